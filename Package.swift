@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LiveTranscriber",
+    products: [
+        .executable(name: "livetranscriber", targets: ["livetranscriber"]),
+        .library(name: "LiveTranscriberCore", targets: ["LiveTranscriberCore"]),
+    ],
+    targets: [
+        // C libraries from Debian, one module each (see each module's shim.h).
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx",
+                       providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+
+        // Every decision, Foundation only, no #if.
+        .target(name: "LiveTranscriberCore"),
+
+        // One adapter per service around the C libraries.
+        .target(
+            name: "LiveTranscriberLinux",
+            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA"]
+        ),
+
+        // The command line, as a library so tests can call it in-process.
+        .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux"]),
+        .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberCLI"]),
+
+        // Fakes for true boundaries only (the clock, a paid cloud API).
+        .target(name: "LiveTranscriberTestSupport", dependencies: ["LiveTranscriberCore"]),
+
+        .testTarget(name: "LiveTranscriberCoreTests",
+                    dependencies: ["LiveTranscriberCore", "LiveTranscriberTestSupport"]),
+        .testTarget(name: "LiveTranscriberLinuxTests",
+                    dependencies: ["LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
+        .testTarget(name: "LiveTranscriberCLITests",
+                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef LT_CSNDFILE_SHIM_H
+#define LT_CSNDFILE_SHIM_H
+#include <sndfile.h>
+#endif

@@ -1,0 +1,4 @@
+#ifndef LT_CSOXR_SHIM_H
+#define LT_CSOXR_SHIM_H
+#include <soxr.h>
+#endif

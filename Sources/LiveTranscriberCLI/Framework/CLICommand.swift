@@ -1,0 +1,117 @@
+import Foundation
+
+/// A subcommand: parsed and validated before it runs, one type per file under `Commands/`.
+public protocol CLICommand: SendableMetatype {
+    /// Name, help and options.
+    static var spec: CommandSpec { get }
+    /// Builds the command from parsed arguments; throws `UsageError` for what parsing cannot see
+    /// (a missing positional, a bad value) so nothing runs with bad arguments.
+    init(arguments: ParsedArguments) throws
+    /// Does the work; returns the exit code. Errors thrown here print on stderr and exit 1.
+    func run(in context: CommandContext) throws -> Int32
+}
+
+/// A registered subcommand: its spec and a way to build and run it.
+public struct CommandEntry: Sendable {
+    public let spec: CommandSpec
+    let make: @Sendable (ParsedArguments) throws -> any CLICommand
+
+    public init<Command: CLICommand>(_ type: Command.Type) {
+        spec = Command.spec
+        make = { try Command(arguments: $0) }
+    }
+}
+
+/// Exit codes, after sysexits.h.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 64
+}
+
+/// The `livetranscriber` entry point, callable in-process by tests.
+public enum LiveTranscriberCommandLine {
+    /// Every subcommand, in the order `--help` lists them.
+    public static let commands: [CommandEntry] = CommandRegistry.all
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
+            if arguments.first == "help", arguments.count > 1 {
+                return main(Array(arguments.dropFirst()) + ["--help"], context: context)
+            }
+            context.stdout.write(overview)
+            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+        }
+        if first == "--version" {
+            context.print("livetranscriber \(version)")
+            return ExitCode.success
+        }
+        // Nested commands ("activity preview") match on two words first.
+        var matched: CommandEntry?
+        var rest = Array(arguments.dropFirst())
+        if arguments.count > 1, let nested = commands.first(where: { $0.spec.name == "\(first) \(arguments[1])" }) {
+            matched = nested
+            rest = Array(arguments.dropFirst(2))
+        } else {
+            matched = commands.first(where: { $0.spec.name == first })
+        }
+        guard let command = matched else {
+            let group = commands.filter { $0.spec.name.hasPrefix(first + " ") }
+            if !group.isEmpty {
+                context.printError("error: '\(first)' needs a subcommand: " + group.map(\.spec.name).joined(separator: ", "))
+                return ExitCode.usage
+            }
+            context.printError("error: unknown command '\(first)'. See 'livetranscriber --help'.")
+            return ExitCode.usage
+        }
+        return run(command, rest, context: context)
+    }
+
+    static func run(_ command: CommandEntry, _ arguments: [String], context: CommandContext) -> Int32 {
+        let instance: any CLICommand
+        do {
+            let parsed = try ParsedArguments(arguments, spec: command.spec)
+            if parsed.wantsHelp {
+                context.stdout.write(command.spec.helpText)
+                return ExitCode.success
+            }
+            instance = try command.make(parsed)
+        } catch let error as UsageError {
+            context.printError("error: \(error.message)")
+            context.printError("usage: livetranscriber \(command.spec.usage)")
+            context.printError("See 'livetranscriber \(command.spec.name) --help'.")
+            return ExitCode.usage
+        } catch {
+            context.printError("error: \(describe(error))")
+            return ExitCode.usage
+        }
+        do {
+            return try instance.run(in: context)
+        } catch let error as UsageError {
+            context.printError("error: \(error.message)")
+            return ExitCode.usage
+        } catch {
+            context.printError("error: \(describe(error))")
+            return ExitCode.failure
+        }
+    }
+
+    /// A user-facing sentence for any error.
+    public static func describe(_ error: any Error) -> String {
+        if let error = error as? any LocalizedError, let description = error.errorDescription { return description }
+        return String(describing: error)
+    }
+
+    public static let version = "0.1.0"
+
+    static var overview: String {
+        var text = "OVERVIEW: Live transcription recorder with a searchable library.\n\n"
+        text += "USAGE: livetranscriber <subcommand> [options]\n\nSUBCOMMANDS:\n"
+        for command in commands {
+            text += "  " + command.spec.name.padding(toLength: 22, withPad: " ", startingAt: 0) + command.spec.abstract + "\n"
+        }
+        text += "\n  See 'livetranscriber <subcommand> --help' for details.\n"
+        return text
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Where a command writes text: the terminal, a file, or a buffer in tests.
+public protocol TextOutput: AnyObject, Sendable {
+    func write(_ text: String)
+    /// True when this is an interactive terminal (enables the live view and colors).
+    var isTerminal: Bool { get }
+}
+
+/// Writes to a file descriptor (1 for stdout, 2 for stderr).
+public final class FileDescriptorOutput: TextOutput {
+    private let handle: FileHandle
+    public let isTerminal: Bool
+
+    public init(fileDescriptor: Int32) {
+        handle = FileHandle(fileDescriptor: fileDescriptor, closeOnDealloc: false)
+        isTerminal = isatty(fileDescriptor) == 1
+    }
+
+    public func write(_ text: String) {
+        handle.write(Data(text.utf8))
+    }
+}
+
+/// Collects text in memory, for tests.
+public final class BufferOutput: TextOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    public func write(_ text: String) {
+        lock.withLock { buffer += text }
+    }
+
+    /// Everything written so far.
+    public var text: String { lock.withLock { buffer } }
+}
+
+/// What a command runs with: its output streams and environment. Tests build one in memory.
+public struct CommandContext: Sendable {
+    public var stdout: any TextOutput
+    public var stderr: any TextOutput
+    public var environment: [String: String]
+
+    public init(stdout: any TextOutput, stderr: any TextOutput, environment: [String: String]) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.environment = environment
+    }
+
+    /// The process's real streams and environment.
+    public static var process: CommandContext {
+        CommandContext(
+            stdout: FileDescriptorOutput(fileDescriptor: 1),
+            stderr: FileDescriptorOutput(fileDescriptor: 2),
+            environment: ProcessInfo.processInfo.environment
+        )
+    }
+
+    /// The data directory: `$LIVETRANSCRIBER_HOME`, else `$XDG_DATA_HOME/livetranscriber`,
+    /// else `~/.local/share/livetranscriber`.
+    public var dataDirectory: URL {
+        if let home = environment["LIVETRANSCRIBER_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("livetranscriber", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/livetranscriber", isDirectory: true)
+    }
+
+    /// True when colors may be used on stdout: a terminal, and NO_COLOR unset or empty.
+    public var useColor: Bool {
+        stdout.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// Prints `text` and a newline on stdout.
+    public func print(_ text: String) { stdout.write(text + "\n") }
+
+    /// Prints `text` and a newline on stderr.
+    public func printError(_ text: String) { stderr.write(text + "\n") }
+}

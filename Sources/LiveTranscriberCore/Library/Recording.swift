@@ -1,0 +1,151 @@
+import Foundation
+
+/// How a recording's audio file is stored.
+public struct AudioDescription: Sendable, Equatable, Hashable, Codable {
+    /// File format: "wav", "flac" or "opus".
+    public var format: String
+    /// Frames per second (Hz) of the stored file.
+    public var sampleRate: Int
+    /// Channels of the stored file (stereo stays stereo).
+    public var channels: Int
+
+    public init(format: String, sampleRate: Int, channels: Int) {
+        self.format = format
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+}
+
+/// Where a recording was made.
+public struct RecordingLocation: Sendable, Equatable, Hashable, Codable {
+    /// Degrees, -90…90.
+    public var latitude: Double
+    /// Degrees, -180…180.
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A saved recording's metadata: the `metadata.json` of its folder and the JSON that `--json` prints.
+///
+/// JSON keys: `id`, `name`, `createdAt` (ISO 8601), `duration` (seconds), `language`, `tags`,
+/// `audio` (`format`, `sampleRate`, `channels`), `summary`, `location`, `recovered`.
+public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
+    /// Stable identifier, also the recording's folder name.
+    public var id: String
+    /// User-visible name.
+    public var name: String
+    /// When recording started.
+    public var createdAt: Date
+    /// Seconds of audio, pauses excluded.
+    public var durationSeconds: Double
+    /// BCP 47 tag of the transcription language, such as "en-US".
+    public var language: String
+    /// Tags, in the order the user gave them, without duplicates.
+    public var tags: [String]
+    /// The stored audio file.
+    public var audio: AudioDescription
+    /// One-sentence summary, when one was made.
+    public var summary: String?
+    /// Where the recording was made, when the user chose to keep it.
+    public var location: RecordingLocation?
+    /// True when the recording was rebuilt from a draft left by a crash.
+    public var recovered: Bool
+
+    public init(
+        id: String, name: String, createdAt: Date, durationSeconds: Double, language: String,
+        tags: [String] = [], audio: AudioDescription, summary: String? = nil,
+        location: RecordingLocation? = nil, recovered: Bool = false
+    ) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.durationSeconds = durationSeconds
+        self.language = language
+        self.tags = tags
+        self.audio = audio
+        self.summary = summary
+        self.location = location
+        self.recovered = recovered
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, createdAt, language, tags, audio, summary, location, recovered
+        case durationSeconds = "duration"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
+        language = try container.decode(String.self, forKey: .language)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        audio = try container.decode(AudioDescription.self, forKey: .audio)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary)
+        location = try container.decodeIfPresent(RecordingLocation.self, forKey: .location)
+        recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(language, forKey: .language)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(audio, forKey: .audio)
+        try container.encode(summary, forKey: .summary)  // null when absent: a stable shape for scripts
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encode(recovered, forKey: .recovered)
+    }
+}
+
+/// A recording with its transcript: what `show --json` and `record --json` print.
+public struct RecordingWithTranscript: Sendable, Equatable, Codable {
+    public var recording: Recording
+    /// Final segments in start order.
+    public var segments: [TranscriptSegment]
+
+    public init(recording: Recording, segments: [TranscriptSegment]) {
+        self.recording = recording
+        self.segments = segments
+    }
+
+    enum CodingKeys: String, CodingKey { case segments }
+
+    public init(from decoder: any Decoder) throws {
+        recording = try Recording(from: decoder)
+        segments = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([TranscriptSegment].self, forKey: .segments) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try recording.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(segments, forKey: .segments)
+    }
+}
+
+extension JSONEncoder {
+    /// The project's JSON style: ISO 8601 dates, sorted keys, pretty printed, slashes unescaped.
+    public static var liveTranscriber: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    /// Reads what `JSONEncoder.liveTranscriber` writes.
+    public static var liveTranscriber: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

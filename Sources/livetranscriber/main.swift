@@ -1,0 +1,4 @@
+import Foundation
+import LiveTranscriberCLI
+
+exit(LiveTranscriberCommandLine.main(Array(CommandLine.arguments.dropFirst())))

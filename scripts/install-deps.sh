@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages LiveTranscriber builds, runs and tests with.
+# Idempotent and quiet: a machine that has everything does nothing.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libpocketsphinx-dev pocketsphinx pocketsphinx-en-us pocketsphinx-testdata
+  libsndfile1-dev libsoxr-dev libsqlite3-dev libasound2-dev
+  librsvg2-bin flite sox
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "Installing Debian packages: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The saved-recordings library, as commands and views use it.
+///
+/// Files are the truth (one folder per recording); the index behind `search` is a cache.
+/// Implemented on Linux by `LibraryStore` (folders plus SQLite FTS5).
+public protocol RecordingStore: AnyObject {
+    /// Every saved recording, newest first.
+    func list() throws -> [Recording]
+    /// The recording a user means by `reference`: an exact id, a unique id prefix, or "latest".
+    /// Throws `LibraryError.notFound` or `LibraryError.ambiguous`.
+    func resolve(_ reference: String) throws -> Recording
+    /// The final segments of a recording, in start order.
+    func transcript(of id: String) throws -> [TranscriptSegment]
+    /// The recording's audio file.
+    func audioFile(of id: String) throws -> URL
+    /// Writes changed metadata (name, tags, summary) and reindexes the recording.
+    func update(_ recording: Recording) throws
+    /// Replaces the transcript, keeping the previous one so it can be restored.
+    func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws
+}
+
+/// Why a library operation failed.
+public enum LibraryError: Error, Equatable, CustomStringConvertible {
+    case notFound(String)
+    case ambiguous(String, matches: [String])
+    case corrupt(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let reference):
+            return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."
+        case .ambiguous(let reference, let matches):
+            return "'\(reference)' matches \(matches.count) recordings (\(matches.prefix(5).joined(separator: ", "))); give more of the id."
+        case .corrupt(let path, let reason):
+            return "the library file \(path) is unreadable: \(reason)"
+        }
+    }
+}

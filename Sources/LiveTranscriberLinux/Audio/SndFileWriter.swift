@@ -1,0 +1,87 @@
+import CSndFile
+import Foundation
+import LiveTranscriberCore
+
+/// The stored audio formats a recording can use.
+public enum RecordingAudioFormat: String, Sendable, CaseIterable {
+    /// 16-bit PCM WAV, the default.
+    case wav
+    /// FLAC, lossless, about half the size of WAV.
+    case flac
+    /// Opus in Ogg, lossy, a tenth of the size or less.
+    case opus
+
+    /// The file name extension.
+    public var fileExtension: String { rawValue }
+
+    /// Sample rates the format can store; Opus takes only these (Hz).
+    public func storableRate(for rate: Int) -> Int {
+        guard self == .opus else { return rate }
+        return [8_000, 12_000, 16_000, 24_000, 48_000].first { $0 >= rate } ?? 48_000
+    }
+
+    var libsndfileFormat: Int32 {
+        switch self {
+        case .wav: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
+        case .opus: return Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
+        }
+    }
+}
+
+/// Writes a recording's original audio with libsndfile, keeping the header valid as it grows.
+public final class SndFileWriter: AudioFileWriter {
+    private var handle: OpaquePointer?
+    private let path: String
+    public let format: AudioFormat
+    public private(set) var framesWritten = 0
+
+    /// Creates (or truncates) `path`.
+    /// - Throws: `AudioFileError.writeFailed` with libsndfile's reason.
+    public init(path: String, format: AudioFormat, fileFormat: RecordingAudioFormat) throws {
+        var info = SF_INFO()
+        info.samplerate = Int32(format.sampleRate)
+        info.channels = Int32(format.channels)
+        info.format = fileFormat.libsndfileFormat
+        guard sf_format_check(&info) != 0 else {
+            throw AudioFileError.writeFailed(path: path, reason: "\(fileFormat.rawValue) cannot store \(format.sampleRate) Hz, \(format.channels) channels")
+        }
+        guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw AudioFileError.writeFailed(path: path, reason: String(cString: sf_strerror(nil)))
+        }
+        // Clip out-of-range floats instead of letting them wrap around.
+        sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        self.handle = handle
+        self.path = path
+        self.format = format
+    }
+
+    deinit { if let handle { sf_close(handle) } }
+
+    public func write(_ buffer: AudioBuffer) throws {
+        guard let handle else { throw AudioFileError.writeFailed(path: path, reason: "the file is closed") }
+        let frames = buffer.frameCount
+        let written = buffer.samples.withUnsafeBufferPointer { samples in
+            sf_writef_float(handle, samples.baseAddress, sf_count_t(frames))
+        }
+        guard written == frames else {
+            throw AudioFileError.writeFailed(path: path, reason: String(cString: sf_strerror(handle)))
+        }
+        framesWritten += frames
+    }
+
+    /// Rewrites the RIFF and data sizes for what is written so far and flushes to disk.
+    public func updateHeader() throws {
+        guard let handle else { return }
+        sf_command(handle, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
+        sf_write_sync(handle)
+    }
+
+    public func close() throws {
+        guard let handle else { return }
+        self.handle = nil
+        if sf_close(handle) != 0 {
+            throw AudioFileError.writeFailed(path: path, reason: "closing the file failed")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import LiveTranscriberCore
+
+/// Builds the Linux transcription chain and runs it over whole files.
+public enum LocalTranscription {
+    /// A pipeline for audio of `format`: libsoxr to 16 kHz when needed, then pocketsphinx.
+    public static func makePipeline(for format: AudioFormat, model: PocketSphinxModel = .englishUS) throws -> TranscriptionPipeline {
+        let resampler: (any Resampler)? = format.sampleRate == AudioFormat.recognizer.sampleRate
+            ? nil
+            : try SoxrResampler(inputRate: format.sampleRate, outputRate: AudioFormat.recognizer.sampleRate)
+        return TranscriptionPipeline(resampler: resampler, recognizer: try PocketSphinxRecognizer(model: model))
+    }
+
+    /// Transcribes a whole source as fast as possible and returns its final segments in order.
+    /// - Parameter progress: called after each block with seconds of source audio read.
+    public static func transcribe(
+        _ source: any AudioSource, model: PocketSphinxModel = .englishUS,
+        progress: (Double) -> Void = { _ in }
+    ) throws -> [TranscriptSegment] {
+        let pipeline = try makePipeline(for: source.format, model: model)
+        var assembler = TranscriptAssembler()
+        var framesRead = 0
+        let block = max(1, source.format.sampleRate / 10)
+        while let buffer = try source.read(maxFrames: block) {
+            framesRead += buffer.frameCount
+            for event in try pipeline.process(buffer) { _ = assembler.apply(event) }
+            progress(Double(framesRead) / Double(source.format.sampleRate))
+        }
+        for event in try pipeline.finish() { _ = assembler.apply(event) }
+        return assembler.finals
+    }
+}

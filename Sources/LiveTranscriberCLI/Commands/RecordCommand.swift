@@ -1,0 +1,94 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber record`: live transcription into a new saved recording.
+struct RecordCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "record",
+        abstract: "Record and transcribe live, then save the recording to the library.",
+        usage: "record [--input PATH|-] [--rate HZ --channels N] [--speed 1|N|max] [--name NAME] [--tags a,b] [--format wav|flac|opus] [--activity-feed PATH|-] [--json]",
+        options: [
+            .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
+            .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
+            .value("channels", "n", "Channels of raw PCM input (default 1), or of the microphone (default 1)."),
+            .value("device", "name", "ALSA capture device (default: 'default')."),
+            .value("speed", "speed", "Play a file at 1 (real time, default), N times real time, or 'max'."),
+            .value("name", "name", "Name of the recording (default: date and time)."),
+            .value("tags", "tags", "Comma-separated tags."),
+            .value("location", "lat,lon", "Where the recording was made, in degrees."),
+            .value("format", "format", "Stored audio: wav (16-bit, default), flac or opus."),
+            .value("activity-feed", "path", "Write the Live Activity's starts, updates and ends as JSON lines to PATH or '-' (stdout)."),
+            .flag("json", "Print the saved recording as JSON."),
+            .flag("discard", "Discard the recording when it stops instead of saving it."),
+        ],
+        discussion: """
+        Raw PCM is signed 16-bit little-endian; it is assumed for '-' and for names ending in .raw or .pcm.
+        While recording on a terminal: space or p pauses and resumes, q or Ctrl-C stops and saves.
+        """
+    )
+
+    let options: RecordingOptions
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("nothing", min: 0, max: 0)
+        let rate = try arguments.value("rate").map { try OptionParsing.positiveInt($0, option: "rate", range: 1_000...384_000) }
+        let channels = try arguments.value("channels").map { try OptionParsing.positiveInt($0, option: "channels", range: 1...32) }
+        let input: RecordingInput
+        if let path = arguments.value("input") {
+            guard !path.isEmpty else { throw UsageError("--input needs a path, or '-' for stdin") }
+            let isRaw = path == "-" || [".raw", ".pcm"].contains { path.lowercased().hasSuffix($0) }
+            if isRaw {
+                guard let rate else { throw UsageError("raw PCM input needs --rate (for example --rate 16000)") }
+                input = .rawPCM(path: path, sampleRate: rate, channels: channels ?? 1)
+            } else {
+                if rate != nil || channels != nil {
+                    throw UsageError("--rate and --channels are for raw PCM and the microphone; \(path) says its own format")
+                }
+                input = .file(path: path)
+            }
+            if arguments.value("device") != nil { throw UsageError("--device is for the microphone, not --input") }
+        } else {
+            input = .microphone(device: arguments.value("device") ?? "default", sampleRate: rate ?? 48_000, channels: channels ?? 1)
+            if arguments.value("speed") != nil { throw UsageError("--speed applies to file input; the microphone is always live") }
+        }
+        let formatName = arguments.value("format") ?? "wav"
+        guard let format = RecordingAudioFormat(rawValue: formatName) else {
+            throw UsageError("--format takes wav, flac or opus, not '\(formatName)'")
+        }
+        if let name = arguments.value("name"), name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("--name cannot be empty")
+        }
+        options = RecordingOptions(
+            input: input,
+            speed: try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
+            name: arguments.value("name")?.trimmingCharacters(in: .whitespacesAndNewlines),
+            tags: OptionParsing.tags(arguments.value("tags")),
+            location: try arguments.value("location").map(OptionParsing.location),
+            format: format,
+            activityFeed: arguments.value("activity-feed"),
+            json: arguments.flag("json"),
+            discard: arguments.flag("discard")
+        )
+        if options.activityFeed == "-" && options.json {
+            throw UsageError("--activity-feed - and --json both want stdout; write the feed to a file")
+        }
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryStore(directory: context.dataDirectory)
+        _ = try store.recoverDrafts()
+        guard let saved = try Recorder(options: options, context: context, store: store).run() else {
+            (options.json ? context.stderr : context.stdout).write("Discarded the recording.\n")
+            return ExitCode.success
+        }
+        if options.json {
+            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(saved), as: UTF8.self))
+        } else {
+            let recording = saved.recording
+            let count = saved.segments.count
+            context.print("Saved \"\(recording.name)\" as \(recording.id): \(TimeText.elapsed(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// Runs one recording: source → draft audio file → transcription → live view and journal → library.
+///
+/// A single loop on the calling thread handles one block of about 100 ms at a time, so every
+/// consumer sees events in order and nothing needs a lock. Stop requests (q, Ctrl-C, SIGTERM)
+/// are checked between blocks and always end in a save.
+final class Recorder {
+    private let options: RecordingOptions
+    private let context: CommandContext
+    private let store: LibraryStore
+    private let clock: any WallClock
+
+    init(options: RecordingOptions, context: CommandContext, store: LibraryStore, clock: any WallClock = SystemClock()) {
+        self.options = options
+        self.context = context
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Records until the input ends or a stop is requested, then saves (or discards) the draft.
+    /// - Returns: the saved recording and its transcript, or nil when discarded.
+    /// - Throws: `AudioFileError` / `RecognizerError` before anything is written; a failure in the
+    ///   middle saves what was recorded and then throws `RecordingInterrupted`.
+    func run() throws -> RecordingWithTranscript? {
+        // Open everything that can fail on bad input before the draft exists: nothing is written then.
+        let source = try options.input.open()
+        let pipeline = try LocalTranscription.makePipeline(for: source.format)
+        let storedRate = options.format.storableRate(for: source.format.sampleRate)
+        let storageResampler = storedRate == source.format.sampleRate ? nil
+            : try SoxrResampler(inputRate: source.format.sampleRate, outputRate: storedRate, channels: source.format.channels)
+
+        let createdAt = clock.now()
+        let audio = AudioDescription(format: options.format.rawValue, sampleRate: storedRate, channels: source.format.channels)
+        let draft = try store.createDraft(id: LibraryStore.newRecordingID(date: createdAt), createdAt: createdAt,
+                                          language: PocketSphinxModel.englishUS.language, audio: audio)
+        let writer: SndFileWriter
+        do {
+            writer = try SndFileWriter(path: draft.audioFile.path,
+                                       format: AudioFormat(sampleRate: storedRate, channels: source.format.channels),
+                                       fileFormat: options.format)
+        } catch {
+            try? store.discardDraft(draft)
+            throw error
+        }
+
+        let session = LoopState(source: source, pipeline: pipeline, writer: writer, storageResampler: storageResampler)
+        let signals = StopSignals()
+        defer { signals.cancel() }
+        let keys = options.input.readsStandardInput ? nil : Terminal.enableKeyInput()
+        defer { keys?.restore() }
+        let display = Display(options: options, context: context, language: draft.language, acceptsKeys: keys != nil)
+
+        var failure: (any Error)?
+        do {
+            try loop(session, draft: draft, display: display, keys: keys, signals: signals)
+        } catch {
+            failure = error
+        }
+        // Whatever happened, finish the utterance in progress and close the file so it is valid.
+        if failure == nil {
+            do {
+                for event in try pipeline.finish() { session.apply(event, draft: draft, store: store, display: display) }
+            } catch { failure = error }
+        }
+        if let tail = try? storageResampler?.flush(), !tail.isEmpty {
+            try? writer.write(AudioBuffer(samples: tail, channels: source.format.channels))
+        }
+        try writer.close()
+        display.finish(session.snapshot(language: draft.language, acceptsKeys: keys != nil))
+
+        if session.framesRecorded == 0 {
+            try store.discardDraft(draft)
+            throw failure ?? RecordingInterrupted.noAudio
+        }
+        if options.discard && failure == nil {
+            try store.discardDraft(draft)
+            return nil
+        }
+        let duration = Double(session.framesRecorded) / Double(source.format.sampleRate)
+        let recording = try store.saveDraft(draft, name: options.name, tags: options.tags, location: options.location,
+                                            durationSeconds: duration, segments: session.assembler.finals)
+        if let failure {
+            throw RecordingInterrupted.failed(reason: LiveTranscriberCommandLine.describe(failure), savedID: recording.id, seconds: duration)
+        }
+        return RecordingWithTranscript(recording: recording, segments: session.assembler.finals)
+    }
+
+    private func loop(_ session: LoopState, draft: RecordingDraft, display: Display,
+                      keys: Terminal.KeyInput?, signals: StopSignals) throws {
+        let format = session.source.format
+        let blockFrames = max(1, format.sampleRate / 10)
+        let started = ContinuousClock.now
+        var pausedFor = Duration.zero
+        var lastHeaderUpdate = ContinuousClock.now
+        display.render(session.snapshot(language: draft.language, acceptsKeys: keys != nil), force: true)
+
+        while !signals.stopRequested {
+            // Keys: space or p toggles pause, q stops. A paused file input waits here for a key.
+            let idle = session.paused && !options.input.isLive
+            for key in keys?.keys(waiting: idle ? 0.1 : 0) ?? [] {
+                switch key {
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
+                case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
+                    session.paused.toggle()
+                    display.render(session.snapshot(language: draft.language, acceptsKeys: true), force: true)
+                default: break
+                }
+            }
+            if session.paused {
+                let pauseStarted = ContinuousClock.now
+                if options.input.isLive {
+                    _ = try session.source.read(maxFrames: blockFrames)  // keep the device drained; drop the audio
+                }
+                pausedFor += ContinuousClock.now - pauseStarted
+                continue
+            }
+            guard let buffer = try session.source.read(maxFrames: blockFrames) else { return }
+            try session.record(buffer)
+            for event in try session.pipeline.process(buffer) {
+                session.apply(event, draft: draft, store: store, display: display)
+            }
+            if ContinuousClock.now - lastHeaderUpdate >= .milliseconds(500) {
+                try session.writer.updateHeader()
+                lastHeaderUpdate = ContinuousClock.now
+            }
+            display.render(session.snapshot(language: draft.language, acceptsKeys: keys != nil), force: false)
+
+            // A file plays in real time (or at --speed N): wait until the wall clock catches up.
+            if case .factor(let speed) = options.speed, !options.input.isLive {
+                let audioSeconds = Double(session.framesRecorded) / Double(format.sampleRate) / speed
+                let due = started + pausedFor + .milliseconds(Int64(audioSeconds * 1000))
+                let wait = due - ContinuousClock.now
+                if wait > .zero {
+                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+                    Terminal.sleep(seconds: seconds)
+                }
+            }
+        }
+    }
+}
+
+/// Why a recording ended badly.
+enum RecordingInterrupted: Error, CustomStringConvertible {
+    case noAudio
+    case failed(reason: String, savedID: String, seconds: Double)
+
+    var description: String {
+        switch self {
+        case .noAudio:
+            return "no audio was recorded (the input was empty); nothing was saved"
+        case .failed(let reason, let id, let seconds):
+            return "\(reason); the \(TimeText.elapsed(seconds)) recorded before it were saved as \(id)"
+        }
+    }
+}
+
+/// The mutable state of one recording loop.
+private final class LoopState {
+    let source: any AudioSource
+    let pipeline: TranscriptionPipeline
+    let writer: SndFileWriter
+    let storageResampler: SoxrResampler?
+    var assembler = TranscriptAssembler()
+    var framesRecorded = 0
+    var paused = false
+
+    init(source: any AudioSource, pipeline: TranscriptionPipeline, writer: SndFileWriter, storageResampler: SoxrResampler?) {
+        self.source = source
+        self.pipeline = pipeline
+        self.writer = writer
+        self.storageResampler = storageResampler
+    }
+
+    /// Writes the original audio (converted only when the stored format requires another rate).
+    func record(_ buffer: AudioBuffer) throws {
+        if let storageResampler {
+            let converted = try storageResampler.process(buffer.samples)
+            if !converted.isEmpty { try writer.write(AudioBuffer(samples: converted, channels: buffer.channels)) }
+        } else {
+            try writer.write(buffer)
+        }
+        framesRecorded += buffer.frameCount
+    }
+
+    func apply(_ event: RecognitionEvent, draft: RecordingDraft, store: LibraryStore, display: Display) {
+        let change = assembler.apply(event)
+        if case .finalAdded(let index) = change {
+            let segment = assembler.finals[index]
+            // The journal is what a crash keeps: written and flushed before anything is shown.
+            try? store.appendToJournal(segment, draft: draft)
+            display.finalAdded(segment)
+        }
+        if change != .none { display.transcriptChanged() }
+    }
+
+    func snapshot(language: String, acceptsKeys: Bool) -> LiveViewSnapshot {
+        LiveViewSnapshot(status: paused ? .paused : .recording,
+                         elapsedSeconds: Double(framesRecorded) / Double(source.format.sampleRate),
+                         finals: assembler.finals, interim: assembler.interim, language: language, acceptsKeys: acceptsKeys)
+    }
+}
+
+/// Chooses between the live card (a terminal) and one plain line per final segment.
+final class Display {
+    private let live: LiveTerminalView?
+    private let plain: (any TextOutput)?
+    private var lastDrawnSecond = -1
+    private var dirty = true
+    private var lastDraw = ContinuousClock.now - .seconds(1)
+
+    init(options: RecordingOptions, context: CommandContext, language: String, acceptsKeys: Bool) {
+        // stdout carries JSON when asked for; the view then goes to stderr.
+        let stdoutTaken = options.json || options.activityFeed == "-"
+        let output = stdoutTaken ? context.stderr : context.stdout
+        let color = output.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        if output.isTerminal {
+            live = LiveTerminalView(output: output, color: color)
+            plain = nil
+        } else {
+            live = nil
+            plain = output
+        }
+    }
+
+    func transcriptChanged() { dirty = true }
+
+    func finalAdded(_ segment: TranscriptSegment) {
+        plain?.write("[\(TimeText.elapsed(segment.startSeconds))] \(segment.text)\n")
+    }
+
+    /// Redraws when the transcript changed or the timer's second ticked (at most 20 times a second).
+    func render(_ snapshot: LiveViewSnapshot, force: Bool) {
+        guard let live else { return }
+        let second = Int(snapshot.elapsedSeconds)
+        guard force || ((dirty || second != lastDrawnSecond) && ContinuousClock.now - lastDraw >= .milliseconds(50)) else { return }
+        live.render(snapshot)
+        lastDrawnSecond = second
+        dirty = false
+        lastDraw = ContinuousClock.now
+    }
+
+    func finish(_ snapshot: LiveViewSnapshot) {
+        guard let live else { return }
+        var final = snapshot
+        final.interim = nil
+        live.render(final)
+        live.finish()
+    }
+}

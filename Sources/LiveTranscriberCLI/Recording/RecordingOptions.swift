@@ -1,0 +1,86 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// Where `record` takes its audio from.
+enum RecordingInput: Equatable {
+    /// An ALSA capture device.
+    case microphone(device: String, sampleRate: Int, channels: Int)
+    /// Any file libsndfile reads.
+    case file(path: String)
+    /// Headerless signed 16-bit little-endian PCM from a file, or stdin when path is "-".
+    case rawPCM(path: String, sampleRate: Int, channels: Int)
+
+    var isLive: Bool { if case .microphone = self { true } else { false } }
+    var readsStandardInput: Bool { if case .rawPCM("-", _, _) = self { true } else { false } }
+
+    /// Opens the source. Throws `AudioFileError` with a clear reason.
+    func open() throws -> any AudioSource {
+        switch self {
+        case .microphone(let device, let rate, let channels):
+            return try ALSAMicrophone(device: device, sampleRate: rate, channels: channels)
+        case .file(let path):
+            return try SndFileReader(path: path)
+        case .rawPCM(let path, let rate, let channels):
+            return try RawPCMReader(path: path, sampleRate: rate, channels: channels)
+        }
+    }
+}
+
+/// How fast a file input is played into the recorder.
+enum PlaybackSpeed: Equatable {
+    /// `--speed N`: N seconds of audio per second of wall time (1 is real time).
+    case factor(Double)
+    /// `--speed max`: as fast as the machine allows.
+    case max
+
+    /// Parses "1", "2.5" or "max". Throws `UsageError` otherwise.
+    static func parse(_ text: String) throws -> PlaybackSpeed {
+        if text == "max" { return .max }
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError("--speed takes a positive number or 'max', not '\(text)'")
+        }
+        return .factor(value)
+    }
+}
+
+/// Everything `record` was asked to do, validated.
+struct RecordingOptions {
+    var input: RecordingInput
+    var speed: PlaybackSpeed
+    var name: String?
+    var tags: [String]
+    var location: RecordingLocation?
+    var format: RecordingAudioFormat
+    var activityFeed: String?
+    var json: Bool
+    var discard: Bool
+}
+
+enum OptionParsing {
+    /// "a, b,,a" → ["a", "b"]: trimmed, non-empty, first occurrence kept.
+    static func tags(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var seen = Set<String>()
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+
+    /// "LAT,LON" in degrees. Throws `UsageError` when malformed or out of range.
+    static func location(_ text: String) throws -> RecordingLocation {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw UsageError("--location takes LAT,LON in degrees, such as 48.8566,2.3522, not '\(text)'")
+        }
+        return RecordingLocation(latitude: latitude, longitude: longitude)
+    }
+
+    /// A positive whole number. Throws `UsageError` naming the option.
+    static func positiveInt(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal and process signals: the one place in the CLI that talks to the OS directly.
+enum Terminal {
+    /// Columns of the terminal on stdout, 80 when unknown.
+    static func width(fileDescriptor: Int32 = 1) -> Int {
+        var size = winsize()
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// Puts stdin in non-canonical, no-echo mode so single key presses arrive at once.
+    /// Returns a value that restores the previous mode; nil when stdin is not a terminal.
+    static func enableKeyInput() -> KeyInput? {
+        guard isatty(0) == 1 else { return nil }
+        var original = termios()
+        guard tcgetattr(0, &original) == 0 else { return nil }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(0, TCSANOW, &raw) == 0 else { return nil }
+        return KeyInput(original: original)
+    }
+
+    /// Reads key presses without blocking longer than asked.
+    final class KeyInput {
+        private var original: termios
+
+        fileprivate init(original: termios) {
+            self.original = original
+        }
+
+        /// Waits up to `seconds` for input and returns the keys pressed (possibly none).
+        func keys(waiting seconds: Double) -> [UInt8] {
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(max(0, seconds * 1000)))
+            guard ready > 0 else { return [] }
+            var buffer = [UInt8](repeating: 0, count: 16)
+            let count = read(0, &buffer, buffer.count)
+            return count > 0 ? Array(buffer[0..<count]) : []
+        }
+
+        /// Restores the terminal mode found at start.
+        func restore() {
+            tcsetattr(0, TCSANOW, &original)
+        }
+
+        deinit { restore() }
+    }
+
+    /// Sleeps up to `seconds` (used when there is no key input to wait on).
+    static func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        Thread.sleep(forTimeInterval: seconds)
+    }
+}
+
+/// Turns SIGINT (Ctrl-C) and SIGTERM into a flag the recording loop checks, so a stop always saves.
+final class StopSignals {
+    private let flag = StopFlag()
+    private let sources: [any DispatchSourceSignal]
+
+    init(queue: DispatchQueue = DispatchQueue(label: "livetranscriber.signals")) {
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            sources.append(source)
+        }
+        self.sources = sources
+        for source in sources {
+            source.setEventHandler { [flag] in flag.raise() }
+            source.resume()
+        }
+    }
+
+    /// True once a stop signal arrived.
+    var stopRequested: Bool { flag.isRaised }
+
+    /// Puts the default handlers back.
+    func cancel() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}
+
+/// A flag set from a signal handler's queue and read by the recording loop.
+final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func raise() { value.store(true, ordering: .relaxed) }
+
+    var isRaised: Bool { value.load(ordering: .relaxed) }
+}

@@ -49,9 +49,10 @@ final class Recorder {
         let session = LoopState(source: source, pipeline: pipeline, writer: writer, storageResampler: storageResampler)
         let signals = StopSignals()
         defer { signals.cancel() }
-        let keys = options.input.readsStandardInput ? nil : Terminal.enableKeyInput()
+        let display = Display(options: options, context: context, language: draft.language)
+        // Keys work only with the live card on screen and stdin free (not the audio itself).
+        let keys = display.isLive && !options.input.readsStandardInput ? Terminal.enableKeyInput() : nil
         defer { keys?.restore() }
-        let display = Display(options: options, context: context, language: draft.language, acceptsKeys: keys != nil)
 
         var failure: (any Error)?
         do {
@@ -211,7 +212,7 @@ final class Display {
     private var dirty = true
     private var lastDraw = ContinuousClock.now - .seconds(1)
 
-    init(options: RecordingOptions, context: CommandContext, language: String, acceptsKeys: Bool) {
+    init(options: RecordingOptions, context: CommandContext, language: String) {
         // stdout carries JSON when asked for; the view then goes to stderr.
         let stdoutTaken = options.json || options.activityFeed == "-"
         let output = stdoutTaken ? context.stderr : context.stdout
@@ -224,6 +225,9 @@ final class Display {
             plain = output
         }
     }
+
+    /// True when the card is drawn on a terminal.
+    var isLive: Bool { live != nil }
 
     func transcriptChanged() { dirty = true }
 

@@ -1,0 +1,76 @@
+import Foundation
+import LiveTranscriberCLI
+
+/// The result of one command line run in-process.
+struct CommandResult {
+    var exitCode: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// A temporary library folder for one test, removed at deinit.
+final class TemporaryLibrary {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lt-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    var environment: [String: String] { ["LIVETRANSCRIBER_HOME": url.path, "HOME": url.path] }
+
+    /// Runs `livetranscriber arguments…` in-process against this library.
+    func run(_ arguments: String...) -> CommandResult { run(arguments) }
+
+    /// Runs `livetranscriber arguments` in-process against this library.
+    func run(_ arguments: [String]) -> CommandResult {
+        let stdout = BufferOutput(), stderr = BufferOutput()
+        let code = LiveTranscriberCommandLine.main(arguments, context: CommandContext(stdout: stdout, stderr: stderr, environment: environment))
+        return CommandResult(exitCode: code, stdout: stdout.text, stderr: stderr.text)
+    }
+
+    /// Saved recording folders.
+    var recordingFolders: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("recordings").path)) ?? []).sorted()
+    }
+
+    /// Everything under drafts/.
+    var draftFolders: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("drafts").path)) ?? []).sorted()
+    }
+}
+
+/// The built `livetranscriber` binary next to the test bundle (`swift build` makes it).
+var builtBinary: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/debug/livetranscriber")
+}
+
+/// Runs the built binary as a separate process.
+func runBinary(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = builtBinary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+    try process.run()
+    if let stdin {
+        input.fileHandleForWriting.write(stdin)
+        try input.fileHandleForWriting.close()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(exitCode: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+}
+
+enum Speech {
+    static let goForward = "/usr/share/pocketsphinx/test/data/goforward.raw"
+    static let librivox = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav"
+}

@@ -1,0 +1,112 @@
+import Foundation
+import LiveTranscriberCore
+import Testing
+
+@Suite("livetranscriber record")
+struct RecordCommandTests {
+    @Test("a raw PCM file is transcribed, saved, and printed as JSON with segments")
+    func recordRawToJSON() throws {
+        let library = try TemporaryLibrary()
+        let result = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max",
+                                 "--name", "Directions", "--tags", "robot, test,robot", "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(result.stdout.utf8))
+        #expect(saved.recording.name == "Directions")
+        #expect(saved.recording.tags == ["robot", "test"])
+        #expect(saved.recording.audio == AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+        #expect(abs(saved.recording.durationSeconds - 2.786) < 0.01)
+        #expect(saved.segments.map(\.text) == ["go forward ten meters"])
+        #expect(library.recordingFolders == [saved.recording.id])
+        #expect(library.draftFolders.isEmpty)
+        // Plain progress lines went to stderr, so stdout is pure JSON.
+        #expect(result.stderr.contains("go forward ten meters"))
+    }
+
+    @Test("without --json, one plain line per final segment and a saved line")
+    func recordPlain() throws {
+        let library = try TemporaryLibrary()
+        let result = library.run("record", "--input", Speech.librivox, "--speed", "max", "--name", "Austen")
+        #expect(result.exitCode == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("[0:00] ") == true)
+        #expect(lines.last?.hasPrefix("Saved \"Austen\" as ") == true)
+    }
+
+    @Test("--discard leaves nothing in the library")
+    func discard() throws {
+        let library = try TemporaryLibrary()
+        let result = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--discard")
+        #expect(result.exitCode == 0)
+        #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+
+    @Test("bad input gives one clear line on stderr, exit 1, and nothing written", arguments: [
+        (["--input", "/no/such/file.wav"], "no such file: /no/such/file.wav"),
+        (["--input", "/etc/hostname"], "is not an audio file this tool can read"),
+        (["--device", "lt_no_such_device"], "cannot capture from audio device 'lt_no_such_device'"),
+        (["--input", "/usr/share/pocketsphinx/test/data/librivox/fileids"], "is not an audio file"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let library = try TemporaryLibrary()
+        let speed = arguments.contains("--device") ? [] : ["--speed", "max"]
+        let result = library.run(["record"] + speed + arguments)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+
+    @Test("usage mistakes exit 64 and name the problem", arguments: [
+        (["--input", "-"], "raw PCM input needs --rate"),
+        (["--input", "x.raw"], "raw PCM input needs --rate"),
+        (["--input", "a.wav", "--speed", "fast"], "--speed takes a positive number or 'max'"),
+        (["--input", "a.wav", "--format", "mp3"], "--format takes wav, flac or opus"),
+        (["--input", "a.wav", "--location", "100,0"], "--location takes LAT,LON"),
+        (["--speed", "max"], "--speed applies to file input"),
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--input"], "missing value for '--input'"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let library = try TemporaryLibrary()
+        let result = library.run(["record"] + arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(library.recordingFolders.isEmpty)
+    }
+
+    @Test("an empty stdin records nothing and saves nothing")
+    func emptyStdin() throws {
+        let library = try TemporaryLibrary()
+        let result = try runBinary(["record", "--input", "-", "--rate", "16000"], environment: library.environment, stdin: Data())
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("no audio was recorded"))
+        #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+
+    @Test("raw PCM on stdin at 8 kHz stereo is stored as stereo and transcribed")
+    func stdinStereo() throws {
+        let library = try TemporaryLibrary()
+        // goforward.raw as two identical channels, at its own 16 kHz.
+        let mono = try Data(contentsOf: URL(fileURLWithPath: Speech.goForward))
+        var stereo = Data(capacity: mono.count * 2)
+        for index in stride(from: 0, to: mono.count - 1, by: 2) {
+            stereo.append(mono[index]); stereo.append(mono[index + 1])
+            stereo.append(mono[index]); stereo.append(mono[index + 1])
+        }
+        let result = try runBinary(["record", "--input", "-", "--rate", "16000", "--channels", "2", "--json"],
+                                   environment: library.environment, stdin: stereo)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(result.stdout.utf8))
+        #expect(saved.recording.audio.channels == 2)
+        #expect(saved.segments.map(\.text) == ["go forward ten meters"])
+    }
+
+    @Test("--help prints overview, usage and options on stdout with exit 0")
+    func help() {
+        let result = try! TemporaryLibrary().run("record", "--help")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Record and transcribe live"))
+        #expect(result.stdout.contains("USAGE: livetranscriber record"))
+        #expect(result.stdout.contains("--activity-feed <path>"))
+    }
+}

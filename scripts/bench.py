@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""LiveTranscriber benchmarks: measures, then writes BENCHMARKS.md.
+
+Each command runs as a child process; os.wait4 gives its own CPU time and peak resident
+memory, so numbers never mix between runs. Run through `make bench`.
+"""
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, ".build/release/livetranscriber")
+LIBRIVOX = "/usr/share/pocketsphinx/test/data/librivox"
+MODEL = "/usr/share/pocketsphinx/model/en-us"
+
+
+def measure(argv, env=None, stdin=None):
+    """Runs argv; returns wall seconds, CPU seconds (user+sys), peak RSS in MiB, stdout."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            stdin=stdin or subprocess.DEVNULL, env=env)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"benchmark command failed: {' '.join(argv)}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
+
+
+def audio_seconds(path):
+    return float(subprocess.check_output(["soxi", "-D", path]).decode())
+
+
+def machine():
+    cpu = "unknown CPU"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return f"{cpu}, {os.cpu_count()} cores, {mem:.0f} GiB, {platform.system()} {platform.release()}"
+
+
+def transcription(files, label, library):
+    """record --speed max on each file versus pocketsphinx_continuous -infile on the same file."""
+    env = dict(os.environ, LIVETRANSCRIBER_HOME=library, NO_COLOR="1")
+    ours = dict(wall=0.0, cpu=0.0, rss=0.0)
+    theirs = dict(wall=0.0, cpu=0.0, rss=0.0)
+    audio = 0.0
+    segments = 0
+    for path in files:
+        audio += audio_seconds(path)
+        wall, cpu, rss, out = measure([BIN, "record", "--input", path, "--speed", "max", "--json"], env)
+        segments += len(json.loads(out)["segments"])
+        ours["wall"] += wall; ours["cpu"] += cpu; ours["rss"] = max(ours["rss"], rss)
+        wall, cpu, rss, _ = measure(["pocketsphinx_continuous", "-infile", path,
+                                     "-hmm", f"{MODEL}/en-us", "-lm", f"{MODEL}/en-us.lm.bin",
+                                     "-dict", f"{MODEL}/cmudict-en-us.dict", "-logfn", "/dev/null"])
+        theirs["wall"] += wall; theirs["cpu"] += cpu; theirs["rss"] = max(theirs["rss"], rss)
+    return (f"| {label} | {audio:.1f} s | {segments} | {ours['wall']:.2f} s | {ours['wall'] / audio:.3f} "
+            f"| {ours['cpu']:.2f} s | {theirs['cpu']:.2f} s | {ours['cpu'] / theirs['cpu']:.3f} "
+            f"| {ours['rss']:.0f} MiB | {theirs['rss']:.0f} MiB |")
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="lt-bench-")
+    try:
+        long_file = os.path.join(work, "long.wav")
+        subprocess.check_call([os.path.join(ROOT, "scripts/make-demo-audio.sh"), long_file, "7"])
+        with open(os.path.join(LIBRIVOX, "fileids")) as f:
+            librivox = [f"{LIBRIVOX}/{line.strip()}.wav" for line in f if line.strip()]
+        rows = [
+            transcription(librivox, "librivox set (5 files)", os.path.join(work, "lib1")),
+            transcription([long_file], "long file (librivox × 7)", os.path.join(work, "lib2")),
+        ]
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        report = f"""# Benchmarks
+
+Written by `make bench` (scripts/bench.py). Machine: {machine()}. Date: {now}.
+
+## Transcription speed and memory (issue 2)
+
+`livetranscriber record --input FILE --speed max --json` (the whole job: read, write the draft WAV,
+downmix, resample, recognize, journal, save and index) against the engine's own
+`pocketsphinx_continuous -infile FILE` with the same model, on the same audio in the same run.
+Real-time factor = wall time / audio length (lower is faster). CPU ratio = our user+sys CPU time /
+pocketsphinx_continuous's; the target is under 1.10 (our pipeline adds under 10%). Peak RSS is
+the largest resident set of any one run.
+
+| audio | length | segments | wall | real-time factor | our CPU | their CPU | CPU ratio | our peak RSS | their peak RSS |
+|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n"
+        with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
+            f.write(report)
+        print(report)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -2,5 +2,6 @@
 enum CommandRegistry {
     static let all: [CommandEntry] = [
         CommandEntry(RecordCommand.self),
+        CommandEntry(ImportCommand.self),
     ]
 }

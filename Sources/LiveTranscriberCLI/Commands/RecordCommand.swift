@@ -78,7 +78,8 @@ struct RecordCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         let store = try LibraryStore(directory: context.dataDirectory)
         _ = try store.recoverDrafts()
-        guard let saved = try Recorder(options: options, context: context, store: store).run() else {
+        let display = RecordingDisplays.forRecord(options, context: context)
+        guard let saved = try Recorder(options: options, context: context, store: store, display: display).run() else {
             (options.json ? context.stderr : context.stdout).write("Discarded the recording.\n")
             return ExitCode.success
         }

@@ -12,11 +12,14 @@ final class Recorder {
     private let context: CommandContext
     private let store: LibraryStore
     private let clock: any WallClock
+    private let display: any RecordingDisplay
 
-    init(options: RecordingOptions, context: CommandContext, store: LibraryStore, clock: any WallClock = SystemClock()) {
+    init(options: RecordingOptions, context: CommandContext, store: LibraryStore,
+         display: any RecordingDisplay, clock: any WallClock = SystemClock()) {
         self.options = options
         self.context = context
         self.store = store
+        self.display = display
         self.clock = clock
     }
 
@@ -46,10 +49,10 @@ final class Recorder {
             throw error
         }
 
-        let session = LoopState(source: source, pipeline: pipeline, writer: writer, storageResampler: storageResampler)
+        let session = LoopState(source: source, pipeline: pipeline, writer: writer, storageResampler: storageResampler,
+                                language: draft.language)
         let signals = StopSignals()
         defer { signals.cancel() }
-        let display = Display(options: options, context: context, language: draft.language)
         // Keys work only with the live card on screen and stdin free (not the audio itself).
         let keys = display.isLive && !options.input.readsStandardInput ? Terminal.enableKeyInput() : nil
         defer { keys?.restore() }
@@ -70,7 +73,7 @@ final class Recorder {
             try? writer.write(AudioBuffer(samples: tail, channels: source.format.channels))
         }
         try writer.close()
-        display.finish(session.snapshot(language: draft.language, acceptsKeys: keys != nil))
+        display.finish(session.snapshot(acceptsKeys: keys != nil))
 
         if session.framesRecorded == 0 {
             try store.discardDraft(draft)
@@ -89,14 +92,14 @@ final class Recorder {
         return RecordingWithTranscript(recording: recording, segments: session.assembler.finals)
     }
 
-    private func loop(_ session: LoopState, draft: RecordingDraft, display: Display,
+    private func loop(_ session: LoopState, draft: RecordingDraft, display: any RecordingDisplay,
                       keys: Terminal.KeyInput?, signals: StopSignals) throws {
         let format = session.source.format
         let blockFrames = max(1, format.sampleRate / 10)
         let started = ContinuousClock.now
         var pausedFor = Duration.zero
         var lastHeaderUpdate = ContinuousClock.now
-        display.render(session.snapshot(language: draft.language, acceptsKeys: keys != nil), force: true)
+        display.render(session.snapshot(acceptsKeys: keys != nil), force: true)
 
         while !signals.stopRequested {
             // Keys: space or p toggles pause, q stops. A paused file input waits here for a key.
@@ -106,7 +109,7 @@ final class Recorder {
                 case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
                 case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
                     session.paused.toggle()
-                    display.render(session.snapshot(language: draft.language, acceptsKeys: true), force: true)
+                    display.render(session.snapshot(acceptsKeys: true), force: true)
                 default: break
                 }
             }
@@ -127,7 +130,7 @@ final class Recorder {
                 try session.writer.updateHeader()
                 lastHeaderUpdate = ContinuousClock.now
             }
-            display.render(session.snapshot(language: draft.language, acceptsKeys: keys != nil), force: false)
+            display.render(session.snapshot(acceptsKeys: keys != nil), force: false)
 
             // A file plays in real time (or at --speed N): wait until the wall clock catches up.
             if case .factor(let speed) = options.speed, !options.input.isLive {
@@ -167,8 +170,11 @@ private final class LoopState {
     var assembler = TranscriptAssembler()
     var framesRecorded = 0
     var paused = false
+    let language: String
 
-    init(source: any AudioSource, pipeline: TranscriptionPipeline, writer: SndFileWriter, storageResampler: SoxrResampler?) {
+    init(source: any AudioSource, pipeline: TranscriptionPipeline, writer: SndFileWriter, storageResampler: SoxrResampler?,
+         language: String) {
+        self.language = language
         self.source = source
         self.pipeline = pipeline
         self.writer = writer
@@ -186,7 +192,7 @@ private final class LoopState {
         framesRecorded += buffer.frameCount
     }
 
-    func apply(_ event: RecognitionEvent, draft: RecordingDraft, store: LibraryStore, display: Display) {
+    func apply(_ event: RecognitionEvent, draft: RecordingDraft, store: LibraryStore, display: any RecordingDisplay) {
         let change = assembler.apply(event)
         if case .finalAdded(let index) = change {
             let segment = assembler.finals[index]
@@ -197,60 +203,10 @@ private final class LoopState {
         if change != .none { display.transcriptChanged() }
     }
 
-    func snapshot(language: String, acceptsKeys: Bool) -> LiveViewSnapshot {
+    func snapshot(acceptsKeys: Bool) -> LiveViewSnapshot {
         LiveViewSnapshot(status: paused ? .paused : .recording,
                          elapsedSeconds: Double(framesRecorded) / Double(source.format.sampleRate),
+                         totalSeconds: source.totalFrames.map { Double($0) / Double(source.format.sampleRate) },
                          finals: assembler.finals, interim: assembler.interim, language: language, acceptsKeys: acceptsKeys)
-    }
-}
-
-/// Chooses between the live card (a terminal) and one plain line per final segment.
-final class Display {
-    private let live: LiveTerminalView?
-    private let plain: (any TextOutput)?
-    private var lastDrawnSecond = -1
-    private var dirty = true
-    private var lastDraw = ContinuousClock.now - .seconds(1)
-
-    init(options: RecordingOptions, context: CommandContext, language: String) {
-        // stdout carries JSON when asked for; the view then goes to stderr.
-        let stdoutTaken = options.json || options.activityFeed == "-"
-        let output = stdoutTaken ? context.stderr : context.stdout
-        let color = output.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
-        if output.isTerminal {
-            live = LiveTerminalView(output: output, color: color)
-            plain = nil
-        } else {
-            live = nil
-            plain = output
-        }
-    }
-
-    /// True when the card is drawn on a terminal.
-    var isLive: Bool { live != nil }
-
-    func transcriptChanged() { dirty = true }
-
-    func finalAdded(_ segment: TranscriptSegment) {
-        plain?.write("[\(TimeText.elapsed(segment.startSeconds))] \(segment.text)\n")
-    }
-
-    /// Redraws when the transcript changed or the timer's second ticked (at most 20 times a second).
-    func render(_ snapshot: LiveViewSnapshot, force: Bool) {
-        guard let live else { return }
-        let second = Int(snapshot.elapsedSeconds)
-        guard force || ((dirty || second != lastDrawnSecond) && ContinuousClock.now - lastDraw >= .milliseconds(50)) else { return }
-        live.render(snapshot)
-        lastDrawnSecond = second
-        dirty = false
-        lastDraw = ContinuousClock.now
-    }
-
-    func finish(_ snapshot: LiveViewSnapshot) {
-        guard let live else { return }
-        var final = snapshot
-        final.interim = nil
-        live.render(final)
-        live.finish()
     }
 }

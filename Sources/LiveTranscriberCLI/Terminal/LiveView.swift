@@ -7,6 +7,8 @@ struct LiveViewSnapshot: Equatable {
     var status: Status
     /// Seconds recorded, pauses excluded.
     var elapsedSeconds: Double
+    /// Seconds of the whole input when known (files), for progress bars.
+    var totalSeconds: Double?
     var finals: [TranscriptSegment]
     var interim: String?
     var language: String

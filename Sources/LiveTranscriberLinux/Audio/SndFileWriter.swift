@@ -38,13 +38,18 @@ public final class SndFileWriter: AudioFileWriter {
 
     /// Creates (or truncates) `path`.
     /// - Throws: `AudioFileError.writeFailed` with libsndfile's reason.
-    public init(path: String, format: AudioFormat, fileFormat: RecordingAudioFormat) throws {
+    public convenience init(path: String, format: AudioFormat, fileFormat: RecordingAudioFormat) throws {
+        try self.init(path: path, format: format, libsndfileFormat: fileFormat.libsndfileFormat, name: fileFormat.rawValue)
+    }
+
+    /// Writes any format libsndfile can write (`SF_FORMAT_*` major | subtype), for tests and tools.
+    init(path: String, format: AudioFormat, libsndfileFormat: Int32, name: String) throws {
         var info = SF_INFO()
         info.samplerate = Int32(format.sampleRate)
         info.channels = Int32(format.channels)
-        info.format = fileFormat.libsndfileFormat
+        info.format = libsndfileFormat
         guard sf_format_check(&info) != 0 else {
-            throw AudioFileError.writeFailed(path: path, reason: "\(fileFormat.rawValue) cannot store \(format.sampleRate) Hz, \(format.channels) channels")
+            throw AudioFileError.writeFailed(path: path, reason: "\(name) cannot store \(format.sampleRate) Hz, \(format.channels) channels")
         }
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
             throw AudioFileError.writeFailed(path: path, reason: String(cString: sf_strerror(nil)))

@@ -1,0 +1,69 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber import PATH...`: transcribes audio files into the library.
+struct ImportCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Transcribe audio files into the library.",
+        usage: "import PATH... [--tags a,b] [--format wav|flac|opus] [--json]",
+        arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
+        options: [
+            .value("tags", "tags", "Comma-separated tags for every imported recording."),
+            .value("format", "format", "Stored audio: wav (16-bit, default), flac or opus."),
+            .flag("json", "Print the imported recordings as a JSON array."),
+        ],
+        discussion: "A file that cannot be read is reported and skipped; the others are still imported, and the exit code is 1."
+    )
+
+    let paths: [String]
+    let tags: [String]
+    let format: RecordingAudioFormat
+    let json: Bool
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("PATH", min: 1, max: .max)
+        paths = arguments.positionals
+        tags = OptionParsing.tags(arguments.value("tags"))
+        let formatName = arguments.value("format") ?? "wav"
+        guard let format = RecordingAudioFormat(rawValue: formatName) else {
+            throw UsageError("--format takes wav, flac or opus, not '\(formatName)'")
+        }
+        self.format = format
+        json = arguments.flag("json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryStore(directory: context.dataDirectory)
+        _ = try store.recoverDrafts()
+        var imported: [RecordingWithTranscript] = []
+        var failures = 0
+        for path in paths {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
+                                           format: format, activityFeed: nil, json: json, discard: false)
+            let display: any RecordingDisplay = context.stderr.isTerminal
+                ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
+            do {
+                guard let saved = try Recorder(options: options, context: context, store: store, display: display).run() else { continue }
+                imported.append(saved)
+                if !json {
+                    let count = saved.segments.count
+                    context.print("Imported \(path) as \(saved.recording.id): \(TimeText.elapsed(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+                }
+            } catch {
+                failures += 1
+                context.printError("error: \(LiveTranscriberCommandLine.describe(error))")
+            }
+        }
+        if json {
+            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(imported), as: UTF8.self))
+        }
+        if failures > 0 {
+            context.printError("\(failures) of \(paths.count) file\(paths.count == 1 ? "" : "s") could not be imported.")
+            return ExitCode.failure
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import LiveTranscriberCore
+
+/// How a recording in progress is shown: the live card, plain lines, a progress bar, or nothing.
+protocol RecordingDisplay: AnyObject {
+    /// True when an interactive card is on a terminal (keys are then read).
+    var isLive: Bool { get }
+    /// Called after every block; `force` after a status change.
+    func render(_ snapshot: LiveViewSnapshot, force: Bool)
+    func transcriptChanged()
+    func finalAdded(_ segment: TranscriptSegment)
+    func finish(_ snapshot: LiveViewSnapshot)
+}
+
+extension RecordingDisplay {
+    func transcriptChanged() {}
+    func finalAdded(_ segment: TranscriptSegment) {}
+}
+
+enum RecordingDisplays {
+    /// `record`'s choice: the live card on a terminal, else one plain line per final segment.
+    /// When stdout carries JSON (`--json`, `--activity-feed -`), the view goes to stderr.
+    static func forRecord(_ options: RecordingOptions, context: CommandContext) -> any RecordingDisplay {
+        let stdoutTaken = options.json || options.activityFeed == "-"
+        let output = stdoutTaken ? context.stderr : context.stdout
+        if output.isTerminal {
+            return LiveCardDisplay(output: output, color: (context.environment["NO_COLOR"] ?? "").isEmpty)
+        }
+        return PlainLinesDisplay(output: output)
+    }
+}
+
+/// The live card, redrawn in place when the transcript changes or the timer ticks a second.
+final class LiveCardDisplay: RecordingDisplay {
+    private let view: LiveTerminalView
+    private var lastDrawnSecond = -1
+    private var dirty = true
+    private var lastDraw = ContinuousClock.now - .seconds(1)
+
+    init(output: any TextOutput, color: Bool) {
+        view = LiveTerminalView(output: output, color: color)
+    }
+
+    var isLive: Bool { true }
+
+    func transcriptChanged() { dirty = true }
+
+    /// Redraws at most 20 times a second.
+    func render(_ snapshot: LiveViewSnapshot, force: Bool) {
+        let second = Int(snapshot.elapsedSeconds)
+        guard force || ((dirty || second != lastDrawnSecond) && ContinuousClock.now - lastDraw >= .milliseconds(50)) else { return }
+        view.render(snapshot)
+        lastDrawnSecond = second
+        dirty = false
+        lastDraw = ContinuousClock.now
+    }
+
+    func finish(_ snapshot: LiveViewSnapshot) {
+        var final = snapshot
+        final.interim = nil
+        view.render(final)
+        view.finish()
+    }
+}
+
+/// One line per final segment, "[m:ss] text", for pipes and logs.
+final class PlainLinesDisplay: RecordingDisplay {
+    private let output: any TextOutput
+
+    init(output: any TextOutput) {
+        self.output = output
+    }
+
+    var isLive: Bool { false }
+
+    func finalAdded(_ segment: TranscriptSegment) {
+        output.write("[\(TimeText.elapsed(segment.startSeconds))] \(segment.text)\n")
+    }
+
+    func render(_ snapshot: LiveViewSnapshot, force: Bool) {}
+    func finish(_ snapshot: LiveViewSnapshot) {}
+}
+
+/// A one-line progress bar for `import`: percent, elapsed and time left, redrawn in place.
+final class ProgressBarDisplay: RecordingDisplay {
+    private let output: any TextOutput
+    private let label: String
+    private let started = ContinuousClock.now
+    private var lastDraw = ContinuousClock.now - .seconds(1)
+
+    init(output: any TextOutput, label: String) {
+        self.output = output
+        self.label = label
+    }
+
+    var isLive: Bool { false }
+
+    func render(_ snapshot: LiveViewSnapshot, force: Bool) {
+        guard force || ContinuousClock.now - lastDraw >= .milliseconds(200) else { return }
+        lastDraw = ContinuousClock.now
+        output.write("\r\u{1B}[K" + ProgressBarText.line(label: label, done: snapshot.elapsedSeconds,
+                                                         total: snapshot.totalSeconds, wallSeconds: elapsedWall))
+    }
+
+    func finish(_ snapshot: LiveViewSnapshot) {
+        output.write("\r\u{1B}[K" + ProgressBarText.line(label: label, done: snapshot.totalSeconds ?? snapshot.elapsedSeconds,
+                                                         total: snapshot.totalSeconds ?? snapshot.elapsedSeconds,
+                                                         wallSeconds: elapsedWall) + "\n")
+    }
+
+    private var elapsedWall: Double {
+        let duration = ContinuousClock.now - started
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// Shows nothing while recording.
+final class SilentDisplay: RecordingDisplay {
+    var isLive: Bool { false }
+    func render(_ snapshot: LiveViewSnapshot, force: Bool) {}
+    func finish(_ snapshot: LiveViewSnapshot) {}
+}
+
+/// The progress bar's text, pure so tests can check it.
+enum ProgressBarText {
+    /// "name  [#########.........]  45%  0:03 elapsed  0:04 left".
+    /// - Parameters:
+    ///   - done: seconds of audio processed; `total`: seconds in the file, nil when unknown.
+    ///   - wallSeconds: wall time since the start, for the estimate of time left.
+    static func line(label: String, done: Double, total: Double?, wallSeconds: Double, width: Int = 24) -> String {
+        guard let total, total > 0 else {
+            return "\(label)  \(TimeText.elapsed(done)) of audio  \(TimeText.elapsed(wallSeconds)) elapsed"
+        }
+        let fraction = min(1, max(0, done / total))
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let left = fraction > 0 ? wallSeconds * (1 - fraction) / fraction : 0
+        let percent = Int((fraction * 100).rounded(.down))
+        return "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(TimeText.elapsed(wallSeconds)) elapsed  \(TimeText.elapsed(left.rounded(.up))) left"
+    }
+}

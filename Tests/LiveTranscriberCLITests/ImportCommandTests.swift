@@ -1,0 +1,151 @@
+import CSndFile
+import Foundation
+import LiveTranscriberCore
+import Testing
+@testable import LiveTranscriberLinux
+
+/// WAV files written byte by byte, so every header variant is exactly what the test says.
+enum WAVBytes {
+    enum Encoding: String, CaseIterable, Sendable {
+        case pcm8, pcm16, pcm24, pcm32, float32
+
+        var bits: Int { switch self { case .pcm8: 8; case .pcm16: 16; case .pcm24: 24; case .pcm32, .float32: 32 } }
+        var formatTag: UInt16 { self == .float32 ? 3 : 1 }
+    }
+
+    static func make(samples: [Float], rate: Int, channels: Int, encoding: Encoding,
+                     extensible: Bool = false, oddChunk: Bool = false) -> Data {
+        var data = Data()
+        let bytesPerSample = encoding.bits / 8
+        for sample in samples {
+            let clipped = max(-1, min(1, sample))
+            switch encoding {
+            case .pcm8: data.append(UInt8(clamping: Int((clipped * 127).rounded()) + 128))
+            case .pcm16: data.append(le: UInt16(bitPattern: Int16(clamping: Int((clipped * 32_767).rounded()))))
+            case .pcm24:
+                let value = Int32(clamping: Int((clipped * 8_388_607).rounded()))
+                withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0.prefix(3)) }
+            case .pcm32: data.append(le: UInt32(bitPattern: Int32(clamping: Int((Double(clipped) * 2_147_483_647).rounded()))))
+            case .float32: data.append(le: clipped.bitPattern)
+            }
+        }
+        var fmt = Data()
+        fmt.append(le: extensible ? UInt16(0xFFFE) : encoding.formatTag)
+        fmt.append(le: UInt16(channels))
+        fmt.append(le: UInt32(rate))
+        fmt.append(le: UInt32(rate * channels * bytesPerSample))
+        fmt.append(le: UInt16(channels * bytesPerSample))
+        fmt.append(le: UInt16(encoding.bits))
+        if extensible {
+            fmt.append(le: UInt16(22))
+            fmt.append(le: UInt16(encoding.bits))
+            fmt.append(le: UInt32(channels == 2 ? 3 : 4))  // front left+right, or front centre
+            fmt.append(le: UInt32(encoding.formatTag))
+            fmt.append(contentsOf: [0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
+        } else if encoding == .float32 {
+            fmt.append(le: UInt16(0))
+        }
+        var body = Data("WAVE".utf8)
+        body.append(chunk: "fmt ", fmt)
+        if oddChunk { body.append(chunk: "note", Data([0x61, 0x62, 0x63])) }  // 3 bytes and a pad byte
+        body.append(chunk: "data", data)
+        var file = Data("RIFF".utf8)
+        file.append(le: UInt32(body.count))
+        file.append(body)
+        return file
+    }
+}
+
+extension Data {
+    mutating func append<T: FixedWidthInteger>(le value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+
+    mutating func append(chunk id: String, _ payload: Data) {
+        append(contentsOf: Array(id.utf8))
+        append(le: UInt32(payload.count))
+        append(payload)
+        if payload.count % 2 == 1 { append(0) }
+    }
+}
+
+/// goforward.raw (16 kHz mono) as floats.
+func goForwardSamples() throws -> [Float] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: Speech.goForward))
+    return data.withUnsafeBytes { raw in
+        (0..<data.count / 2).map { Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32_768 }
+    }
+}
+
+/// goforward.raw at 44.1 kHz stereo (the same speech in both channels).
+func goForwardStereo44k() throws -> [Float] {
+    let resampler = try SoxrResampler(inputRate: 16_000, outputRate: 44_100)
+    let mono = try resampler.process(goForwardSamples()) + resampler.flush()
+    return mono.flatMap { [$0, $0] }
+}
+
+@Suite("livetranscriber import")
+struct ImportCommandTests {
+    @Test("WAV in every sample format, plain or WAVE_FORMAT_EXTENSIBLE, with an odd-sized chunk, transcribes the same",
+          arguments: WAVBytes.Encoding.allCases, [false, true])
+    func wavVariants(encoding: WAVBytes.Encoding, extensible: Bool) throws {
+        let library = try TemporaryLibrary()
+        let path = library.url.appendingPathComponent("speech-\(encoding.rawValue).wav")
+        try WAVBytes.make(samples: goForwardSamples(), rate: 16_000, channels: 1, encoding: encoding,
+                          extensible: extensible, oddChunk: true).write(to: path)
+        let result = library.run("import", path.path, "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
+        #expect(saved.map { $0.segments.map(\.text) } == [["go forward ten meters"]])
+        #expect(saved.first?.recording.name == "speech-\(encoding.rawValue)")
+        #expect(abs((saved.first?.recording.durationSeconds ?? 0) - 2.786) < 0.01)
+    }
+
+    @Test("FLAC, Ogg Vorbis, Ogg Opus and MP3 at 44.1 or 48 kHz stereo transcribe the same", arguments: [
+        ("flac", Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16), 44_100),
+        ("ogg", Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS), 44_100),
+        ("opus", Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS), 48_000),
+        ("mp3", Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III), 44_100),
+    ])
+    func compressedFormats(fileExtension: String, libsndfileFormat: Int32, rate: Int) throws {
+        let library = try TemporaryLibrary()
+        let path = library.url.appendingPathComponent("speech.\(fileExtension)").path
+        let resampler = try SoxrResampler(inputRate: 16_000, outputRate: rate)
+        let mono = try resampler.process(goForwardSamples()) + resampler.flush()
+        let writer = try SndFileWriter(path: path, format: AudioFormat(sampleRate: rate, channels: 2),
+                                       libsndfileFormat: libsndfileFormat, name: fileExtension)
+        try writer.write(AudioBuffer(samples: mono.flatMap { [$0, $0] }, channels: 2))
+        try writer.close()
+        let result = library.run("import", path, "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
+        #expect(saved.first?.segments.map(\.text) == ["go forward ten meters"])
+        #expect(saved.first?.recording.audio.channels == 2)
+    }
+
+    @Test("a corrupt file is reported, leaves nothing behind, and the other files are still imported")
+    func partialFailure() throws {
+        let library = try TemporaryLibrary()
+        let good = library.url.appendingPathComponent("good.wav")
+        try WAVBytes.make(samples: goForwardStereo44k(), rate: 44_100, channels: 2, encoding: .pcm16).write(to: good)
+        let corrupt = library.url.appendingPathComponent("corrupt.wav")
+        var bytes = Data("RIFF".utf8)
+        bytes.append(le: UInt32(1_000))
+        bytes.append(Data("WAVEfmt garbage that is not a format chunk".utf8))
+        try bytes.write(to: corrupt)
+        let result = library.run("import", corrupt.path, good.path)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("corrupt.wav is not an audio file this tool can read"))
+        #expect(result.stderr.contains("1 of 2 files could not be imported."))
+        #expect(result.stdout.hasPrefix("Imported \(good.path) as "))
+        #expect(library.recordingFolders.count == 1)
+        #expect(library.draftFolders.isEmpty)
+    }
+
+    @Test("import with no path is a usage error")
+    func noPath() throws {
+        let result = try TemporaryLibrary().run("import")
+        #expect(result.exitCode == 64)
+        #expect(result.stderr.hasPrefix("error: missing PATH"))
+    }
+}

@@ -1,5 +1,6 @@
 /// The subcommands, in the order help lists them. Add a command here and in its own file under `Commands/`.
 enum CommandRegistry {
     static let all: [CommandEntry] = [
+        CommandEntry(ActivityPreviewCommand.self),
     ]
 }

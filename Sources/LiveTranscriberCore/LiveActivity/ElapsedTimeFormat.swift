@@ -6,7 +6,7 @@ import Foundation
 /// infinity read as zero (or, for infinity, as the largest value the format can show).
 public enum ElapsedTimeFormat {
     /// The largest whole number of seconds any formatter shows (99,999 hours), so huge inputs stay finite.
-    public static let maximumSeconds = 359_996_399
+    public static let maximumSeconds = 359_999_999
 
     /// Whole seconds, clamped: negative or NaN is 0, +infinity and huge values are `maximumSeconds`.
     ///

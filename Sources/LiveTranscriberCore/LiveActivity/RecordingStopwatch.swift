@@ -18,6 +18,9 @@ public struct RecordingStopwatch: Sendable, Equatable, Hashable {
     public private(set) var accumulatedSeconds: Double = 0
     /// When the current run began; nil while paused, stopped or not started.
     public private(set) var runningSince: Date?
+    /// The reference date of the last run, kept while paused or stopped so that repeated
+    /// snapshots of a paused recording are equal.
+    private var frozenReferenceDate: Date?
 
     public init() {}
 
@@ -31,6 +34,8 @@ public struct RecordingStopwatch: Sendable, Equatable, Hashable {
 
     /// Stops counting at `now`, keeping what was recorded.
     public mutating func pause(at now: Date) {
+        guard isRunning else { return }
+        frozenReferenceDate = timerReferenceDate(at: now)
         accumulatedSeconds = elapsed(at: now)
         runningSince = nil
     }
@@ -50,11 +55,14 @@ public struct RecordingStopwatch: Sendable, Equatable, Hashable {
 
     /// The date a system-ticked timer counts from so that it reads `elapsed(at: now)` at `now`.
     ///
-    /// While running this is `runningSince - accumulated`, independent of `now`.
+    /// While running this is `runningSince - accumulated`, independent of `now`. While paused
+    /// or stopped it stays what it was when the run ended (the fixed elapsed text is what shows
+    /// then), so it does not drift with `now` and cause needless updates.
     public func timerReferenceDate(at now: Date) -> Date {
         if let runningSince, now >= runningSince {
             return runningSince.addingTimeInterval(-accumulatedSeconds)
         }
+        if runningSince == nil, let frozenReferenceDate { return frozenReferenceDate }
         return now.addingTimeInterval(-elapsed(at: now))
     }
 }

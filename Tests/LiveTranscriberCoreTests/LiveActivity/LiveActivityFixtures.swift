@@ -1,6 +1,11 @@
 import Foundation
 import LiveTranscriberCore
 import Synchronization
+import Testing
+
+/// Groups every Live Activity suite, so `swift test --filter LiveActivity` runs them all.
+@Suite("Live Activity")
+enum LiveActivityTests {}
 
 /// Shared instants and values for the Live Activity tests.
 enum Fixture {

@@ -114,5 +114,25 @@ extension LiveActivityTests {
             }
             #expect(timestamps == [t0, t0 + 100, t0 + 100])
         }
-    }
+    
+        @Test("events from many threads still reach the client in timestamp order")
+        func concurrent() {
+            let (coordinator, client, clock) = make()
+            coordinator.recordingStarted()
+            let texts = (0..<200).map { "segment \($0)" }
+            DispatchQueue.concurrentPerform(iterations: 200) { index in
+                clock.advance(by: 1)
+                coordinator.finalSegmentsChanged(texts.prefix(index + 1).map { TranscriptSegment(text: $0, startSeconds: 0, endSeconds: 1) })
+                coordinator.interimChanged("noise")
+            }
+            let timestamps: [Date] = client.calls.map {
+                switch $0 {
+                case .request(_, _, _, let t), .update(_, _, let t, _), .end(_, _, _, let t): t
+                }
+            }
+            #expect(timestamps == timestamps.sorted())
+            #expect(timestamps.count >= 2)
+            #expect(timestamps.count <= 201)
+        }
+}
 }

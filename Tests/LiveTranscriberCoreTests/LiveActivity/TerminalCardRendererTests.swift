@@ -72,3 +72,17 @@ extension LiveActivityTests {
         }
     }
 }
+
+extension LiveActivityTests.TerminalCardRendererTests {
+    @Test("every row is exactly as wide as the card, however narrow", arguments: [1, 20, 21, 33, 80])
+    func widths(width: Int) {
+        let content = Fixture.content(.paused, elapsedText: "99999:59:59", transcript: "x", language: "zh-Hant-TW-x-private-use", count: 123_456)
+        let presentation = LockScreenPresentation(attributes: Fixture.attributes, content: content)
+        let renderer = TerminalCardRenderer(width: width, color: false)
+        let lines = renderer.render(presentation, elapsedSeconds: .nan,
+                                    finalLines: [String(repeating: "supercalifragilistic", count: 5), "👨‍👩‍👧‍👦🇯🇵 语"],
+                                    interim: String(repeating: "interim ", count: 30))
+        #expect(lines.allSatisfy { TerminalText.columns(of: $0) == max(20, width) })
+        #expect(lines.count >= 8)
+    }
+}

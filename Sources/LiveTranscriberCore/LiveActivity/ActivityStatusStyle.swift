@@ -54,7 +54,9 @@ public struct ActivityStatusStyle: Sendable, Equatable, Hashable {
 
     /// "Recording", "Paused" or "Stopped".
     public var text: String
+    /// The dot beside the words.
     public var dotColor: DotColor
+    /// The symbol of the compact and minimal presentations.
     public var glyph: Glyph
 
     /// The style for `status`: recording red, paused amber, stopped green.

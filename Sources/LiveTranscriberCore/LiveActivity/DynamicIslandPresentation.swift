@@ -5,14 +5,22 @@ import Foundation
 /// Layout (seed 000): status leading, fixed-width timer trailing; at the bottom the newest final
 /// transcript (2 lines, about 130 characters), language, segment count and stop while recording.
 public struct ExpandedIslandPresentation: Sendable, Equatable, Hashable {
+    /// Lines of transcript shown.
     public static let transcriptLineLimit = 2
+    /// Characters (grapheme clusters) of transcript shown.
     public static let transcriptCharacterLimit = 130
 
+    /// Leading: words and dot color.
     public var status: ActivityStatusStyle
+    /// Trailing: ticking while recording, fixed otherwise.
     public var timer: TimerDisplay
+    /// Bottom: the newest final text, trimmed.
     public var transcript: String
+    /// Language tag as sent ("en-US").
     public var language: String
+    /// Segment count as a number.
     public var segmentCount: Int
+    /// "1 segment", "12 segments".
     public var segmentCountText: String
     /// Present only while recording.
     public var stopAction: LiveTranscriberDeepLink?
@@ -34,6 +42,7 @@ public struct CompactIslandPresentation: Sendable, Equatable, Hashable {
     /// Characters of the compact transcript helper.
     public static let transcriptCharacterLimit = 28
 
+    /// Leading: the status symbol, drawn without a ring so it is not clipped.
     public var glyph: ActivityStatusStyle.Glyph
     public var dotColor: ActivityStatusStyle.DotColor
     /// The clock: ticking while recording; fixed compact text ("1h05") otherwise.
@@ -67,6 +76,7 @@ public struct CompactIslandPresentation: Sendable, Equatable, Hashable {
 
 /// The minimal Dynamic Island (shared with another activity): a status glyph only.
 public struct MinimalIslandPresentation: Sendable, Equatable, Hashable {
+    /// The status symbol.
     public var glyph: ActivityStatusStyle.Glyph
     public var dotColor: ActivityStatusStyle.DotColor
 

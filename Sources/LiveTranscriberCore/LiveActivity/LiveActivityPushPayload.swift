@@ -20,10 +20,13 @@ public struct LiveActivityPushPayload: Sendable, Equatable {
     /// The `attributes-type` for a start event: the Swift type name the widget declares.
     public static let attributesType = "RecordingActivityAttributes"
 
+    /// Start, update or end.
     public var event: Event
     /// When the content was produced; APNs and the system drop a payload older than the last.
     public var timestamp: Date
+    /// The `content-state`.
     public var content: RecordingActivityAttributes.ContentState
+    /// When the system may show the activity as out of date.
     public var staleDate: Date?
     /// For `end`: when the ended activity leaves the Lock Screen (omitted: the system decides).
     public var dismissalDate: Date?

@@ -23,8 +23,11 @@ public struct LockScreenPresentation: Sendable, Equatable, Hashable {
     /// Shown instead of the transcript when the privacy setting hides it.
     public static let hiddenTranscriptText = "Transcript hidden on Lock Screen"
 
+    /// The recording's name (the widget may show it as the card's title).
     public var recordingName: String
+    /// Top left: words and dot color.
     public var status: ActivityStatusStyle
+    /// Top right: ticking while recording, fixed otherwise.
     public var timer: TimerDisplay
     /// The newest final text, trimmed; nil when hidden by the privacy setting.
     public var transcript: String?

@@ -126,11 +126,13 @@ public enum ActivitySVGRenderer {
     }
 
     private static func timerBlock(_ value: String, right: Int, y: Int) -> String {
-        let width = 92
+        // Fixed width for up to "99:59:59"; longer times get a smaller font rather than a wider block.
+        let width = 100
         let x = right - width
+        let fontSize = value.count > 8 ? 13 : 17
         return "<g id=\"timer\">\n"
             + "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"32\" rx=\"9\" fill=\"#2C2C2E\"/>\n"
-            + text(value, x: Double(x + width / 2), y: Double(y + 22), size: 17, fill: "#FFFFFF", font: timerFont,
+            + text(value, x: Double(x + width / 2), y: Double(y + 22), size: fontSize, fill: "#FFFFFF", font: timerFont,
                    extra: " font-weight=\"600\" text-anchor=\"middle\"")
             + "</g>\n"
     }

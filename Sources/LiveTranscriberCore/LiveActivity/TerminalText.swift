@@ -34,6 +34,7 @@ public enum TerminalText {
             kept.append(character)
             used += needed
         }
+        while let last = kept.last, last.isWhitespace { kept.removeLast() }
         return String(PresentationText.ellipsis) + String(kept.reversed())
     }
 

@@ -34,6 +34,12 @@ public struct TerminalCardRenderer: Sendable, Equatable {
         self.maxTranscriptRows = max(0, maxTranscriptRows)
     }
 
+    /// Whether to use colors: only on a terminal, and never when `NO_COLOR` is set to anything
+    /// non-empty (https://no-color.org).
+    public static func colorEnabled(environment: [String: String], isTerminal: Bool) -> Bool {
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
     /// The card's lines, without newlines.
     /// - Parameters:
     ///   - presentation: what to show (status, timer, transcript, language, count).

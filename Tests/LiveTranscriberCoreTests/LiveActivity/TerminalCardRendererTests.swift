@@ -86,3 +86,12 @@ extension LiveActivityTests.TerminalCardRendererTests {
         #expect(lines.count >= 8)
     }
 }
+
+extension LiveActivityTests.TerminalCardRendererTests {
+    @Test("NO_COLOR or a non-terminal turns colors off", arguments: [
+        ([String: String](), true, true), (["NO_COLOR": "1"], true, false), (["NO_COLOR": ""], true, true), ([:], false, false),
+    ])
+    func noColor(environment: [String: String], isTerminal: Bool, expected: Bool) {
+        #expect(TerminalCardRenderer.colorEnabled(environment: environment, isTerminal: isTerminal) == expected)
+    }
+}

@@ -3,5 +3,6 @@ enum CommandRegistry {
     static let all: [CommandEntry] = [
         CommandEntry(RecordCommand.self),
         CommandEntry(ImportCommand.self),
+        CommandEntry(ActivityPreviewCommand.self),
     ]
 }

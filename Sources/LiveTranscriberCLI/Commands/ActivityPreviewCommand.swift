@@ -1,0 +1,83 @@
+import Foundation
+import LiveTranscriberCore
+
+/// `livetranscriber activity preview`: draws the Live Activity's four presentations as SVG files.
+struct ActivityPreviewCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "activity preview",
+        abstract: "Draw the Live Activity (Lock Screen and Dynamic Island) as SVG files.",
+        usage: "activity preview --out DIR [--state recording|paused|stopped] [--text TEXT] [--elapsed SECONDS] [--private]",
+        options: [
+            .value("out", "DIR", "Directory for the SVG files (created if missing)."),
+            .value("state", "STATE", "recording, paused or stopped (default: recording)."),
+            .value("text", "TEXT", "Final transcript to show; lines separated by newlines."),
+            .value("elapsed", "SECONDS", "Elapsed recording time in seconds (default: 90)."),
+            .flag("private", "Hide the transcript on the Lock Screen, as the privacy setting does."),
+        ],
+        discussion: "Writes lock-screen.svg, island-expanded.svg, island-compact.svg and island-minimal.svg."
+    )
+
+    /// Shown when no --text is given.
+    static let sampleText = "It is a truth universally acknowledged, that a single man in possession of a good fortune, "
+        + "must be in want of a wife.\nHowever little known the feelings or views of such a man may be on his first "
+        + "entering a neighbourhood, this truth is so well fixed in the minds of the surrounding families."
+
+    /// The files written, in order.
+    static let fileNames = ["lock-screen.svg", "island-expanded.svg", "island-compact.svg", "island-minimal.svg"]
+
+    var outputDirectory: String
+    var status: RecordingActivityAttributes.ContentState.Status
+    var text: String
+    var elapsedSeconds: Double
+    var hideTranscript: Bool
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("", min: 0, max: 0)
+        guard let out = arguments.value("out"), !out.isEmpty else { throw UsageError("missing '--out DIR'") }
+        outputDirectory = out
+        let stateName = arguments.value("state") ?? "recording"
+        guard let status = RecordingActivityAttributes.ContentState.Status(rawValue: stateName) else {
+            throw UsageError("'--state' must be recording, paused or stopped, not '\(stateName)'")
+        }
+        self.status = status
+        text = arguments.value("text") ?? Self.sampleText
+        let elapsedText = arguments.value("elapsed") ?? "90"
+        guard let elapsed = Double(elapsedText), elapsed.isFinite, elapsed >= 0 else {
+            throw UsageError("'--elapsed' must be a number of seconds, 0 or more, not '\(elapsedText)'")
+        }
+        elapsedSeconds = elapsed
+        hideTranscript = arguments.flag("private")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let now = Date()
+        let attributes = RecordingActivityAttributes(recordingID: "preview", name: "Preview", startDate: now.addingTimeInterval(-elapsedSeconds))
+        let lines = text.split(whereSeparator: { $0.isNewline })
+        let content = RecordingActivityAttributes.ContentState(
+            status: status,
+            timerReferenceDate: now.addingTimeInterval(-elapsedSeconds),
+            elapsedText: status == .recording ? nil : ElapsedTimeFormat.clock(elapsedSeconds),
+            transcript: PresentationText.transcriptSuffix(
+                lines.map { TranscriptSegment(text: String($0), startSeconds: 0, endSeconds: 0) }, maxCharacters: 700),
+            language: "en-US",
+            segmentCount: lines.count
+        )
+        let settings = PresentationSettings(hideTranscriptOnLockScreen: hideTranscript)
+        let documents = [
+            ActivitySVGRenderer.lockScreen(
+                LockScreenPresentation(attributes: attributes, content: content, settings: settings), elapsedSeconds: elapsedSeconds),
+            ActivitySVGRenderer.expandedIsland(
+                ExpandedIslandPresentation(attributes: attributes, content: content), elapsedSeconds: elapsedSeconds),
+            ActivitySVGRenderer.compactIsland(CompactIslandPresentation(content: content), elapsedSeconds: elapsedSeconds),
+            ActivitySVGRenderer.minimalIsland(MinimalIslandPresentation(content: content)),
+        ]
+        let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, svg) in zip(Self.fileNames, documents) {
+            let file = directory.appendingPathComponent(name)
+            try Data(svg.utf8).write(to: file, options: .atomic)
+            context.print(file.path)
+        }
+        return ExitCode.success
+    }
+}

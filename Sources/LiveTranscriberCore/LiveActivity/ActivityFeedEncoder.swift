@@ -1,0 +1,58 @@
+import Foundation
+
+/// Writes what the Live Activity coordinator does as JSON Lines: one object per request, update
+/// or end, for `record --activity-feed` and for scripts that watch a recording.
+///
+/// Each line has sorted keys: `action` ("start", "update", "end"), `activityID`, `timestamp`,
+/// `contentState` (absent for an end that keeps the last content), and as they apply
+/// `attributes` (start), `staleDate`, `dismissalPolicy` and `dismissalDate` (end). All dates in
+/// the feed, including those inside `contentState`, are ISO 8601 in UTC ("2023-11-14T22:13:20Z"),
+/// unlike the push payload, because the feed is read by people and scripts, not by ActivityKit.
+public struct ActivityFeedEncoder: Sendable {
+    public init() {}
+
+    /// One line (no newline at the end) for a start.
+    public func start(
+        activityID: String, attributes: RecordingActivityAttributes, content: RecordingActivityAttributes.ContentState,
+        staleDate: Date?, timestamp: Date
+    ) -> String {
+        line(Line(action: "start", activityID: activityID, timestamp: timestamp, contentState: content,
+                  attributes: attributes, staleDate: staleDate))
+    }
+
+    /// One line for an update.
+    public func update(
+        activityID: String, content: RecordingActivityAttributes.ContentState, staleDate: Date?, timestamp: Date
+    ) -> String {
+        line(Line(action: "update", activityID: activityID, timestamp: timestamp, contentState: content, staleDate: staleDate))
+    }
+
+    /// One line for an end.
+    public func end(
+        activityID: String, content: RecordingActivityAttributes.ContentState?,
+        dismissalPolicy: ActivityDismissalPolicy, timestamp: Date
+    ) -> String {
+        line(Line(action: "end", activityID: activityID, timestamp: timestamp, contentState: content,
+                  dismissalPolicy: dismissalPolicy.name, dismissalDate: dismissalPolicy.date))
+    }
+
+    private func line(_ value: Line) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Plain strings, numbers and finite dates: encoding cannot fail.
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private struct Line: Encodable {
+        var action: String
+        var activityID: String
+        var timestamp: Date
+        var contentState: RecordingActivityAttributes.ContentState?
+        var attributes: RecordingActivityAttributes?
+        var staleDate: Date?
+        var dismissalPolicy: String?
+        var dismissalDate: Date?
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Formats elapsed recording time for the Live Activity and its previews.
+///
+/// Every function takes seconds as a `Double` and never traps: negative values, NaN and
+/// infinity read as zero (or, for infinity, as the largest value the format can show).
+public enum ElapsedTimeFormat {
+    /// The largest whole number of seconds any formatter shows (99,999 hours), so huge inputs stay finite.
+    public static let maximumSeconds = 359_999_999
+
+    /// Whole seconds, clamped: negative or NaN is 0, +infinity and huge values are `maximumSeconds`.
+    ///
+    /// - Parameter seconds: an elapsed duration in seconds, possibly garbage.
+    /// - Returns: whole seconds in `0...maximumSeconds`, rounded down.
+    public static func wholeSeconds(_ seconds: Double) -> Int {
+        guard !seconds.isNaN, seconds > 0 else { return 0 }
+        guard seconds < Double(maximumSeconds) else { return maximumSeconds }
+        return Int(seconds.rounded(.down))
+    }
+
+    /// The fixed elapsed text shown while paused or stopped, in the style of a system timer.
+    ///
+    /// `m:ss` under an hour, `h:mm:ss` from one hour: 9 → "0:09", 90 → "1:30", 3599 → "59:59",
+    /// 3600 → "1:00:00", 36000 → "10:00:00".
+    public static func clock(_ seconds: Double) -> String {
+        let total = wholeSeconds(seconds)
+        let hours = total / 3600
+        let minutes = (total % 3600) / 60
+        let secs = total % 60
+        if hours > 0 {
+            return "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))"
+        }
+        return "\(minutes):\(twoDigits(secs))"
+    }
+
+    /// A short elapsed time for the compact Dynamic Island, readable past one hour.
+    ///
+    /// `m:ss` under an hour (309 → "5:09"); hours and minutes from one hour, seconds dropped
+    /// (3909, "1:05:09" → "1h05"; 36000 → "10h00").
+    public static func compact(_ seconds: Double) -> String {
+        let total = wholeSeconds(seconds)
+        let hours = total / 3600
+        let minutes = (total % 3600) / 60
+        if hours > 0 {
+            return "\(hours)h\(twoDigits(minutes))"
+        }
+        return clock(Double(total))
+    }
+
+    /// The seconds a `clock` text stands for ("1:05:09" → 3909), or nil if it is not one.
+    public static func seconds(fromClock text: String) -> Double? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count) else { return nil }
+        var total = 0
+        for part in parts {
+            guard !part.isEmpty, part.count <= 5, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else { return nil }
+            total = total * 60 + value
+        }
+        return Double(total)
+    }
+
+    /// Seconds from `reference` to `now`, never negative.
+    ///
+    /// A reference date in the future (clock skew between devices or a clock set back) reads 0,
+    /// as the system timer would show "0:00" rather than a negative time.
+    public static func elapsed(since reference: Date, now: Date) -> Double {
+        let interval = now.timeIntervalSince(reference)
+        guard interval.isFinite, interval > 0 else { return 0 }
+        return interval
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Column arithmetic for monospaced terminals: wide characters (CJK, most emoji) take two columns.
+public enum TerminalText {
+    /// Columns `character` takes: 2 for East Asian wide and emoji-presentation characters, else 1.
+    public static func columns(of character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// Columns `text` takes.
+    public static func columns(of text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// `text` cut to at most `width` columns from the end (keeping the newest part, "…" in front).
+    public static func suffix(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard columns(of: text) > width else { return text }
+        var kept: [Character] = []
+        var used = 1
+        for character in text.reversed() {
+            let needed = columns(of: character)
+            if used + needed > width { break }
+            kept.append(character)
+            used += needed
+        }
+        while let last = kept.last, last.isWhitespace { kept.removeLast() }
+        return String(PresentationText.ellipsis) + String(kept.reversed())
+    }
+
+    /// `text` cut to at most `width` columns from the start ("…" at the end).
+    public static func prefix(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard columns(of: text) > width else { return text }
+        var kept = ""
+        var used = 1
+        for character in text {
+            let needed = columns(of: character)
+            if used + needed > width { break }
+            kept.append(character)
+            used += needed
+        }
+        return kept + String(PresentationText.ellipsis)
+    }
+
+    /// `text` broken into rows of at most `width` columns, at spaces where possible; a word wider
+    /// than a row is broken between characters (never inside one).
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var rows: [String] = []
+        var row = ""
+        var rowWidth = 0
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            var word = String(word)
+            var wordWidth = columns(of: word)
+            if rowWidth > 0, rowWidth + 1 + wordWidth <= width {
+                row += " " + word
+                rowWidth += 1 + wordWidth
+                continue
+            }
+            if rowWidth > 0 { rows.append(row) }
+            row = ""
+            rowWidth = 0
+            while wordWidth > width {
+                var piece = ""
+                var pieceWidth = 0
+                while let first = word.first, pieceWidth + columns(of: first) <= width {
+                    piece.append(first)
+                    pieceWidth += columns(of: first)
+                    word.removeFirst()
+                }
+                if piece.isEmpty, let first = word.first {  // a character wider than the row
+                    piece.append(first)
+                    word.removeFirst()
+                }
+                rows.append(piece)
+                wordWidth = columns(of: word)
+            }
+            row = word
+            rowWidth = wordWidth
+        }
+        if rowWidth > 0 { rows.append(row) }
+        return rows
+    }
+}

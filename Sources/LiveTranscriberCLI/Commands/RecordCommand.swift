@@ -88,7 +88,9 @@ struct RecordCommand: CLICommand {
         } else {
             let recording = saved.recording
             let count = saved.segments.count
-            context.print("Saved \"\(recording.name)\" as \(recording.id): \(TimeText.elapsed(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+            // With the feed on stdout, the closing line goes to stderr so stdout stays JSON Lines.
+            let output = options.activityFeed == "-" ? context.stderr : context.stdout
+            output.write("Saved \"\(recording.name)\" as \(recording.id): \(TimeText.elapsed(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").\n")
         }
         return ExitCode.success
     }

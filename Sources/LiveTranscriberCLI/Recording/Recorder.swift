@@ -36,9 +36,14 @@ final class Recorder {
             : try SoxrResampler(inputRate: source.format.sampleRate, outputRate: storedRate, channels: source.format.channels)
 
         let createdAt = clock.now()
+        let id = LibraryStore.newRecordingID(date: createdAt)
+        let name = options.name ?? RecordingNames.defaultName(for: createdAt)
+        let language = PocketSphinxModel.englishUS.language
+        let activity = try RecordingActivity(
+            attributes: RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt),
+            language: language, feedPath: options.activityFeed, stdout: context.stdout)
         let audio = AudioDescription(format: options.format.rawValue, sampleRate: storedRate, channels: source.format.channels)
-        let draft = try store.createDraft(id: LibraryStore.newRecordingID(date: createdAt), createdAt: createdAt,
-                                          language: PocketSphinxModel.englishUS.language, audio: audio)
+        let draft = try store.createDraft(id: id, createdAt: createdAt, language: language, audio: audio)
         let writer: SndFileWriter
         do {
             writer = try SndFileWriter(path: draft.audioFile.path,
@@ -50,7 +55,8 @@ final class Recorder {
         }
 
         let session = LoopState(source: source, pipeline: pipeline, writer: writer, storageResampler: storageResampler,
-                                language: draft.language)
+                                language: draft.language, activity: activity)
+        activity.started()
         let signals = StopSignals()
         defer { signals.cancel() }
         // Keys work only with the live card on screen and stdin free (not the audio itself).
@@ -73,19 +79,19 @@ final class Recorder {
             try? writer.write(AudioBuffer(samples: tail, channels: source.format.channels))
         }
         try writer.close()
+        activity.stopped()
         display.finish(session.snapshot(acceptsKeys: keys != nil))
 
-        if session.framesRecorded == 0 {
+        if session.framesRecorded == 0 || (options.discard && failure == nil) {
             try store.discardDraft(draft)
-            throw failure ?? RecordingInterrupted.noAudio
-        }
-        if options.discard && failure == nil {
-            try store.discardDraft(draft)
+            activity.end(dismissal: .immediate)
+            if session.framesRecorded == 0 { throw failure ?? RecordingInterrupted.noAudio }
             return nil
         }
         let duration = Double(session.framesRecorded) / Double(source.format.sampleRate)
-        let recording = try store.saveDraft(draft, name: options.name, tags: options.tags, location: options.location,
+        let recording = try store.saveDraft(draft, name: name, tags: options.tags, location: options.location,
                                             durationSeconds: duration, segments: session.assembler.finals)
+        activity.end(dismissal: .default)
         if let failure {
             throw RecordingInterrupted.failed(reason: LiveTranscriberCommandLine.describe(failure), savedID: recording.id, seconds: duration)
         }
@@ -109,6 +115,7 @@ final class Recorder {
                 case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
                 case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
                     session.paused.toggle()
+                    if session.paused { session.activity.paused() } else { session.activity.resumed() }
                     display.render(session.snapshot(acceptsKeys: true), force: true)
                 default: break
                 }
@@ -119,6 +126,7 @@ final class Recorder {
                     _ = try session.source.read(maxFrames: blockFrames)  // keep the device drained; drop the audio
                 }
                 pausedFor += ContinuousClock.now - pauseStarted
+                session.activity.advance(to: session.secondsRecorded + pausedFor.seconds)
                 continue
             }
             guard let buffer = try session.source.read(maxFrames: blockFrames) else { return }
@@ -126,6 +134,7 @@ final class Recorder {
             for event in try session.pipeline.process(buffer) {
                 session.apply(event, draft: draft, store: store, display: display)
             }
+            session.activity.advance(to: session.secondsRecorded + pausedFor.seconds)
             if ContinuousClock.now - lastHeaderUpdate >= .milliseconds(500) {
                 try session.writer.updateHeader()
                 lastHeaderUpdate = ContinuousClock.now
@@ -138,8 +147,7 @@ final class Recorder {
                 let due = started + pausedFor + .milliseconds(Int64(audioSeconds * 1000))
                 let wait = due - ContinuousClock.now
                 if wait > .zero {
-                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
-                    Terminal.sleep(seconds: seconds)
+                    Terminal.sleep(seconds: wait.seconds)
                 }
             }
         }
@@ -171,10 +179,12 @@ private final class LoopState {
     var framesRecorded = 0
     var paused = false
     let language: String
+    let activity: RecordingActivity
 
     init(source: any AudioSource, pipeline: TranscriptionPipeline, writer: SndFileWriter, storageResampler: SoxrResampler?,
-         language: String) {
+         language: String, activity: RecordingActivity) {
         self.language = language
+        self.activity = activity
         self.source = source
         self.pipeline = pipeline
         self.writer = writer
@@ -199,14 +209,35 @@ private final class LoopState {
             // The journal is what a crash keeps: written and flushed before anything is shown.
             try? store.appendToJournal(segment, draft: draft)
             display.finalAdded(segment)
+            activity.finalsChanged(assembler.finals)
         }
+        if change == .interimChanged { activity.interimChanged(assembler.interim ?? "") }
         if change != .none { display.transcriptChanged() }
     }
 
+    /// Seconds of audio recorded so far.
+    var secondsRecorded: Double { Double(framesRecorded) / Double(source.format.sampleRate) }
+
     func snapshot(acceptsKeys: Bool) -> LiveViewSnapshot {
-        LiveViewSnapshot(status: paused ? .paused : .recording,
-                         elapsedSeconds: Double(framesRecorded) / Double(source.format.sampleRate),
+        LiveViewSnapshot(presentation: activity.presentation,
+                         elapsedSeconds: secondsRecorded,
                          totalSeconds: source.totalFrames.map { Double($0) / Double(source.format.sampleRate) },
                          finals: assembler.finals, interim: assembler.interim, language: language, acceptsKeys: acceptsKeys)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+/// Names given to recordings the user did not name.
+enum RecordingNames {
+    /// "Recording 2026-11-29 20:41", in local time.
+    static func defaultName(for date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return "Recording " + formatter.string(from: date)
     }
 }

@@ -3,9 +3,9 @@ import LiveTranscriberCore
 
 /// What the live view shows at one moment of a recording.
 struct LiveViewSnapshot: Equatable {
-    enum Status: Equatable { case recording, paused }
-    var status: Status
-    /// Seconds recorded, pauses excluded.
+    /// The Lock Screen view model of the Live Activity's latest content state.
+    var presentation: LockScreenPresentation?
+    /// Seconds recorded, pauses excluded (the card's ticking timer).
     var elapsedSeconds: Double
     /// Seconds of the whole input when known (files), for progress bars.
     var totalSeconds: Double?
@@ -16,7 +16,8 @@ struct LiveViewSnapshot: Equatable {
     var acceptsKeys: Bool
 }
 
-/// Redraws the recording card in place on a terminal.
+/// Redraws the recording card in place on a terminal: the Lock Screen presentation drawn by
+/// the core's `TerminalCardRenderer`, with the interim line the Live Activity leaves out.
 final class LiveTerminalView {
     private let output: any TextOutput
     private let color: Bool
@@ -30,7 +31,11 @@ final class LiveTerminalView {
 
     /// Replaces the previous card with one for `snapshot`.
     func render(_ snapshot: LiveViewSnapshot) {
-        let lines = LiveCardText.lines(for: snapshot, width: Terminal.width(), color: color)
+        guard let presentation = snapshot.presentation else { return }
+        let renderer = TerminalCardRenderer(width: min(Terminal.width(), 100), color: color, maxTranscriptRows: 8)
+        let lines = renderer.render(presentation, elapsedSeconds: snapshot.elapsedSeconds,
+                                    finalLines: snapshot.finals.map { TimeText.elapsed($0.startSeconds) + "  " + $0.text },
+                                    interim: snapshot.interim ?? "")
         var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F\u{1B}[J" : ""
         text += lines.joined(separator: "\n") + "\n"
         output.write(text)
@@ -40,41 +45,6 @@ final class LiveTerminalView {
     /// Leaves the last card on screen and shows the cursor again.
     func finish() {
         output.write("\u{1B}[?25h")
-    }
-}
-
-/// The card's text, pure so tests can check it.
-enum LiveCardText {
-    static let visibleFinals = 6
-
-    static func lines(for snapshot: LiveViewSnapshot, width: Int, color: Bool) -> [String] {
-        let paint = { (code: String, text: String) in color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-        let inner = max(30, min(width, 100) - 4)
-        let dot = snapshot.status == .recording ? paint("31", "●") : paint("32", "●")
-        let state = snapshot.status == .recording ? "Recording" : "Paused"
-        let timer = TimeText.elapsed(snapshot.elapsedSeconds)
-        var lines = [dot + " " + state + String(repeating: " ", count: max(1, inner - state.count - 2 - timer.count)) + paint("1", timer)]
-        lines.append(String(repeating: "─", count: inner))
-        var transcript: [String] = []
-        if let interim = snapshot.interim {
-            transcript.append(paint("33", "  …    " + clip(interim, inner - 7)))
-        }
-        for segment in snapshot.finals.suffix(visibleFinals).reversed() {
-            transcript.append(paint("31", TimeText.elapsed(segment.startSeconds).leftPadded(to: 5)) + "  " + clip(segment.text, inner - 7))
-        }
-        if transcript.isEmpty { transcript.append(paint("2", "  Listening…")) }
-        lines += transcript
-        lines.append(String(repeating: "─", count: inner))
-        let count = snapshot.finals.count
-        let footer = "\(snapshot.language) · \(count) segment\(count == 1 ? "" : "s")"
-        let hint = snapshot.acceptsKeys ? "space pauses · q or Ctrl-C stops and saves" : "Ctrl-C stops and saves"
-        lines.append(footer + "   " + paint("2", hint))
-        return lines
-    }
-
-    /// Keeps the newest end of `text` within `limit` characters.
-    private static func clip(_ text: String, _ limit: Int) -> String {
-        text.count <= limit ? text : "…" + String(text.suffix(max(1, limit - 1)))
     }
 }
 

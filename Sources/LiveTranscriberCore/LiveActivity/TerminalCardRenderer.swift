@@ -6,9 +6,9 @@ import Foundation
 /// ╭──────────────────────────────────────╮
 /// │ ● Recording                     1:30 │
 /// │                                      │
-/// │ an older final line                  │
+/// │ interim words, in amber              │
 /// │ the newest final line                │
-/// │ interim words, in another color      │
+/// │ an older final line                  │
 /// │                                      │
 /// │ en-US · 12 segments                  │
 /// │ Ctrl-C or q stops and saves          │
@@ -25,7 +25,7 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     public var width: Int
     /// ANSI colors (false when NO_COLOR is set or the output is not a terminal).
     public var color: Bool
-    /// Rows of final transcript at most; the newest are kept.
+    /// Rows of final transcript at most (the interim line comes on top of them); the newest are kept.
     public var maxTranscriptRows: Int
 
     public init(width: Int = 60, color: Bool = false, maxTranscriptRows: Int = 4) {
@@ -44,8 +44,8 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     /// - Parameters:
     ///   - presentation: what to show (status, timer, transcript, language, count).
     ///   - elapsedSeconds: the time to show while the timer ticks (pauses excluded).
-    ///   - finalLines: the final transcript lines, oldest first; when empty, the presentation's
-    ///     transcript is used.
+    ///   - finalLines: the final transcript lines, oldest first (the card shows them newest first);
+    ///     when empty, the presentation's transcript is used.
     ///   - interim: the tentative text after the last final one; "" for none.
     public func render(
         _ presentation: LockScreenPresentation, elapsedSeconds: Double, finalLines: [String] = [], interim: String = ""
@@ -63,25 +63,33 @@ public struct TerminalCardRenderer: Sendable, Equatable {
             plainWidth: 2 + TerminalText.columns(of: status) + max(1, gap) + TerminalText.columns(of: timer)))
         rows.append(box("", plainWidth: 0))
 
-        var transcriptRows: [String]
+        // Newest first: the interim line (the words being spoken) on top, then final lines from
+        // the newest back; a line too long for the rows left keeps its trailing (newest) rows.
+        let interimText = interim.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var transcriptRows: [String] = []
+        var showsInterim = false
         if presentation.isTranscriptHidden {
             transcriptRows = [LockScreenPresentation.hiddenTranscriptText]
         } else {
+            if !interimText.isEmpty {
+                transcriptRows.append(TerminalText.suffix(interimText, width: inner))
+                showsInterim = true
+            }
             let source = finalLines.isEmpty
                 ? (presentation.transcript ?? "").split(whereSeparator: { $0.isNewline }).map(String.init)
                 : finalLines
-            transcriptRows = source.flatMap { TerminalText.wrap($0, width: inner) }
-            transcriptRows = Array(transcriptRows.suffix(maxTranscriptRows))
+            var left = maxTranscriptRows
+            for line in source.reversed() where left > 0 {
+                let wrapped = TerminalText.wrap(line, width: inner)
+                transcriptRows += wrapped.suffix(left)
+                left -= min(left, wrapped.count)
+            }
         }
-        for row in transcriptRows {
-            rows.append(box(row, plainWidth: TerminalText.columns(of: row)))
+        for (index, row) in transcriptRows.enumerated() {
+            let text = showsInterim && index == 0 ? style(row, "33") : row
+            rows.append(box(text, plainWidth: TerminalText.columns(of: row)))
         }
-        let interimText = interim.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        if !interimText.isEmpty && !presentation.isTranscriptHidden {
-            let row = TerminalText.suffix(interimText, width: inner)
-            rows.append(box(style(row, "36"), plainWidth: TerminalText.columns(of: row)))
-        }
-        if transcriptRows.isEmpty && interimText.isEmpty {
+        if transcriptRows.isEmpty {
             let waiting = "Listening…"
             rows.append(box(style(waiting, "2"), plainWidth: TerminalText.columns(of: waiting)))
         }

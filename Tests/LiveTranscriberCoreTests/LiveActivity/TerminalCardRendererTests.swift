@@ -14,7 +14,7 @@ extension LiveActivityTests {
                                    settings: PresentationSettings(hideTranscriptOnLockScreen: hide))
         }
 
-        @Test("a recording card without color, exactly")
+        @Test("a recording card without color, exactly: interim on top, then finals newest first")
         func plain() {
             let renderer = TerminalCardRenderer(width: 40, color: false, maxTranscriptRows: 2)
             let lines = renderer.render(presentation(), elapsedSeconds: 90,
@@ -23,9 +23,9 @@ extension LiveActivityTests {
                 "╭──────────────────────────────────────╮",
                 "│ ● Recording                     1:30 │",
                 "│                                      │",
-                "│ An older line.                       │",
-                "│ The newest final line.               │",
                 "│ and some interim                     │",
+                "│ The newest final line.               │",
+                "│ An older line.                       │",
                 "│                                      │",
                 "│ en-US · 12 segments                  │",
                 "│ Ctrl-C or q stops and saves          │",
@@ -41,12 +41,12 @@ extension LiveActivityTests {
             #expect(lines.allSatisfy { TerminalText.columns(of: $0) == 24 })
         }
 
-        @Test("colors: red dot while recording, amber when paused, interim in cyan")
+        @Test("colors: red dot while recording, amber when paused, interim in amber")
         func colors() {
             let renderer = TerminalCardRenderer(width: 40, color: true)
             let recording = renderer.render(presentation(), elapsedSeconds: 1, interim: "hi")
             #expect(recording[1].contains("\u{1B}[31m●\u{1B}[0m"))
-            #expect(recording.contains { $0.contains("\u{1B}[36mhi\u{1B}[0m") })
+            #expect(recording.contains { $0.contains("\u{1B}[33mhi\u{1B}[0m") })
             let paused = renderer.render(presentation(.paused, elapsedText: "1:05:09"), elapsedSeconds: 999)
             #expect(paused[1].contains("\u{1B}[33m●\u{1B}[0m"))
             #expect(paused[1].contains("1:05:09"))

@@ -1,0 +1,103 @@
+import Foundation
+import LiveTranscriberCore
+import Synchronization
+
+/// The recording's own clock: start date + seconds of audio recorded + seconds spent paused.
+///
+/// Live input advances it at wall-clock speed; `--speed max` advances it as fast as audio is
+/// read, so the Live Activity's timer and timestamps follow the recording, not the machine.
+final class RecordingTimeline: WallClock {
+    private let start: Date
+    private let offset = Mutex<Double>(0)
+
+    init(start: Date) {
+        self.start = start
+    }
+
+    func now() -> Date { start.addingTimeInterval(offset.withLock { $0 }) }
+
+    /// Moves the clock to `seconds` after the start (it never goes back).
+    func advance(to seconds: Double) {
+        offset.withLock { $0 = max($0, seconds) }
+    }
+}
+
+/// The Live Activity during `record`: the core's coordinator, fed by the recorder, writing its
+/// starts, updates and ends to `--activity-feed` (a file or stdout) and giving the terminal card
+/// its Lock Screen view model.
+final class RecordingActivity {
+    let attributes: RecordingActivityAttributes
+    let timeline: RecordingTimeline
+    private let coordinator: LiveActivityCoordinator
+    private let feed: FeedOutput?
+    private var lastTick = -1
+
+    /// Opens the feed. Throws when the feed file cannot be created.
+    init(attributes: RecordingActivityAttributes, language: String, feedPath: String?, stdout: any TextOutput) throws {
+        self.attributes = attributes
+        self.timeline = RecordingTimeline(start: attributes.startDate)
+        let feed = try feedPath.map { try FeedOutput(path: $0, stdout: stdout) }
+        self.feed = feed
+        coordinator = LiveActivityCoordinator(
+            attributes: attributes, language: language, clock: timeline,
+            client: JSONLinesActivityClient { line in feed?.write(line) })
+    }
+
+    func started() { coordinator.recordingStarted() }
+    func finalsChanged(_ finals: [TranscriptSegment]) { coordinator.finalSegmentsChanged(finals) }
+    func interimChanged(_ text: String) { coordinator.interimChanged(text) }
+    func paused() { coordinator.paused() }
+    func resumed() { coordinator.resumed() }
+    func stopped() { coordinator.stopped() }
+    func end(dismissal: ActivityDismissalPolicy) {
+        coordinator.end(dismissal: dismissal)
+        feed?.close()
+    }
+
+    /// Advances the timeline; every 5 s of it, lets the coordinator's time rules run.
+    func advance(to seconds: Double) {
+        timeline.advance(to: seconds)
+        let tick = Int(seconds) / 5
+        if tick != lastTick {
+            lastTick = tick
+            coordinator.clockTicked()
+        }
+    }
+
+    /// The Lock Screen view model of the latest content state, for the terminal card.
+    var presentation: LockScreenPresentation? {
+        coordinator.lastContentState.map { LockScreenPresentation(attributes: attributes, content: $0) }
+    }
+}
+
+/// Where feed lines go: stdout for "-", else a file created (or truncated) at the path.
+private final class FeedOutput: Sendable {
+    private let stdout: (any TextOutput)?
+    private let file: FileHandle?
+
+    init(path: String, stdout: any TextOutput) throws {
+        if path == "-" {
+            self.stdout = stdout
+            self.file = nil
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw FeedError(path: path)
+        }
+        self.stdout = nil
+        self.file = handle
+    }
+
+    func write(_ line: String) {
+        let text = line + "\n"
+        if let stdout { stdout.write(text) } else { try? file?.write(contentsOf: Data(text.utf8)) }
+    }
+
+    func close() { try? file?.close() }
+}
+
+struct FeedError: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "cannot create the activity feed file \(path)" }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import LiveTranscriberCore
+import Testing
+
+@Suite("record --activity-feed")
+struct ActivityFeedTests {
+    /// Two utterances of real speech with a second of silence between them.
+    func twoUtterances(in library: TemporaryLibrary) throws -> String {
+        let speech = try goForwardSamples()
+        let path = library.url.appendingPathComponent("two.wav")
+        try WAVBytes.make(samples: speech + [Float](repeating: 0, count: 16_000) + speech, rate: 16_000, channels: 1,
+                          encoding: .pcm16).write(to: path)
+        return path.path
+    }
+
+    @Test("a real recording gives exactly one start, one update per final segment, one stop update and one end")
+    func sequence() throws {
+        let library = try TemporaryLibrary()
+        let input = try twoUtterances(in: library)
+        let result = library.run("record", "--input", input, "--speed", "max", "--name", "Feed", "--activity-feed", "-")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(lines.map { $0["action"] as? String } == ["start", "update", "update", "update", "end"])
+        let states = lines.map { $0["contentState"] as? [String: Any] ?? [:] }
+        #expect(states.map { $0["segmentCount"] as? Int } == [0, 1, 2, 2, 2])
+        #expect(states.map { $0["status"] as? String } == ["recording", "recording", "recording", "stopped", "stopped"])
+        #expect(states[2]["transcript"] as? String == "go forward ten meters\ngo forward ten meters")
+        #expect(states[3]["elapsedText"] as? String == "0:06")
+        // Timestamps follow the recording's timeline and never go backwards.
+        let stamps = lines.compactMap { $0["timestamp"] as? String }
+        #expect(stamps == stamps.sorted())
+        #expect((lines[0]["attributes"] as? [String: Any])?["name"] as? String == "Feed")
+        // The closing line went to stderr: stdout is JSON Lines only.
+        #expect(result.stderr.contains("Saved \"Feed\""))
+    }
+
+    @Test("a feed file that cannot be created fails before anything is recorded")
+    func unwritableFeed() throws {
+        let library = try TemporaryLibrary()
+        let result = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max",
+                                 "--activity-feed", "/nonexistent-folder/feed.jsonl")
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: cannot create the activity feed file /nonexistent-folder/feed.jsonl\n")
+        #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+}

@@ -21,6 +21,7 @@ struct RecordCommand: CLICommand {
             .value("activity-feed", "path", "Write the Live Activity's starts, updates and ends as JSON lines to PATH or '-' (stdout)."),
             .flag("json", "Print the saved recording as JSON."),
             .flag("discard", "Discard the recording when it stops instead of saving it."),
+            .flag("stats", "Print recognition and Live Activity counters on stderr when done."),
         ],
         discussion: """
         Raw PCM is signed 16-bit little-endian; it is assumed for '-' and for names ending in .raw or .pcm.
@@ -29,6 +30,7 @@ struct RecordCommand: CLICommand {
     )
 
     let options: RecordingOptions
+    let printStats: Bool
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("nothing", min: 0, max: 0)
@@ -70,6 +72,7 @@ struct RecordCommand: CLICommand {
             json: arguments.flag("json"),
             discard: arguments.flag("discard")
         )
+        printStats = arguments.flag("stats")
         if options.activityFeed == "-" && options.json {
             throw UsageError("--activity-feed - and --json both want stdout; write the feed to a file")
         }
@@ -79,7 +82,10 @@ struct RecordCommand: CLICommand {
         let store = try LibraryStore(directory: context.dataDirectory)
         _ = try store.recoverDrafts()
         let display = RecordingDisplays.forRecord(options, context: context)
-        guard let saved = try Recorder(options: options, context: context, store: store, display: display).run() else {
+        let recorder = Recorder(options: options, context: context, store: store, display: display)
+        let saved = try recorder.run()
+        defer { if printStats, let stats = recorder.stats { context.printError(stats.line) } }
+        guard let saved else {
             (options.json ? context.stderr : context.stdout).write("Discarded the recording.\n")
             return ExitCode.success
         }

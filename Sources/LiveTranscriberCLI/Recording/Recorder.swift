@@ -13,6 +13,8 @@ final class Recorder {
     private let store: LibraryStore
     private let clock: any WallClock
     private let display: any RecordingDisplay
+    /// Counters of the last run, for `--stats`.
+    private(set) var stats: RecordingStats?
 
     init(options: RecordingOptions, context: CommandContext, store: LibraryStore,
          display: any RecordingDisplay, clock: any WallClock = SystemClock()) {
@@ -81,6 +83,7 @@ final class Recorder {
         try writer.close()
         activity.stopped()
         display.finish(session.snapshot(acceptsKeys: keys != nil))
+        defer { stats = RecordingStats(interimResults: session.interimResults, finalSegments: session.assembler.finals.count, activity: activity.counts) }
 
         if session.framesRecorded == 0 || (options.discard && failure == nil) {
             try store.discardDraft(draft)
@@ -154,6 +157,19 @@ final class Recorder {
     }
 }
 
+/// What happened during a recording, for `record --stats` and the benchmark.
+struct RecordingStats {
+    var interimResults: Int
+    var finalSegments: Int
+    var activity: CountingActivityClient.Counts
+
+    /// One line: "stats: 42 interim results, 5 final segments; Live Activity: 1 start, 6 updates, 1 end; largest content state 830 bytes".
+    var line: String {
+        "stats: \(interimResults) interim results, \(finalSegments) final segments; Live Activity: \(activity.starts) start, "
+            + "\(activity.updates) updates, \(activity.ends) end; largest content state \(activity.largestPayloadBytes) bytes"
+    }
+}
+
 /// Why a recording ended badly.
 enum RecordingInterrupted: Error, CustomStringConvertible {
     case noAudio
@@ -177,6 +193,7 @@ private final class LoopState {
     let storageResampler: SoxrResampler?
     var assembler = TranscriptAssembler()
     var framesRecorded = 0
+    var interimResults = 0
     var paused = false
     let language: String
     let activity: RecordingActivity
@@ -203,6 +220,7 @@ private final class LoopState {
     }
 
     func apply(_ event: RecognitionEvent, draft: RecordingDraft, store: LibraryStore, display: any RecordingDisplay) {
+        if case .interim = event { interimResults += 1 }
         let change = assembler.apply(event)
         if case .finalAdded(let index) = change {
             let segment = assembler.finals[index]

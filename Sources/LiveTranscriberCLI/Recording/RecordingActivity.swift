@@ -29,6 +29,7 @@ final class RecordingActivity {
     let attributes: RecordingActivityAttributes
     let timeline: RecordingTimeline
     private let coordinator: LiveActivityCoordinator
+    private let counter: CountingActivityClient
     private let feed: FeedOutput?
     private var lastTick = -1
 
@@ -38,10 +39,12 @@ final class RecordingActivity {
         self.timeline = RecordingTimeline(start: attributes.startDate)
         let feed = try feedPath.map { try FeedOutput(path: $0, stdout: stdout) }
         self.feed = feed
-        coordinator = LiveActivityCoordinator(
-            attributes: attributes, language: language, clock: timeline,
-            client: JSONLinesActivityClient { line in feed?.write(line) })
+        counter = CountingActivityClient(wrapping: JSONLinesActivityClient { line in feed?.write(line) })
+        coordinator = LiveActivityCoordinator(attributes: attributes, language: language, clock: timeline, client: counter)
     }
+
+    /// What the coordinator sent so far.
+    var counts: CountingActivityClient.Counts { counter.counts }
 
     func started() { coordinator.recordingStarted() }
     func finalsChanged(_ finals: [TranscriptSegment]) { coordinator.finalSegmentsChanged(finals) }
@@ -100,4 +103,49 @@ private final class FeedOutput: Sendable {
 struct FeedError: Error, CustomStringConvertible {
     var path: String
     var description: String { "cannot create the activity feed file \(path)" }
+}
+
+/// Forwards to another client and counts what passes, for `record --stats` and the benchmark.
+final class CountingActivityClient: ActivityClient {
+    struct Counts: Equatable {
+        var starts = 0
+        var updates = 0
+        var ends = 0
+        /// The largest JSON-encoded content state plus attributes, in UTF-8 bytes (Apple: at most 4 KB).
+        var largestPayloadBytes = 0
+        /// Bytes of the encoded attributes, measured at the request.
+        fileprivate var attributesBytes = 0
+    }
+
+    private let inner: any ActivityClient
+    private let state = Mutex(Counts())
+
+    init(wrapping inner: any ActivityClient) {
+        self.inner = inner
+    }
+
+    var counts: Counts { state.withLock { $0 } }
+
+    func request(attributes: RecordingActivityAttributes, content: RecordingActivityAttributes.ContentState,
+                 staleDate: Date?, timestamp: Date) throws -> String {
+        let size = ActivityPayloadBudget.encodedSize(attributes: attributes, content: content)
+        state.withLock {
+            $0.starts += 1
+            $0.attributesBytes = ActivityPayloadBudget.byteCount(of: attributes)
+            $0.largestPayloadBytes = max($0.largestPayloadBytes, size)
+        }
+        return try inner.request(attributes: attributes, content: content, staleDate: staleDate, timestamp: timestamp)
+    }
+
+    func update(activityID: String, content: RecordingActivityAttributes.ContentState, timestamp: Date, staleDate: Date?) {
+        let size = ActivityPayloadBudget.byteCount(of: content)
+        state.withLock { $0.updates += 1; $0.largestPayloadBytes = max($0.largestPayloadBytes, size + $0.attributesBytes) }
+        inner.update(activityID: activityID, content: content, timestamp: timestamp, staleDate: staleDate)
+    }
+
+    func end(activityID: String, content: RecordingActivityAttributes.ContentState?,
+             dismissalPolicy: ActivityDismissalPolicy, timestamp: Date) {
+        state.withLock { $0.ends += 1 }
+        inner.end(activityID: activityID, content: content, dismissalPolicy: dismissalPolicy, timestamp: timestamp)
+    }
 }

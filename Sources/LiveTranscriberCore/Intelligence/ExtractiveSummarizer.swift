@@ -61,7 +61,9 @@ public struct ExtractiveSummarizer: Summarizer {
         guard text.count > maximumCharacters, maximumCharacters > 1 else { return text }
         let limit = text.index(text.startIndex, offsetBy: maximumCharacters - 1)
         var cut = limit
-        if let space = text[..<limit].lastIndex(where: { $0.isWhitespace }), space > text.startIndex { cut = space }
+        if !text[limit].isWhitespace, let space = text[..<limit].lastIndex(where: { $0.isWhitespace }), space > text.startIndex {
+            cut = space
+        }
         return text[..<cut].trimmingCharacters(in: .whitespaces) + "…"
     }
 }

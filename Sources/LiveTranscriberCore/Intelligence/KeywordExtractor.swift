@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Terms are found per script: words of Latin, Cyrillic, Greek, Hangul and other space-separated
 /// scripts (at least 3 letters, not a number, not an English stop word or filler); runs of Han
-/// characters between common function characters (的, 了, 是, 我…), taken whole when 2 to 4
-/// characters long, as overlapping pairs when longer; Katakana runs of 2 or more (loanwords).
+/// characters between common function characters (的, 了, 是, 我…), as overlapping character
+/// pairs (Chinese has no spaces and most words have two characters); Katakana runs of 2 or more.
 /// Hiragana, punctuation, emoji and digits separate terms. English plurals ending in "s" count with
 /// their singular when both occur.
 public enum KeywordExtractor {
@@ -25,9 +25,7 @@ public enum KeywordExtractor {
         }
         func flushHan() {
             let run = Array(han)
-            if (2...4).contains(run.count) {
-                terms.append(han)
-            } else if run.count > 4 {
+            if run.count >= 2 {
                 for index in 0..<(run.count - 1) { terms.append(String(run[index...index + 1])) }
             }
             han = ""
@@ -59,6 +57,7 @@ public enum KeywordExtractor {
     /// Up to `count` tags for `texts`: the most frequent terms, ties broken by first occurrence.
     ///
     /// Terms seen at least twice come first; when fewer than 3 are, terms seen once fill up to 3.
+    /// Chinese pairs that overlap an already chosen pair by one character are skipped.
     public static func tags(from texts: [String], count: Int = 5) -> [String] {
         let ordered = texts.flatMap { terms(in: $0) }
         var frequency: [String: Int] = [:]
@@ -78,14 +77,23 @@ public enum KeywordExtractor {
             if frequency[lhs]! != frequency[rhs]! { return frequency[lhs]! > frequency[rhs]! }
             return firstSeen[lhs]! < firstSeen[rhs]!
         }
-        let repeated = ranked.filter { frequency[$0]! >= 2 }
-        let chosen = repeated.count >= 3 ? repeated : repeated + ranked.filter { frequency[$0]! < 2 }.prefix(3 - repeated.count)
-        return Array(chosen.prefix(max(0, count)))
+        // A Han pair that shifts a chosen pair by one character ("工智" after "人工") is a cut
+        // across two words, not a word: skip it.
+        var picked: [String] = []
+        func overlapsPicked(_ term: String) -> Bool {
+            guard term.count == 2, term.unicodeScalars.allSatisfy({ WritingScript.of($0) == .han }) else { return false }
+            return picked.contains { $0.count == 2 && ($0.last == term.first || $0.first == term.last) }
+        }
+        for term in ranked where frequency[term]! >= 2 && !overlapsPicked(term) { picked.append(term) }
+        if picked.count < 3 {
+            for term in ranked where frequency[term]! < 2 && !overlapsPicked(term) && picked.count < 3 { picked.append(term) }
+        }
+        return Array(picked.prefix(max(0, count)))
     }
 
     /// Characters that join Chinese content words (particles, pronouns, common verbs); they end a Han run.
     static let chineseFunctionCharacters: Set<Character> = Set(
-        "的了是我你他她它们在和有这那不就也都吗呢啊吧个着过与及或而但么很还没把被给让从到说要会能对得地之嗯呃哦哈呀一些就")
+        "的了是我你他她它们在和有这那不就也都吗呢啊吧个着么很还没把被给让从说得之嗯呃哦哈呀些")
 
     /// English stop words and speech fillers.
     static let englishStopWords: Set<String> = [

@@ -82,6 +82,20 @@ struct ModelSummarizerTests {
         #expect(requests[2].prompt.contains("Important: your previous summary was not written in Chinese. Discard it and do not reuse it; write a new summary in Chinese."))
     }
 
+    @Test("a French recording answered in English is retried in French")
+    func retryLatin() throws {
+        let model = ScriptedLanguageModel(answers: [
+            "- L'équipe prépare le lancement",
+            "The team is preparing the launch and the budget for the year.",
+            "L'équipe prépare le lancement et le budget de l'année.",
+            "lancement, budget",
+        ])
+        let result = try summarizer(model).summarize(
+            segments: Self.segments(["on prépare le lancement et le budget"]), languageHint: "fr-FR")
+        #expect(result.summary == "L'équipe prépare le lancement et le budget de l'année.")
+        #expect(model.requests[2].prompt.contains("your previous summary was not written in French"))
+    }
+
     @Test("a second wrong-language answer is kept: the retry happens only once")
     func retryOnce() throws {
         let model = ScriptedLanguageModel(answers: ["- 笔记", "English one.", "English two.", "标签"])

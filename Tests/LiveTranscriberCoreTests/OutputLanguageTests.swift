@@ -27,7 +27,13 @@ struct OutputLanguageTests {
         #expect(language.name == name)
     }
 
-    @Test("an answer is accepted only in the expected script", arguments: [
+    @Test("an answer is accepted only in the expected script, and for Latin languages without another's function words", arguments: [
+        ("fr", "The team discussed the launch and the budget for this year.", false),
+        ("fr", "L'équipe a discuté du lancement et du budget pour cette année.", true),
+        ("en", "L'équipe a discuté du lancement et des budgets pour les projets dans le pays.", false),
+        ("de", "Das Team hat über den Start und das Budget für dieses Jahr gesprochen.", true),
+        ("de", "The team discussed the launch and the budget for this year.", false),
+        ("pt-BR", "A equipe discutiu o lançamento e o orçamento para este ano.", true),
         ("zh", "我们讨论了产品发布。", true),
         ("zh", "We discussed the launch.", false),
         ("zh", "今日は製品について話しました。", false),

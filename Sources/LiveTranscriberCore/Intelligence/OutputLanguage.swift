@@ -43,12 +43,37 @@ public struct OutputLanguage: Sendable, Equatable, Hashable, Codable {
     }
 
     /// True when `answer` looks written in this language: its dominant script is this language's
-    /// script (Japanese needs Kana, Chinese needs Han without Kana). Latin languages cannot be told
-    /// apart by script, so any Latin answer matches a Latin language. An answer with no letters matches.
+    /// script (Japanese needs Kana, Chinese needs Han without Kana). Latin-script languages share a
+    /// script, so among English, French, German, Spanish, Italian, Portuguese and Dutch the answer's
+    /// function words decide: it is refused only when another of these languages clearly dominates
+    /// (at least 3 function words, more than twice the expected language's count). An answer with no
+    /// letters matches.
     public func accepts(_ answer: String) -> Bool {
         guard let script = WritingScript.dominant(in: answer) else { return true }
-        return script == self.script
+        guard script == self.script else { return false }
+        guard script == .latin, let expected = Self.latinFunctionWords[primaryCode] else { return true }
+        let words = answer.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        func hits(_ set: Set<String>) -> Int { words.reduce(0) { $0 + (set.contains($1) ? 1 : 0) } }
+        let own = hits(expected)
+        let strongest = Self.latinFunctionWords.filter { $0.key != primaryCode }.map { hits($0.value) }.max() ?? 0
+        return !(strongest >= 3 && strongest > 2 * own)
     }
+
+    /// The primary language subtag, lower-cased ("pt" for "pt-BR").
+    public var primaryCode: String {
+        code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? code.lowercased()
+    }
+
+    /// Frequent function words that mostly belong to one language each.
+    static let latinFunctionWords: [String: Set<String>] = [
+        "en": ["the", "and", "of", "to", "is", "that", "with", "for", "was", "are", "on", "it", "this", "be", "they"],
+        "fr": ["le", "les", "et", "des", "du", "est", "une", "que", "pour", "dans", "sur", "avec", "pas", "au", "aux"],
+        "de": ["der", "die", "das", "und", "ist", "nicht", "mit", "den", "ein", "eine", "zu", "auf", "für", "von", "sich"],
+        "es": ["el", "los", "las", "y", "que", "es", "una", "por", "con", "para", "del", "se", "su", "al", "como"],
+        "it": ["il", "di", "che", "e", "una", "per", "con", "non", "sono", "della", "nel", "gli", "alla", "anche", "questo"],
+        "pt": ["os", "que", "um", "uma", "para", "com", "não", "do", "da", "em", "no", "na", "dos", "das", "foi"],
+        "nl": ["het", "een", "en", "van", "dat", "niet", "met", "op", "voor", "zijn", "te", "ook", "naar", "wordt", "bij"],
+    ]
 
     private static let defaults: [WritingScript: OutputLanguage] = [
         .latin: .english,

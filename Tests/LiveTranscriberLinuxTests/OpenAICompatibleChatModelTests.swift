@@ -73,9 +73,8 @@ struct OpenAICompatibleChatModelTests {
 
     @Test("a refused connection is a transport error after the retries")
     func transport() throws {
-        let server = try LoopbackHTTPServer(responses: [])
-        let url = server.baseURL
-        server.stop()
+        // Nothing listens on port 1 (a freed ephemeral port could be taken by another test's server).
+        let url = URL(string: "http://127.0.0.1:1/v1")!
         let sleeper = SleepRecorder()
         let model = OpenAICompatibleChatModel(endpoint: OpenAIEndpoint(baseURL: url, apiKey: nil), http: HTTPClient(sleep: sleeper.sleep))
         let error = #expect(throws: OpenAIError.self) { try model.complete(system: "s", prompt: "p", temperature: 0, maxTokens: 1) }

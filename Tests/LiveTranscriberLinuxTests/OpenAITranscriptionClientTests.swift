@@ -70,6 +70,21 @@ struct OpenAITranscriptionClientTests {
         #expect(sleeper.recorded.isEmpty)
     }
 
+    @Test("400 and 401 fail at once with a redacted sentence", arguments: [
+        (400, "OpenAI rejected the request (400): Invalid file format. Key was [redacted]"),
+        (401, "OpenAI refused the API key (401): Invalid file format. Key was [redacted] Check OPENAI_API_KEY or the key file."),
+    ])
+    func clientErrors(status: Int, expected: String) throws {
+        let server = try LoopbackHTTPServer(responses: [.error(status, "Invalid file format. Key was \(CloudFixtures.key)"), .json(200, Self.verbose)])
+        let sleeper = SleepRecorder()
+        let error = #expect(throws: OpenAIError.self) {
+            try client(server, sleeper).transcribe(audio: Data([0]), fileName: "audio.wav", model: .whisper1, language: nil)
+        }
+        #expect(error?.description == expected)
+        #expect(server.requests.count == 1)
+        #expect(sleeper.recorded.isEmpty)
+    }
+
     @Test("a body over 25 MB is refused before anything is sent")
     func refusedLocally() throws {
         let server = try LoopbackHTTPServer(responses: [])

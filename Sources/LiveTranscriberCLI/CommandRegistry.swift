@@ -3,6 +3,9 @@ enum CommandRegistry {
     static let all: [CommandEntry] = [
         CommandEntry(RecordCommand.self),
         CommandEntry(ImportCommand.self),
+        CommandEntry(ExportCommand.self),
+        CommandEntry(SummarizeCommand.self),
+        CommandEntry(RetranscribeCommand.self),
         CommandEntry(ActivityPreviewCommand.self),
     ]
 }

@@ -18,6 +18,11 @@ public protocol RecordingStore: AnyObject {
     func update(_ recording: Recording) throws
     /// Replaces the transcript, keeping the previous one so it can be restored.
     func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws
+    /// Puts back the transcript the last `replaceTranscript` replaced; the one replaced by the
+    /// restore becomes the previous transcript, so restoring twice returns to where it started.
+    /// Returns false, changing nothing, when no previous transcript is kept.
+    /// Throws `LibraryError.notFound` for an unknown id.
+    func restorePreviousTranscript(of id: String) throws -> Bool
 }
 
 /// Why a library operation failed.

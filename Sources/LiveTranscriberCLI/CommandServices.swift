@@ -1,0 +1,32 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// What the export, summarize and retranscribe commands take from outside; tests replace parts.
+///
+/// By default everything comes from `StoreFactory.swift` and the Linux adapters.
+struct CommandServices {
+    var store: (CommandContext) throws -> any RecordingStore = { try makeStore($0) }
+    var localTranscriber: (CommandContext) throws -> any LocalTranscriber = { try makeLocalTranscriber($0) }
+    var audioSlicer: () -> any AudioSlicer = { SndFileAudioSlicer() }
+    /// How HTTP retries wait; tests record instead of sleeping.
+    var sleep: HTTPClient.Sleep = { Thread.sleep(forTimeInterval: $0) }
+    /// Largest upload piece; tests lower it to exercise splitting.
+    var maximumPieceBytes = UploadPlan.maximumPieceBytes
+
+    /// The OpenAI endpoint: the base URL from `--base-url`, `OPENAI_BASE_URL` or OpenAI's; the key from
+    /// `OPENAI_API_KEY`, `OPENAI_API_KEY_FILE` or `<data directory>/openai-api-key` (mode 0600).
+    /// A missing key is an error for api.openai.com only; other (self-hosted) servers may need none.
+    func openAIEndpoint(_ context: CommandContext, baseURLOption: String?) throws -> OpenAIEndpoint {
+        let baseURL = try OpenAIEndpoint.baseURL(option: baseURLOption, environment: context.environment)
+        let keyFile = context.dataDirectory.appendingPathComponent("openai-api-key")
+        do {
+            return OpenAIEndpoint(baseURL: baseURL, apiKey: try OpenAIAPIKey.resolve(environment: context.environment, defaultKeyFile: keyFile))
+        } catch OpenAIError.missingKey(let path) {
+            if baseURL.host?.lowercased() == OpenAIEndpoint.defaultBaseURL.host { throw OpenAIError.missingKey(defaultKeyFile: path) }
+            return OpenAIEndpoint(baseURL: baseURL, apiKey: nil)
+        }
+    }
+
+    func httpClient() -> HTTPClient { HTTPClient(sleep: sleep) }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import LiveTranscriberCore
+
+/// `livetranscriber export ID --format txt|md|srt|vtt|json [--output PATH]`
+struct ExportCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write a recording's transcript as text, Markdown, subtitles or JSON.",
+        usage: "export <id> --format txt|md|srt|vtt|json [--output PATH]",
+        arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
+        options: [
+            .value("format", "FORMAT", "txt, md, srt, vtt or json."),
+            .value("output", "PATH", "Write to PATH instead of standard output ('-' is standard output)."),
+        ],
+        discussion: "SRT and WebVTT times are rounded to whole milliseconds; overlapping, empty and repeated segments are repaired first.")
+
+    let reference: String
+    let format: ExportFormat
+    let output: String?
+    var services = CommandServices()
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("<id>", min: 1, max: 1)
+        reference = arguments.positionals[0]
+        guard let value = arguments.value("format") else { throw UsageError("missing '--format' (txt, md, srt, vtt or json)") }
+        guard let format = ExportFormat(rawValue: value.lowercased()) else {
+            throw UsageError("unknown format '\(value)'; use txt, md, srt, vtt or json")
+        }
+        self.format = format
+        output = arguments.value("output")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try services.store(context)
+        let recording = try store.resolve(reference)
+        let text = TranscriptExporter().export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
+        guard let output, output != "-" else {
+            context.stdout.write(text)
+            return ExitCode.success
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        context.printError("Wrote \(output).")
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber retranscribe ID [--engine local|openai] [--model M] [--base-url URL] [--json]`
+/// and `livetranscriber retranscribe ID --restore`.
+struct RetranscribeCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "retranscribe",
+        abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
+        usage: "retranscribe <id> [--engine local|openai] [--model whisper-1|gpt-4o-transcribe|gpt-4o-mini-transcribe] [--base-url URL] [--restore] [--json]",
+        arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
+        options: [
+            .value("engine", "ENGINE", "local (default: on this machine) or openai (uploads the audio)."),
+            .value("model", "MODEL", "OpenAI model: whisper-1 (default, keeps its own times), gpt-4o-transcribe or gpt-4o-mini-transcribe."),
+            .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
+            .flag("restore", "Put back the transcript the last retranscribe replaced."),
+            .flag("json", "Print the recording and its new transcript as JSON."),
+        ],
+        discussion: """
+            Audio leaves this machine only with '--engine openai'. The previous transcript is kept; '--restore' puts it back.
+            The key comes from OPENAI_API_KEY or the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
+            """)
+
+    enum Engine: String { case local, openai }
+
+    let reference: String
+    let engine: Engine
+    let model: TranscriptionModel
+    let baseURL: String?
+    let restore: Bool
+    let json: Bool
+    var services = CommandServices()
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("<id>", min: 1, max: 1)
+        reference = arguments.positionals[0]
+        restore = arguments.flag("restore")
+        json = arguments.flag("json")
+        baseURL = arguments.value("base-url")
+        if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil {
+            throw UsageError("'--restore' takes no '--engine', '--model' or '--base-url'")
+        }
+        let value = arguments.value("engine") ?? "local"
+        guard let engine = Engine(rawValue: value) else { throw UsageError("unknown engine '\(value)'; use local or openai") }
+        self.engine = engine
+        let modelName = arguments.value("model") ?? TranscriptionModel.whisper1.rawValue
+        guard let model = TranscriptionModel(rawValue: modelName) else {
+            throw UsageError("unknown model '\(modelName)'; use " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self.model = model
+        if engine == .local, arguments.value("model") != nil || baseURL != nil {
+            throw UsageError("'--model' and '--base-url' need '--engine openai'")
+        }
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try services.store(context)
+        let recording = try store.resolve(reference)
+        if restore {
+            guard try store.restorePreviousTranscript(of: recording.id) else {
+                context.printError("error: '\(recording.name)' has no previous transcript to restore.")
+                return ExitCode.failure
+            }
+            try report(recording, store: store, context: context, done: "Restored the previous transcript of '\(recording.name)'")
+            return ExitCode.success
+        }
+
+        let audio = try store.audioFile(of: recording.id)
+        let segments: [TranscriptSegment]
+        switch engine {
+        case .local:
+            segments = try services.localTranscriber(context).transcribe(audioFile: audio, language: recording.language)
+        case .openai:
+            let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
+            context.printError("Uploading the audio of '\(recording.name)' to \(endpoint.baseURL.host ?? "the server") for \(model.rawValue)…")
+            let retranscriber = CloudRetranscriber(
+                client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
+                slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
+            segments = try retranscriber.transcribe(
+                audioFile: audio, localSegments: try store.transcript(of: recording.id), model: model,
+                language: recording.language, durationSeconds: recording.durationSeconds)
+        }
+        guard !segments.isEmpty else {
+            context.printError("error: the transcription returned no text; the transcript of '\(recording.name)' was not changed.")
+            return ExitCode.failure
+        }
+        try store.replaceTranscript(of: recording.id, with: segments)
+        let engineName = engine == .openai ? model.rawValue : "the local recognizer"
+        try report(recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
+        if !json {
+            context.print("The previous transcript is kept: 'livetranscriber retranscribe \(recording.id) --restore' puts it back.")
+        }
+        return ExitCode.success
+    }
+
+    private func report(_ recording: Recording, store: any RecordingStore, context: CommandContext, done: String) throws {
+        let segments = try store.transcript(of: recording.id)
+        if json {
+            let document = RecordingWithTranscript(recording: recording, segments: segments)
+            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(document), as: UTF8.self))
+        } else {
+            context.print("\(done): \(segments.count) segment\(segments.count == 1 ? "" : "s").")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber summarize ID [--engine offline|openai] [--model NAME] [--base-url URL] [--json]`
+struct SummarizeCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "summarize",
+        abstract: "Write a one-sentence summary and topic tags for a recording.",
+        usage: "summarize <id> [--engine offline|openai] [--model NAME] [--base-url URL] [--json]",
+        arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
+        options: [
+            .value("engine", "ENGINE", "offline (default: on this machine) or openai (sends the transcript text)."),
+            .value("model", "NAME", "Chat model for --engine openai (default \(OpenAICompatibleChatModel.defaultModel))."),
+            .value("base-url", "URL", "OpenAI-compatible API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
+            .flag("json", "Print the updated recording as JSON."),
+        ],
+        discussion: """
+            The summary and tags are saved with the recording; tags are added to the ones it has.
+            --engine openai reads the key from OPENAI_API_KEY or the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
+            """)
+
+    enum Engine: String { case offline, openai }
+
+    let reference: String
+    let engine: Engine
+    let model: String?
+    let baseURL: String?
+    let json: Bool
+    var services = CommandServices()
+    /// Replaces the chat model (tests).
+    var languageModel: ((CommandContext) throws -> any LanguageModel)?
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("<id>", min: 1, max: 1)
+        reference = arguments.positionals[0]
+        let value = arguments.value("engine") ?? "offline"
+        guard let engine = Engine(rawValue: value) else { throw UsageError("unknown engine '\(value)'; use offline or openai") }
+        self.engine = engine
+        model = arguments.value("model")
+        baseURL = arguments.value("base-url")
+        if engine == .offline, model != nil || baseURL != nil {
+            throw UsageError("'--model' and '--base-url' need '--engine openai'")
+        }
+        json = arguments.flag("json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try services.store(context)
+        var recording = try store.resolve(reference)
+        let segments = try store.transcript(of: recording.id)
+        guard segments.contains(where: { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) else {
+            context.printError("error: '\(recording.name)' has no transcript text to summarize.")
+            return ExitCode.failure
+        }
+        let result: TranscriptSummary
+        switch engine {
+        case .offline:
+            result = ExtractiveSummarizer().summarize(segments: segments, languageHint: recording.language)
+        case .openai:
+            let model = try languageModel?(context) ?? OpenAICompatibleChatModel(
+                endpoint: try services.openAIEndpoint(context, baseURLOption: baseURL),
+                model: self.model ?? OpenAICompatibleChatModel.defaultModel, http: services.httpClient())
+            result = try ModelSummarizer(model: model).summarize(segments: segments, languageHint: recording.language)
+        }
+        recording.summary = result.summary
+        for tag in result.tags where !recording.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+            recording.tags.append(tag)
+        }
+        try store.update(recording)
+        if json {
+            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(recording), as: UTF8.self))
+        } else {
+            context.print(result.summary)
+            context.print("Tags: " + (result.tags.isEmpty ? "(none)" : result.tags.joined(separator: ", ")))
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Turns a recording and its transcript into the text of an export file. Pure: no files, no clock.
+///
+/// Every format first runs the segments through `SegmentSanitizer`, so cues are ordered, never
+/// overlap and never have empty text. Subtitle cues are numbered from 1 without gaps; cue text never
+/// contains `-->` (written `->`) or a blank line (line breaks inside a segment are kept, empty lines
+/// removed). WebVTT escapes `&`, `<` and `>`. Any script, emoji and right-to-left text pass through
+/// unchanged.
+///
+/// ```swift
+/// let srt = TranscriptExporter().export(recording: recording, segments: segments, format: .srt)
+/// try srt.write(to: url, atomically: true, encoding: .utf8)
+/// ```
+public struct TranscriptExporter: Sendable {
+    public init() {}
+
+    /// The export of `recording` with `segments` in `format`, as UTF-8 text ending with a newline.
+    ///
+    /// - Parameters:
+    ///   - recording: Name, date, duration, language, tags and summary (used by txt, md and json).
+    ///   - segments: The transcript, in any order; sanitized first.
+    ///   - format: The file format.
+    /// - Returns: The file's text. Line endings are `\n`.
+    /// - Complexity: O(n log n) in segments.
+    public func export(recording: Recording, segments: [TranscriptSegment], format: ExportFormat) -> String {
+        let segments = SegmentSanitizer.sanitize(segments)
+        switch format {
+        case .txt: return plainText(recording, segments)
+        case .md: return markdown(recording, segments)
+        case .srt: return subRip(segments)
+        case .vtt: return webVTT(segments)
+        case .json: return json(recording, segments)
+        }
+    }
+
+    // MARK: - Formats
+
+    func plainText(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {
+        var text = recording.name + "\n\n"
+        for segment in segments {
+            text += "[\(SubtitleTimestamp.clock(segment.startSeconds))] \(singleLine(segment.text))\n"
+        }
+        return text
+    }
+
+    func markdown(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {
+        var text = "# \(markdownEscaped(singleLine(recording.name)))\n\n"
+        text += "- Date: \(Self.isoDate(recording.createdAt))\n"
+        text += "- Duration: \(SubtitleTimestamp.clock(recording.durationSeconds))\n"
+        text += "- Language: \(markdownEscaped(recording.language))\n"
+        if !recording.tags.isEmpty {
+            text += "- Tags: \(recording.tags.map { markdownEscaped(singleLine($0)) }.joined(separator: ", "))\n"
+        }
+        if let summary = recording.summary?.trimmingCharacters(in: .whitespacesAndNewlines), !summary.isEmpty {
+            text += "\n## Summary\n\n\(markdownEscaped(singleLine(summary)))\n"
+        }
+        text += "\n## Transcript\n"
+        for segment in segments {
+            text += "\n**\(SubtitleTimestamp.clock(segment.startSeconds))** \(markdownEscaped(singleLine(segment.text)))\n"
+        }
+        return text
+    }
+
+    func subRip(_ segments: [TranscriptSegment]) -> String {
+        var text = ""
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { text += "\n" }
+            text += "\(index + 1)\n"
+            text += "\(SubtitleTimestamp.srt(segment.startSeconds)) --> \(SubtitleTimestamp.srt(segment.endSeconds))\n"
+            text += cueText(segment.text) + "\n"
+        }
+        return text
+    }
+
+    func webVTT(_ segments: [TranscriptSegment]) -> String {
+        var text = "WEBVTT\n"
+        for (index, segment) in segments.enumerated() {
+            text += "\n\(index + 1)\n"
+            text += "\(SubtitleTimestamp.vtt(segment.startSeconds)) --> \(SubtitleTimestamp.vtt(segment.endSeconds))\n"
+            text += vttEscaped(cueText(segment.text)) + "\n"
+        }
+        return text
+    }
+
+    func json(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {
+        var recording = recording
+        if !recording.durationSeconds.isFinite || recording.durationSeconds < 0 { recording.durationSeconds = 0 }
+        let document = RecordingWithTranscript(recording: recording, segments: segments)
+        // Sanitized times are finite, so encoding cannot fail; an empty object is the defensive fallback.
+        guard let data = try? JSONEncoder.liveTranscriber.encode(document) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // MARK: - Text rules
+
+    /// Cue text: line breaks normalized to `\n`, each line trimmed, empty lines removed, `-->` written `->`.
+    func cueText(_ text: String) -> String {
+        let lines = normalizedLines(text)
+        var joined = lines.joined(separator: "\n")
+        while joined.contains("-->") {
+            joined = joined.replacingOccurrences(of: "-->", with: "->")
+        }
+        return joined
+    }
+
+    /// The text on one line: line breaks become single spaces.
+    func singleLine(_ text: String) -> String {
+        normalizedLines(text).joined(separator: " ")
+    }
+
+    private func normalizedLines(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0.isNewline })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    func vttEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// Backslash-escapes the ASCII characters Markdown reads as markup.
+    func markdownEscaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            if "\\`*_[]<>#|".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    static func isoDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LiveTranscriberCore
+
+/// A `RecordingStore` in memory, for command tests: recordings, transcripts, one previous transcript
+/// per recording, and audio file URLs the test provides.
+public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recordings: [Recording]
+    private var transcripts: [String: [TranscriptSegment]]
+    private var previous: [String: [TranscriptSegment]] = [:]
+    private var audio: [String: URL]
+    /// Every recording passed to `update`, in order.
+    public private(set) var updates: [Recording] = []
+
+    public init(recordings: [Recording] = [], transcripts: [String: [TranscriptSegment]] = [:], audio: [String: URL] = [:]) {
+        self.recordings = recordings
+        self.transcripts = transcripts
+        self.audio = audio
+    }
+
+    public func list() throws -> [Recording] {
+        lock.withLock { recordings.sorted { $0.createdAt > $1.createdAt } }
+    }
+
+    public func resolve(_ reference: String) throws -> Recording {
+        let all = try list()
+        if reference == "latest", let first = all.first { return first }
+        if let exact = all.first(where: { $0.id == reference }) { return exact }
+        let matches = all.filter { $0.id.hasPrefix(reference) }
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches.map(\.id)) }
+        throw LibraryError.notFound(reference)
+    }
+
+    public func transcript(of id: String) throws -> [TranscriptSegment] {
+        try lock.withLock {
+            guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            return transcripts[id] ?? []
+        }
+    }
+
+    public func audioFile(of id: String) throws -> URL {
+        try lock.withLock {
+            guard let url = audio[id] else { throw LibraryError.notFound(id) }
+            return url
+        }
+    }
+
+    public func update(_ recording: Recording) throws {
+        try lock.withLock {
+            guard let index = recordings.firstIndex(where: { $0.id == recording.id }) else {
+                throw LibraryError.notFound(recording.id)
+            }
+            recordings[index] = recording
+            updates.append(recording)
+        }
+    }
+
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
+        try lock.withLock {
+            guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            previous[id] = transcripts[id] ?? []
+            transcripts[id] = segments
+        }
+    }
+
+    public func restorePreviousTranscript(of id: String) throws -> Bool {
+        try lock.withLock {
+            guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            guard let kept = previous[id] else { return false }
+            previous[id] = transcripts[id] ?? []
+            transcripts[id] = kept
+            return true
+        }
+    }
+
+    /// The transcript kept by the last replace, if any.
+    public func previousTranscript(of id: String) -> [TranscriptSegment]? {
+        lock.withLock { previous[id] }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+@testable import LiveTranscriberCLI
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+
+/// Runs one command in-process with replaced services, handling errors as the entry point does.
+struct CommandRun {
+    var code: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func runCommand<Command: CLICommand>(
+    _ type: Command.Type, _ arguments: [String], environment: [String: String] = [:],
+    configure: (inout Command) -> Void = { _ in }
+) -> CommandRun {
+    let out = BufferOutput(), err = BufferOutput()
+    let context = CommandContext(stdout: out, stderr: err, environment: environment)
+    let code: Int32
+    do {
+        var command = try Command(arguments: ParsedArguments(arguments, spec: Command.spec))
+        configure(&command)
+        code = try command.run(in: context)
+    } catch let error as UsageError {
+        context.printError("error: \(error.message)")
+        code = ExitCode.usage
+    } catch {
+        context.printError("error: \(LiveTranscriberCommandLine.describe(error))")
+        code = ExitCode.failure
+    }
+    return CommandRun(code: code, stdout: out.text, stderr: err.text)
+}
+
+/// Runs the whole command line in-process (parsing, help, usage errors), with the real services.
+func runMain(_ arguments: [String], environment: [String: String] = [:]) -> CommandRun {
+    let out = BufferOutput(), err = BufferOutput()
+    let code = LiveTranscriberCommandLine.main(arguments, context: CommandContext(stdout: out, stderr: err, environment: environment))
+    return CommandRun(code: code, stdout: out.text, stderr: err.text)
+}
+
+enum CLIFixtures {
+    static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+    static let key = "sk-cli-SECRET0987654321zyxw"
+
+    static func recording(id: String = "20231114-221320-ab12", language: String = "en-US", tags: [String] = ["work"]) -> Recording {
+        Recording(id: id, name: "Budget meeting", createdAt: t0, durationSeconds: 3, language: language, tags: tags,
+                  audio: AudioDescription(format: "wav", sampleRate: 8_000, channels: 1))
+    }
+
+    static let segments = [
+        TranscriptSegment(text: "The marketing budget is too small.", startSeconds: 0, endSeconds: 1.0),
+        TranscriptSegment(text: "Move budget from travel to marketing.", startSeconds: 1.1, endSeconds: 2.0),
+        TranscriptSegment(text: "Marketing starts in March.", startSeconds: 2.1, endSeconds: 3.0),
+    ]
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lt-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A 3-second, 8 kHz mono 16-bit WAV file of silence.
+    static func wavFile(in directory: URL) throws -> URL {
+        var data = Data()
+        func u32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
+        func u16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
+        let frames = 24_000
+        data.append(Data("RIFF".utf8)); u32(36 + frames * 2); data.append(Data("WAVE".utf8))
+        data.append(Data("fmt ".utf8)); u32(16); u16(1); u16(1); u32(8_000); u32(16_000); u16(2); u16(16)
+        data.append(Data("data".utf8)); u32(frames * 2); data.append(Data(count: frames * 2))
+        let url = directory.appendingPathComponent("audio.wav")
+        try data.write(to: url)
+        return url
+    }
+
+    static func store(withAudio audio: URL? = nil) -> InMemoryRecordingStore {
+        let recording = recording()
+        return InMemoryRecordingStore(recordings: [recording], transcripts: [recording.id: segments],
+                                      audio: audio.map { [recording.id: $0] } ?? [:])
+    }
+}
+
+/// A local recognizer that returns fixed segments and records its calls.
+final class FakeLocalTranscriber: LocalTranscriber, @unchecked Sendable {
+    var calls: [(URL, String)] = []
+    let result: [TranscriptSegment]
+    init(result: [TranscriptSegment]) { self.result = result }
+    func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
+        calls.append((audioFile, language))
+        return result
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+@testable import LiveTranscriberCLI
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+
+@Suite("export command")
+struct ExportCommandTests {
+    @Test("prints SRT on stdout for an id prefix")
+    func srt() {
+        let store = CLIFixtures.store()
+        let run = runCommand(ExportCommand.self, ["2023", "--format", "srt"]) { $0.services.store = { _ in store } }
+        #expect(run.code == 0)
+        #expect(run.stdout == """
+            1
+            00:00:00,000 --> 00:00:01,000
+            The marketing budget is too small.
+
+            2
+            00:00:01,100 --> 00:00:02,000
+            Move budget from travel to marketing.
+
+            3
+            00:00:02,100 --> 00:00:03,000
+            Marketing starts in March.
+
+            """)
+    }
+
+    @Test("--output writes the file and says so on stderr")
+    func output() throws {
+        let store = CLIFixtures.store()
+        let path = try CLIFixtures.temporaryDirectory().appendingPathComponent("t.vtt").path
+        let run = runCommand(ExportCommand.self, ["latest", "--format=vtt", "--output", path]) { $0.services.store = { _ in store } }
+        #expect(run.code == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "Wrote \(path).\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\n"))
+    }
+
+    @Test("bad or missing format is a usage error (exit 64)", arguments: [
+        (["x", "--format", "docx"], "error: unknown format 'docx'; use txt, md, srt, vtt or json"),
+        (["x"], "error: missing '--format' (txt, md, srt, vtt or json)"),
+        (["--format", "srt"], "error: missing <id>"),
+    ])
+    func usage(arguments: [String], message: String) {
+        let run = runMain(["export"] + arguments)
+        #expect(run.code == 64)
+        #expect(run.stderr.hasPrefix(message + "\nusage: livetranscriber export <id> --format txt|md|srt|vtt|json [--output PATH]\n"))
+    }
+
+    @Test("an unknown id exits 1 with the library's sentence")
+    func notFound() {
+        let store = CLIFixtures.store()
+        let run = runCommand(ExportCommand.self, ["nope", "--format", "txt"]) { $0.services.store = { _ in store } }
+        #expect(run.code == 1)
+        #expect(run.stderr == "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n")
+    }
+
+    @Test("until the library is wired in, the real store says it is not available")
+    func unavailable() {
+        let run = runMain(["export", "x", "--format", "txt"])
+        #expect(run.code == 1)
+        #expect(run.stderr == "error: library not available in this build.\n")
+    }
+}

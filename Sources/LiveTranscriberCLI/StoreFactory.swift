@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberLinux
 
 // The services the commands of issue 5 (export, summarize, retranscribe) get from the rest of the
 // program. The lead replaces these bodies with the real library and recognizer pipeline.
@@ -15,7 +16,7 @@ func makeStore(_ context: CommandContext) throws -> any RecordingStore {
 ///
 /// - Throws: `ServiceUnavailable.localTranscriber` until the recognizer pipeline is wired in.
 func makeLocalTranscriber(_ context: CommandContext) throws -> any LocalTranscriber {
-    throw ServiceUnavailable.localTranscriber
+    PocketSphinxFileTranscriber()
 }
 
 /// A service this build does not have yet.

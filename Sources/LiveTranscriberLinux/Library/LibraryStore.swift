@@ -96,4 +96,5 @@ public final class LibraryStore: RecordingStore {
 
     public func update(_ recording: Recording) throws {}
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {}
+    public func restorePreviousTranscript(of id: String) throws -> Bool { false }
 }

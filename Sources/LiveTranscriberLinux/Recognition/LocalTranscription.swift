@@ -30,3 +30,17 @@ public enum LocalTranscription {
         return assembler.finals
     }
 }
+
+/// `LocalTranscriber` over the Linux pipeline: libsndfile decodes, then `LocalTranscription`.
+public struct PocketSphinxFileTranscriber: LocalTranscriber {
+    public let model: PocketSphinxModel
+
+    public init(model: PocketSphinxModel = .englishUS) {
+        self.model = model
+    }
+
+    /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the model.
+    public func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
+        try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), model: model)
+    }
+}

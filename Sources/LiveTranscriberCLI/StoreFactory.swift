@@ -9,7 +9,9 @@ import LiveTranscriberLinux
 ///
 /// - Throws: `ServiceUnavailable.library` until the real `LibraryStore` is wired in.
 func makeStore(_ context: CommandContext) throws -> any RecordingStore {
-    throw ServiceUnavailable.library
+    let store = try LibraryStore(directory: context.dataDirectory)
+    _ = try store.recoverDrafts()
+    return store
 }
 
 /// The on-device recognizer pipeline for `retranscribe --engine local` (decode, downmix, resample, recognize).

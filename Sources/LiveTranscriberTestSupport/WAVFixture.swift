@@ -8,7 +8,7 @@ public enum WAVFixture {
     /// - Parameters:
     ///   - riffSize, dataSize: The sizes to write; nil for the correct ones.
     public static func make(
-        sampleRate: Int = 16_000, channels: Int = 1, bitsPerSample: Int = 16, audio: [UInt8],
+        sampleRate: Int = 16_000, channels: Int = 1, bitsPerSample: Int = 16, audio: some Collection<UInt8>,
         riffSize: UInt32? = nil, dataSize: UInt32? = nil,
         chunksBeforeData: [(String, [UInt8])] = [], chunksAfterData: [(String, [UInt8])] = []
     ) -> Data {
@@ -16,17 +16,23 @@ public enum WAVFixture {
         var fmt: [UInt8] = []
         fmt += le16(1) + le16(UInt16(channels)) + le32(UInt32(sampleRate))
         fmt += le32(UInt32(sampleRate * blockAlign)) + le16(UInt16(blockAlign)) + le16(UInt16(bitsPerSample))
-        var body: [UInt8] = Array("WAVE".utf8) + chunk("fmt ", fmt)
-        for (id, bytes) in chunksBeforeData { body += chunk(id, bytes) }
-        body += Array("data".utf8) + le32(dataSize ?? UInt32(audio.count)) + audio
+        var body = Data(Array("WAVE".utf8) + chunk("fmt ", fmt))
+        for (id, bytes) in chunksBeforeData { body.append(contentsOf: chunk(id, bytes)) }
+        body.append(contentsOf: Array("data".utf8) + le32(dataSize ?? UInt32(audio.count)))
+        body.append(contentsOf: audio)
         if audio.count % 2 == 1, !chunksAfterData.isEmpty { body.append(0) }
-        for (id, bytes) in chunksAfterData { body += chunk(id, bytes) }
-        return Data(Array("RIFF".utf8) + le32(riffSize ?? UInt32(body.count)) + body)
+        for (id, bytes) in chunksAfterData { body.append(contentsOf: chunk(id, bytes)) }
+        return Data(Array("RIFF".utf8) + le32(riffSize ?? UInt32(body.count))) + body
     }
 
     /// `count` bytes of 16-bit PCM: a ramp, so every byte position is distinguishable.
     public static func pcm(bytes count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+    }
+
+    /// `count` bytes of constant PCM, built fast (for long fixtures whose content does not matter).
+    public static func silence(bytes count: Int) -> Data {
+        Data(repeating: 0, count: count)
     }
 
     /// A chunk: id, little-endian size, bytes, and a pad byte after an odd size.

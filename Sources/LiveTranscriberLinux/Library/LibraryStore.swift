@@ -168,6 +168,11 @@ public final class LibraryStore: RecordingStore {
         public var indexed: Int
         /// Folders under `recordings/` whose metadata or transcript could not be read, with why.
         public var unreadable: [String: String]
+
+        public init(indexed: Int, unreadable: [String: String]) {
+            self.indexed = indexed
+            self.unreadable = unreadable
+        }
     }
 
     /// Rebuilds the index from the recording folders alone.

@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "LiveTranscriberLinuxTests",
                     dependencies: ["LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberCLITests",
-                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberTestSupport"]),
+                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

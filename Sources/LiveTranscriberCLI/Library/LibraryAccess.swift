@@ -11,6 +11,9 @@ enum LibraryAccess {
         for recording in try store.recoverDrafts() {
             context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds))).")
         }
+        for (id, problem) in store.recoveryProblems.sorted(by: { $0.key < $1.key }) {
+            context.printError("warning: could not recover the interrupted recording in drafts/\(id): \(problem)")
+        }
         return store
     }
 

@@ -20,9 +20,13 @@ public struct SearchQuery: Sendable, Equatable {
     /// Folded words with CJK characters, matched as substrings of the folded text.
     public private(set) var substrings: [String] = []
 
+    /// At most this many words are used; the rest are ignored (FTS5 expressions have depth limits).
+    public static let maximumWords = 32
+
     /// Parses `text`. Words are separated by whitespace; a word without any letter or digit is dropped.
     public init(_ text: String) {
         for word in text.split(whereSeparator: { $0.isWhitespace }) {
+            guard words.count + substrings.count < Self.maximumWords else { break }
             let folded = Self.fold(String(word))
             if folded.unicodeScalars.contains(where: Self.isCJK) {
                 substrings.append(folded)

@@ -20,26 +20,29 @@ extension LibraryStore {
         guard ["wav", "flac", "opus"].contains(audio.format) else {
             throw LibraryError.invalid("unknown audio format '\(audio.format)'; use wav, flac or opus.")
         }
-        guard !FileManager.default.fileExists(atPath: folder(of: id).path) else {
-            throw LibraryError.invalid("a recording with id '\(id)' already exists.")
+        // Under the write lock, so a concurrent recoverDrafts never sees the folder before its lock is held.
+        return try withWriteLock {
+            guard !FileManager.default.fileExists(atPath: folder(of: id).path) else {
+                throw LibraryError.invalid("a recording with id '\(id)' already exists.")
+            }
+            let draftFolder = draftsFolder.appendingPathComponent(id, isDirectory: true)
+            guard mkdir(draftFolder.path, 0o755) == 0 else {
+                if errno == EEXIST { throw LibraryError.invalid("a draft with id '\(id)' already exists.") }
+                throw FileSystemError(call: "mkdir", path: draftFolder.path, errno: errno)
+            }
+            guard let lock = try FileLock.acquire(draftFolder.appendingPathComponent(LibraryLayout.draftLock)) else {
+                throw LibraryError.invalid("the draft '\(id)' is being recorded by another process.")
+            }
+            let createdAt = Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down))
+            let draft = RecordingDraft(id: id, folder: draftFolder, createdAt: createdAt, language: language, audio: audio, lock: lock)
+            let manifest = DraftManifest(
+                id: id, createdAt: createdAt, language: language, audio: audio,
+                name: name, tags: tags.isEmpty ? nil : Self.normalizedTags(tags)
+            )
+            try DurableFile.write(try JSONEncoder.liveTranscriber.encode(manifest), to: draft.manifestFile)
+            try DurableFile.syncFolder(draftsFolder)
+            return draft
         }
-        let folder = draftsFolder.appendingPathComponent(id, isDirectory: true)
-        guard mkdir(folder.path, 0o755) == 0 else {
-            if errno == EEXIST { throw LibraryError.invalid("a draft with id '\(id)' already exists.") }
-            throw FileSystemError(call: "mkdir", path: folder.path, errno: errno)
-        }
-        guard let lock = try FileLock.acquire(folder.appendingPathComponent(LibraryLayout.draftLock)) else {
-            throw LibraryError.invalid("the draft '\(id)' is being recorded by another process.")
-        }
-        let createdAt = Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down))
-        let draft = RecordingDraft(id: id, folder: folder, createdAt: createdAt, language: language, audio: audio, lock: lock)
-        let manifest = DraftManifest(
-            id: id, createdAt: createdAt, language: language, audio: audio,
-            name: name, tags: tags.isEmpty ? nil : Self.normalizedTags(tags)
-        )
-        try DurableFile.write(try JSONEncoder.liveTranscriber.encode(manifest), to: draft.manifestFile)
-        try DurableFile.syncFolder(draftsFolder)
-        return draft
     }
 
     /// Appends one final segment to the draft's `journal.jsonl` (one JSON object per line) and
@@ -97,28 +100,36 @@ extension LibraryStore {
     /// last journaled segment's end), the journal's segments are kept (a torn last line is
     /// dropped). A draft with neither audio nor segments is removed; one without a readable
     /// `draft.json` is moved to `trash/`. A draft whose save was interrupted is finished as saved.
+    /// A draft that fails to recover is left in place and reported in `recoveryProblems`.
     /// - Returns: The recovered recordings, oldest first. Cheap when `drafts/` is empty.
     @discardableResult
     public func recoverDrafts() throws -> [Recording] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: draftsFolder.path)
-        guard !names.isEmpty else { return [] }
+        guard !(try FileManager.default.contentsOfDirectory(atPath: draftsFolder.path)).isEmpty else { return [] }
         return try withWriteLock {
             var recovered: [Recording] = []
-            for name in names.sorted() {
+            var problems: [String: String] = [:]
+            // Listed again under the lock: a draft may have been saved or discarded meanwhile.
+            for name in try FileManager.default.contentsOfDirectory(atPath: draftsFolder.path).sorted() {
                 let folder = draftsFolder.appendingPathComponent(name, isDirectory: true)
                 if name.hasPrefix(".discard-") {
                     try? FileManager.default.removeItem(at: folder)
                     continue
                 }
                 guard !name.hasPrefix("."), Self.isSafeID(name) else { continue }
-                guard let lock = try FileLock.acquire(folder.appendingPathComponent(LibraryLayout.draftLock)) else {
-                    continue  // A live process is recording it.
-                }
-                defer { lock.release() }
-                if let recording = try recoverDraft(in: folder, id: name) {
-                    recovered.append(recording)
+                do {
+                    guard let lock = try FileLock.acquire(folder.appendingPathComponent(LibraryLayout.draftLock)) else {
+                        continue  // A live process is recording it.
+                    }
+                    defer { lock.release() }
+                    if let recording = try recoverDraft(in: folder, id: name) {
+                        recovered.append(recording)
+                    }
+                } catch {
+                    // One draft that cannot be recovered must not block every command.
+                    problems[name] = String(describing: error)
                 }
             }
+            recoveryProblems = problems
             return recovered
         }
     }

@@ -25,6 +25,8 @@ public final class LibraryStore: RecordingStore {
     let draftsFolder: URL
     let trashFolder: URL
     let index: LibraryIndex
+    /// Drafts the last `recoverDrafts()` could not recover, by id, with why (left in `drafts/`).
+    public internal(set) var recoveryProblems: [String: String] = [:]
 
     /// Opens the library in `directory`, creating its folders and index as needed.
     ///

@@ -77,3 +77,13 @@ struct LibraryFormatTests {
         #expect(LibraryFormat.defaultName(createdAt: date, timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "Recording 2026-11-30 05:41")
     }
 }
+
+@Suite("SearchQuery limits")
+struct SearchQueryLimitTests {
+    @Test("at most 32 words are used")
+    func cap() {
+        let query = SearchQuery(Array(repeating: "word", count: 40).joined(separator: " ") + " 悬空")
+        #expect(query.words.count == 32)
+        #expect(query.substrings == [])
+    }
+}

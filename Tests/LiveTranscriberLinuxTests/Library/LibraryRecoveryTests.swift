@@ -157,3 +157,28 @@ struct LibraryRecoveryTests {
         #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
     }
 }
+
+@Suite("LibraryStore recovery problems")
+struct LibraryRecoveryProblemTests {
+    typealias F = LibraryFixtures
+
+    @Test("a draft that cannot be recovered is left in place and reported; the others are recovered")
+    func problemReported() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        do {
+            let store = try F.store(home)
+            for id in ["clash", "fine"] {
+                let draft = try store.createDraft(id: id, createdAt: F.t0, language: "en-US", audio: F.mono16k)
+                try WAVFixture.make(audio: WAVFixture.pcm(bytes: 320), dataSize: 0).write(to: draft.audioFile)
+            }
+        }
+        // A saved recording with the same id as the draft "clash" (copied in by hand).
+        let clash = home.url.appendingPathComponent("recordings/clash")
+        try FileManager.default.createDirectory(at: clash, withIntermediateDirectories: true)
+        let store = try F.store(home)
+        #expect(try store.recoverDrafts().map(\.id) == ["fine"])
+        #expect(store.recoveryProblems == ["clash": "a recording with id 'clash' already exists."])
+        #expect(F.files(in: home.url.appendingPathComponent("drafts")) == ["clash"])
+    }
+}

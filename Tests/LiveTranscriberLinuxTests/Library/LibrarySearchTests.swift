@@ -112,4 +112,12 @@ struct LibrarySearchTests {
         #expect(object["snippet"] as? String == "I don't think AT&T supports [Ubuntu] 20.04")
         #expect(object["createdAt"] as? String == "2026-11-29T20:41:12Z")
     }
+
+    @Test("very long queries are safe")
+    func longQueries() throws {
+        let store = try Self.library()
+        #expect(try store.search(Array(repeating: "the AND (", count: 1_000).joined(separator: " ")).map(\.recordingID) == ["r1-cafe", "r3-budget"])
+        #expect(try store.search(String(repeating: "悬空", count: 2_000)).count == 0)
+        #expect(try store.search(String(repeating: "x", count: 100_000)).count == 0)
+    }
 }

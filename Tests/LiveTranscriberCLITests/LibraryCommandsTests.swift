@@ -304,3 +304,31 @@ struct LibraryCommandsTests {
         #expect(result.stdout.contains("  -h, --help              Show help information.\n"))
     }
 }
+
+@Suite("Library command tables")
+struct LibraryTableTests {
+    @Test("columns line up in terminal cells: CJK characters and emoji take two")
+    func wideCharacters() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "b-zh", offset: 60, name: "周会纪要", tags: ["团队"])
+        try cli.save(id: "a-en", name: "Standup 🎉", tags: ["work"])
+        #expect(cli.run(["list"]).stdout == """
+            ID    DATE              DURATION  NAME        TAGS
+            b-zh  2026-11-29 20:42  0:03      周会纪要    团队
+            a-en  2026-11-29 20:41  0:03      Standup 🎉  work
+
+            """)
+    }
+
+    @Test("stray files in drafts/ and recordings/ are ignored, not reported")
+    func strayFiles() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "a", name: "A")
+        try Data("x".utf8).write(to: cli.home.appendingPathComponent("drafts/notes.txt"))
+        try Data("x".utf8).write(to: cli.home.appendingPathComponent("recordings/README"))
+        #expect(cli.run(["list", "--json"]).stderr == "")
+        #expect(cli.run(["reindex"]) == .init(code: 0, stdout: "Indexed 1 recording.\n", stderr: ""))
+    }
+}

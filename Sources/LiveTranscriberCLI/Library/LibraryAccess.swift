@@ -27,18 +27,28 @@ enum LibraryAccess {
         context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(value), as: UTF8.self))
     }
 
-    /// Rows as left-aligned columns two spaces apart, the last column unpadded.
+    /// Rows as left-aligned columns two spaces apart, the last column unpadded. Widths are terminal
+    /// columns: CJK characters and emoji count two.
     static func table(_ rows: [[String]]) -> String {
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell)) }
         }
         return rows.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - displayWidth(cell))
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// Terminal columns `text` takes: two for a wide (CJK, emoji) character, one otherwise.
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { width, character in
+            guard let first = character.unicodeScalars.first else { return width }
+            let wide = SearchQuery.isCJK(first) || first.properties.isEmojiPresentation
+            return width + (wide ? 2 : 1)
+        }
     }
 
     /// The one positional `ID` of a command, or a usage error.

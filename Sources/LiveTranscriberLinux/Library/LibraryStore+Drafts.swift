@@ -115,7 +115,10 @@ extension LibraryStore {
                     try? FileManager.default.removeItem(at: folder)
                     continue
                 }
-                guard !name.hasPrefix("."), Self.isSafeID(name) else { continue }
+                var isDirectory: ObjCBool = false
+                guard !name.hasPrefix("."), Self.isSafeID(name),
+                      FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+                else { continue }
                 do {
                     guard let lock = try FileLock.acquire(folder.appendingPathComponent(LibraryLayout.draftLock)) else {
                         continue  // A live process is recording it.

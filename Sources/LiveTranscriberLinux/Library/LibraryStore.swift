@@ -263,9 +263,19 @@ public final class LibraryStore: RecordingStore {
         try DurableFile.write(try JSONEncoder.liveTranscriber.encode(recording), to: folder.appendingPathComponent(LibraryLayout.metadata))
     }
 
-    /// Names of the folders under `recordings/` (hidden ones excluded).
+    /// Names of the folders under `recordings/` (hidden ones and stray files excluded).
     func recordingFolderNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: recordingsFolder.path).filter { !$0.hasPrefix(".") }
+        try Self.folderNames(in: recordingsFolder)
+    }
+
+    /// Names of the sub-folders of `folder` that do not start with ".".
+    static func folderNames(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
     }
 
     /// Runs `body` holding the library's write lock (waiting for another process's change to end).

@@ -90,6 +90,19 @@ final class LibraryIndex {
         Set(try database.query("SELECT id FROM recordings") { $0.text(0) })
     }
 
+    /// The newest recording, if any.
+    func latest() throws -> Recording? {
+        try database.query("SELECT metadata FROM recordings ORDER BY created_at DESC, id DESC LIMIT 1") { try Self.decode($0.text(0)) }.first
+    }
+
+    /// Ids starting with `prefix`, sorted (no limit when `limit` is negative).
+    func ids(withPrefix prefix: String, limit: Int = -1) throws -> [String] {
+        try database.query(
+            "SELECT id FROM recordings WHERE substr(id, 1, length(?1)) = ?1 ORDER BY id LIMIT ?2",
+            [.text(prefix), .integer(Int64(limit))]
+        ) { $0.text(0) }
+    }
+
     /// The indexed recording `id`, if any.
     func recording(id: String) throws -> Recording? {
         try database.query("SELECT metadata FROM recordings WHERE id = ?", [.text(id)]) { try Self.decode($0.text(0)) }.first

@@ -72,16 +72,15 @@ public final class LibraryStore: RecordingStore {
     /// - Throws: `LibraryError.notFound` or `.ambiguous`.
     public func resolve(_ reference: String) throws -> Recording {
         let reference = reference.trimmingCharacters(in: .whitespaces)
-        let recordings = try list()
-        if reference.lowercased() == "latest", let latest = recordings.first {
+        if reference.lowercased() == "latest", let latest = try index.latest() {
             return latest
         }
-        if let exact = recordings.first(where: { $0.id == reference }) {
+        if let exact = try index.recording(id: reference) {
             return exact
         }
-        let matches = reference.isEmpty ? [] : recordings.filter { $0.id.hasPrefix(reference) }
-        if matches.count == 1 { return matches[0] }
-        if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches.map(\.id).sorted()) }
+        let matches = reference.isEmpty ? [] : try index.ids(withPrefix: reference)
+        if matches.count == 1, let only = try index.recording(id: matches[0]) { return only }
+        if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches) }
         throw LibraryError.notFound(reference)
     }
 

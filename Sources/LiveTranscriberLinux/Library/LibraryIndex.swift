@@ -5,14 +5,18 @@ import LiveTranscriberCore
 ///
 /// Tables:
 /// - `recordings(id, name, created_at, metadata)`: one row per recording, `metadata` its JSON.
-/// - `entries(id, recording_id, field, start, text, folded)`: one row per searchable text: the
-///   name, each tag, the summary, the language, each transcript segment (with its start time).
-///   `folded` is the text with case and diacritics folded (`SearchQuery.fold`).
-/// - `entries_words`: FTS5 over `entries.text`, `unicode61 remove_diacritics 2`, prefix indexes.
-/// - `entries_trigram`: FTS5 over `entries.folded`, `trigram`, for CJK substrings of 3+ characters.
-/// Both FTS tables are external-content tables kept in step by triggers on `entries`.
+/// - `entries(id, recording_id, field, start, text, folded, cjk)`: one row per searchable text:
+///   the name, each tag, the summary, the language, each transcript segment (with its start
+///   time). `folded` is the text with case and diacritics folded (`SearchQuery.fold`); `cjk` is 1
+///   when the text has Chinese, Japanese or Korean characters.
+/// - `entries_words`: FTS5 over `entries.text` (external content), `unicode61 remove_diacritics 2`,
+///   prefix indexes.
+/// - `entries_trigram`: FTS5 over `folded` of the CJK rows only, `trigram`, for CJK substrings of
+///   3+ characters (a CJK query can only match text with CJK characters, and a trigram index of
+///   every row would triple the index's size and build time).
+/// Triggers on `entries` keep both in step.
 final class LibraryIndex {
-    static let schemaVersion = 1
+    static let schemaVersion = 2
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
     private(set) var isNew = false
@@ -55,23 +59,22 @@ final class LibraryIndex {
             field TEXT NOT NULL,
             start REAL,
             text TEXT NOT NULL,
-            folded TEXT NOT NULL
+            folded TEXT NOT NULL,
+            cjk INTEGER NOT NULL
         );
         CREATE INDEX entries_by_recording ON entries(recording_id);
         CREATE VIRTUAL TABLE entries_words USING fts5(
             text, content='entries', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2', prefix='2 3'
         );
-        CREATE VIRTUAL TABLE entries_trigram USING fts5(
-            folded, content='entries', content_rowid='id', tokenize='trigram'
-        );
+        CREATE VIRTUAL TABLE entries_trigram USING fts5(folded, tokenize='trigram');
         CREATE TRIGGER entries_ai AFTER INSERT ON entries BEGIN
             INSERT INTO entries_words(rowid, text) VALUES (new.id, new.text);
-            INSERT INTO entries_trigram(rowid, folded) VALUES (new.id, new.folded);
+            INSERT INTO entries_trigram(rowid, folded) SELECT new.id, new.folded WHERE new.cjk;
         END;
         CREATE TRIGGER entries_ad AFTER DELETE ON entries BEGIN
             INSERT INTO entries_words(entries_words, rowid, text) VALUES ('delete', old.id, old.text);
-            INSERT INTO entries_trigram(entries_trigram, rowid, folded) VALUES ('delete', old.id, old.folded);
+            DELETE FROM entries_trigram WHERE rowid = old.id AND old.cjk;
         END;
 
         """
@@ -145,12 +148,13 @@ final class LibraryIndex {
             "INSERT INTO recordings(id, name, created_at, metadata) VALUES (?, ?, ?, ?)",
             [.text(recording.id), .text(recording.name), .real(recording.createdAt.timeIntervalSince1970), .text(metadata)]
         )
-        let insert = try database.prepare("INSERT INTO entries(recording_id, field, start, text, folded) VALUES (?, ?, ?, ?, ?)")
+        let insert = try database.prepare("INSERT INTO entries(recording_id, field, start, text, folded, cjk) VALUES (?, ?, ?, ?, ?, ?)")
         func add(_ field: SearchHit.Field, _ text: String, start: Double? = nil) throws {
-            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+            guard text.contains(where: { !$0.isWhitespace }) else { return }
             try insert.bind([
                 .text(recording.id), .text(field.rawValue), start.map(SQLiteValue.real) ?? .null,
                 .text(text), .text(SearchQuery.fold(text)),
+                .integer(text.unicodeScalars.contains(where: SearchQuery.isCJK) ? 1 : 0),
             ])
             while try insert.step() {}
             try insert.reset()
@@ -199,6 +203,9 @@ final class LibraryIndex {
             from = "entries e"
             rank = "-\(weight)"
             snippet = "NULL"
+        }
+        if !query.substrings.isEmpty {
+            conditions.append("e.cjk = 1")
         }
         for substring in query.shortSubstrings {
             conditions.append("instr(e.folded, ?) > 0")

@@ -65,6 +65,7 @@ struct LibraryConcurrencyTests {
         let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
         #expect(try database.query("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
         #expect(try database.query("INSERT INTO entries_words(entries_words) VALUES ('integrity-check')") { _ in 0 } == [])
+        #expect(try database.query("INSERT INTO entries_trigram(entries_trigram) VALUES ('integrity-check')") { _ in 0 } == [])
     }
 
     @Test("a change waits for another connection's write transaction instead of failing with SQLITE_BUSY")

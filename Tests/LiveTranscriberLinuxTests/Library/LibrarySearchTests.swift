@@ -120,4 +120,12 @@ struct LibrarySearchTests {
         #expect(try store.search(String(repeating: "悬空", count: 2_000)).count == 0)
         #expect(try store.search(String(repeating: "x", count: 100_000)).count == 0)
     }
+
+    @Test("only entries with CJK characters are in the trigram index")
+    func trigramOnlyForCJK() throws {
+        let database = try SQLiteDatabase(path: try Self.shared.get().appendingPathComponent("library.sqlite").path)
+        let indexed = try database.query("SELECT e.text FROM entries_trigram t JOIN entries e ON e.id = t.rowid ORDER BY e.id") { $0.text(0) }
+        #expect(indexed == ["周会", "团队", "今天我们发现50条悬空引用需要修复", "会議は明日です", "회의록을 공유해 주세요"])
+        #expect(try database.query("INSERT INTO entries_trigram(entries_trigram) VALUES ('integrity-check')") { _ in 0 } == [])
+    }
 }

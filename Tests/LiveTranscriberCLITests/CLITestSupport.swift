@@ -42,15 +42,20 @@ final class TemporaryLibrary {
     }
 }
 
-/// The built `livetranscriber` binary next to the test bundle (`swift build` makes it).
-var builtBinary: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/debug/livetranscriber")
-}
+/// The built `livetranscriber` binary next to the test runner, if it was built.
+let builtBinary: URL? = {
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    for folder in [runner.deletingLastPathComponent(), Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
+        let candidate = folder.appendingPathComponent("livetranscriber")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+}()
 
 /// Runs the built binary as a separate process.
 func runBinary(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws -> CommandResult {
     let process = Process()
+    guard let builtBinary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "build livetranscriber first"]) }
     process.executableURL = builtBinary
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -56,11 +56,4 @@ struct ExportCommandTests {
         #expect(run.code == 1)
         #expect(run.stderr == "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n")
     }
-
-    @Test("until the library is wired in, the real store says it is not available")
-    func unavailable() {
-        let run = runMain(["export", "x", "--format", "txt"])
-        #expect(run.code == 1)
-        #expect(run.stderr == "error: library not available in this build.\n")
-    }
 }

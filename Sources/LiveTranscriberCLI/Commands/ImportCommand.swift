@@ -35,8 +35,7 @@ struct ImportCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryStore(directory: context.dataDirectory)
-        _ = try store.recoverDrafts()
+        let store = try LibraryAccess.open(context)
         var imported: [RecordingWithTranscript] = []
         var failures = 0
         for path in paths {

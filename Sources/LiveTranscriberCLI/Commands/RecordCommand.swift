@@ -79,8 +79,7 @@ struct RecordCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryStore(directory: context.dataDirectory)
-        _ = try store.recoverDrafts()
+        let store = try LibraryAccess.open(context)
         let display = RecordingDisplays.forRecord(options, context: context)
         let recorder = Recorder(options: options, context: context, store: store, display: display)
         let saved = try recorder.run()

@@ -39,13 +39,15 @@ final class Recorder {
 
         let createdAt = clock.now()
         let id = LibraryStore.newRecordingID(date: createdAt)
-        let name = options.name ?? RecordingNames.defaultName(for: createdAt)
+        let name = options.name ?? LibraryFormat.defaultName(createdAt: createdAt, timeZone: LibraryAccess.timeZone(context))
         let language = PocketSphinxModel.englishUS.language
         let activity = try RecordingActivity(
             attributes: RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt),
             language: language, feedPath: options.activityFeed, stdout: context.stdout)
         let audio = AudioDescription(format: options.format.rawValue, sampleRate: storedRate, channels: source.format.channels)
-        let draft = try store.createDraft(id: id, createdAt: createdAt, language: language, audio: audio)
+        // The draft holds its lock for as long as this value lives: recovery leaves it alone meanwhile.
+        let draft = try store.createDraft(id: id, createdAt: createdAt, language: language, audio: audio,
+                                          name: name, tags: options.tags)
         let writer: SndFileWriter
         do {
             writer = try SndFileWriter(path: draft.audioFile.path,
@@ -247,15 +249,4 @@ private final class LoopState {
 extension Duration {
     /// The duration in seconds.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
-
-/// Names given to recordings the user did not name.
-enum RecordingNames {
-    /// "Recording 2026-11-29 20:41", in local time.
-    static func defaultName(for date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return "Recording " + formatter.string(from: date)
-    }
 }

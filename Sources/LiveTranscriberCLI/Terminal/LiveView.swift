@@ -50,12 +50,8 @@ final class LiveTerminalView {
 
 /// Elapsed times as people read them.
 enum TimeText {
-    /// "0:09", "1:30", "59:59", "1:00:00"; negative and non-finite read as 0:00.
-    static func elapsed(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds)) : 0
-        let hours = total / 3600, minutes = total / 60 % 60, secs = total % 60
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
-    }
+    /// "0:09", "1:30", "59:59", "1:00:00"; negative and NaN read as 0:00.
+    static func elapsed(_ seconds: Double) -> String { ElapsedTimeFormat.clock(seconds) }
 }
 
 extension String {

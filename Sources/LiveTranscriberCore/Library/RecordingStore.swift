@@ -30,6 +30,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     case ambiguous(String, matches: [String])
     case corrupt(path: String, reason: String)
+    /// A value the library cannot store, such as an empty name; the text says what is wrong.
+    case invalid(String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             return "'\(reference)' matches \(matches.count) recordings (\(matches.prefix(5).joined(separator: ", "))); give more of the id."
         case .corrupt(let path, let reason):
             return "the library file \(path) is unreadable: \(reason)"
+        case .invalid(let reason):
+            return reason
         }
     }
 }

@@ -1,100 +1,345 @@
 import Foundation
 import LiveTranscriberCore
 
-// TEMPORARY minimal store so `record` can be built and tried; replaced by the library branch.
-
-public struct RecordingDraft: Sendable, Equatable {
-    public var id: String
-    public var folder: URL
-    public var audioFile: URL
-    public var createdAt: Date
-    public var language: String
-    public var audio: AudioDescription
-}
-
+/// The recording library on disk: one folder per recording, drafts, trash, and a SQLite index.
+///
+/// Files are the truth; `library.sqlite` is a cache that `reindex()` rebuilds from the folders
+/// (see `LibraryLayout` and docs/library.md). Every file is written under a temporary name,
+/// fsync'd and renamed into place; every change takes the library's write lock (`flock` on
+/// `library.lock`), so two processes wait for each other instead of losing an update.
+/// Use one instance per thread.
+///
+/// ```swift
+/// let store = try LibraryStore(directory: dataDirectory)
+/// let draft = try store.createDraft(id: LibraryStore.newRecordingID(date: now), createdAt: now,
+///                                   language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+/// // … write draft.audioFile, store.appendToJournal(segment, draft: draft) per final segment …
+/// let recording = try store.saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 3, segments: segments)
+/// ```
 public final class LibraryStore: RecordingStore {
+    /// The data directory.
     public let directory: URL
-    private let fileManager = FileManager.default
+    /// The time zone of default names ("Recording 2026-11-29 20:41").
+    public let timeZone: TimeZone
+    let recordingsFolder: URL
+    let draftsFolder: URL
+    let trashFolder: URL
+    let index: LibraryIndex
+    /// Drafts the last `recoverDrafts()` could not recover, by id, with why (left in `drafts/`).
+    public internal(set) var recoveryProblems: [String: String] = [:]
 
-    public init(directory: URL) throws {
+    /// Opens the library in `directory`, creating its folders and index as needed.
+    ///
+    /// An index that is missing, from an older schema or damaged is rebuilt from the folders;
+    /// folders saved while the index was not updated (a crash between the two) are indexed.
+    /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
+    public init(directory: URL, timeZone: TimeZone = .current) throws {
         self.directory = directory
-        try fileManager.createDirectory(at: directory.appendingPathComponent("recordings"), withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: directory.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        self.timeZone = timeZone
+        recordingsFolder = directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
+        draftsFolder = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
+        trashFolder = directory.appendingPathComponent(LibraryLayout.trash, isDirectory: true)
+        for folder in [directory, recordingsFolder, draftsFolder, trashFolder] {
+            try DurableFile.makeFolder(folder)
+        }
+        let indexFile = directory.appendingPathComponent(LibraryLayout.index)
+        do {
+            index = try LibraryIndex(file: indexFile)
+        } catch let error as SQLiteError where [11, 26].contains(error.primaryCode) {
+            // A damaged cache: set it aside and rebuild it from the folders.
+            for suffix in ["", "-wal", "-shm"] {
+                let file = URL(fileURLWithPath: indexFile.path + suffix)
+                try? FileManager.default.removeItem(at: URL(fileURLWithPath: indexFile.path + suffix + ".damaged"))
+                try? FileManager.default.moveItem(at: file, to: URL(fileURLWithPath: file.path + ".damaged"))
+            }
+            index = try LibraryIndex(file: indexFile)
+        }
+        if index.isNew {
+            try reindex()
+        } else {
+            try synchronizeIndex()
+        }
     }
 
-    public static func newRecordingID(date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: date) + "-" + String(UUID().uuidString.prefix(4)).lowercased()
-    }
+    // MARK: RecordingStore
 
-    public func createDraft(id: String, createdAt: Date, language: String, audio: AudioDescription) throws -> RecordingDraft {
-        let folder = directory.appendingPathComponent("drafts/\(id)", isDirectory: true)
-        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-        return RecordingDraft(id: id, folder: folder, audioFile: folder.appendingPathComponent("audio.\(audio.format)"),
-                              createdAt: createdAt, language: language, audio: audio)
-    }
-
-    public func appendToJournal(_ segment: TranscriptSegment, draft: RecordingDraft) throws {
-        let url = draft.folder.appendingPathComponent("journal.jsonl")
-        if !fileManager.fileExists(atPath: url.path) { fileManager.createFile(atPath: url.path, contents: nil) }
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        var line = try JSONEncoder().encode(segment)
-        line.append(0x0A)
-        try handle.write(contentsOf: line)
-        try handle.synchronize()
-    }
-
-    public func saveDraft(_ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
-                          durationSeconds: Double, segments: [TranscriptSegment]) throws -> Recording {
-        let recording = Recording(id: draft.id, name: name ?? "Recording \(draft.id)", createdAt: draft.createdAt,
-                                  durationSeconds: durationSeconds, language: draft.language, tags: tags,
-                                  audio: draft.audio, location: location)
-        try JSONEncoder.liveTranscriber.encode(recording).write(to: draft.folder.appendingPathComponent("metadata.json"), options: .atomic)
-        try JSONEncoder.liveTranscriber.encode(segments).write(to: draft.folder.appendingPathComponent("transcript.json"), options: .atomic)
-        try fileManager.moveItem(at: draft.folder, to: directory.appendingPathComponent("recordings/\(draft.id)"))
-        return recording
-    }
-
-    public func discardDraft(_ draft: RecordingDraft) throws {
-        try fileManager.removeItem(at: draft.folder)
-    }
-
-    public func recoverDrafts() throws -> [Recording] { [] }
-
+    /// Every saved recording, newest first.
     public func list() throws -> [Recording] {
-        let folders = (try? fileManager.contentsOfDirectory(atPath: directory.appendingPathComponent("recordings").path)) ?? []
-        return try folders.map { try recording(id: $0) }.sorted { $0.createdAt > $1.createdAt }
+        try index.recordings()
     }
 
-    private func recording(id: String) throws -> Recording {
-        let data = try Data(contentsOf: directory.appendingPathComponent("recordings/\(id)/metadata.json"))
-        return try JSONDecoder.liveTranscriber.decode(Recording.self, from: data)
-    }
-
+    /// The recording `reference` names: an exact id, a unique id prefix, or "latest".
+    /// - Throws: `LibraryError.notFound` or `.ambiguous`.
     public func resolve(_ reference: String) throws -> Recording {
-        let all = try list()
-        if reference == "latest", let first = all.first { return first }
-        let matches = all.filter { $0.id.hasPrefix(reference) }
-        guard let first = matches.first else { throw LibraryError.notFound(reference) }
-        return first
+        let reference = reference.trimmingCharacters(in: .whitespaces)
+        if reference.lowercased() == "latest", let latest = try index.latest() {
+            return latest
+        }
+        if let exact = try index.recording(id: reference) {
+            return exact
+        }
+        let matches = reference.isEmpty ? [] : try index.ids(withPrefix: reference)
+        if matches.count == 1, let only = try index.recording(id: matches[0]) { return only }
+        if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches) }
+        throw LibraryError.notFound(reference)
     }
 
+    /// The recording's final segments, in start order.
+    /// - Throws: `LibraryError.notFound`, or `.corrupt` when `transcript.json` cannot be read.
     public func transcript(of id: String) throws -> [TranscriptSegment] {
-        let data = try Data(contentsOf: directory.appendingPathComponent("recordings/\(id)/transcript.json"))
-        return try JSONDecoder().decode([TranscriptSegment].self, from: data)
+        let folder = try existingFolder(of: id)
+        return try readTranscript(in: folder)
     }
 
+    /// The recording's audio file (`recordings/<id>/audio.<format>`).
     public func audioFile(of id: String) throws -> URL {
-        let recording = try recording(id: id)
-        return directory.appendingPathComponent("recordings/\(id)/audio.\(recording.audio.format)")
+        let recording = try readMetadata(in: try existingFolder(of: id))
+        return audioFile(in: folder(of: id), format: recording.audio.format)
     }
 
-    public func update(_ recording: Recording) throws {}
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {}
-    public func restorePreviousTranscript(of id: String) throws -> Bool { false }
+    /// Writes `recording`'s metadata (name, tags, summary…) and reindexes it.
+    public func update(_ recording: Recording) throws {
+        try withWriteLock {
+            let folder = try existingFolder(of: recording.id)
+            try writeMetadata(recording, in: folder)
+            try index.upsert(recording, segments: try readTranscript(in: folder))
+        }
+    }
+
+    /// Replaces the transcript; the previous one is kept as `transcript.previous.json`.
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
+        try withWriteLock {
+            let folder = try existingFolder(of: id)
+            let current = folder.appendingPathComponent(LibraryLayout.transcript)
+            if let previous = try? Data(contentsOf: current) {
+                try DurableFile.write(previous, to: folder.appendingPathComponent(LibraryLayout.previousTranscript))
+            }
+            let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
+            try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
+            try index.upsert(try readMetadata(in: folder), segments: sorted)
+        }
+    }
+
+    /// Puts back the transcript the last `replaceTranscript` replaced, keeping the current one as
+    /// the previous: restoring twice toggles.
+    /// - Returns: false (nothing changed) when no previous transcript is kept.
+    /// - Throws: `LibraryError.notFound` for an unknown id.
+    public func restorePreviousTranscript(of id: String) throws -> Bool {
+        try withWriteLock {
+            let folder = try existingFolder(of: id)
+            let current = folder.appendingPathComponent(LibraryLayout.transcript)
+            let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
+            guard let previous = try? Data(contentsOf: previousFile) else { return false }
+            let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
+            if let replaced = try? Data(contentsOf: current) { try DurableFile.write(replaced, to: previousFile) }
+            try DurableFile.write(previous, to: current)
+            try index.upsert(try readMetadata(in: folder), segments: segments)
+            return true
+        }
+    }
+
+    // MARK: Changes
+
+    /// Renames recording `id`. Leading and trailing spaces are dropped.
+    /// - Throws: `LibraryError.invalid` for an empty name, `.notFound`.
+    @discardableResult
+    public func rename(_ id: String, to name: String) throws -> Recording {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw LibraryError.invalid("a recording's name cannot be empty.") }
+        guard !name.contains(where: \.isNewline) else { throw LibraryError.invalid("a recording's name must be one line.") }
+        return try modify(id) { $0.name = name }
+    }
+
+    /// Sets recording `id`'s tags: trimmed, empty ones dropped, duplicates removed, order kept.
+    @discardableResult
+    public func setTags(_ id: String, _ tags: [String]) throws -> Recording {
+        let tags = Self.normalizedTags(tags)
+        return try modify(id) { $0.tags = tags }
+    }
+
+    /// Moves recording `id` to `trash/` (or removes it for good when `purge`) and unindexes it.
+    public func delete(_ id: String, purge: Bool = false) throws {
+        try withWriteLock {
+            let folder = try existingFolder(of: id)
+            var destination = trashFolder.appendingPathComponent(purge ? ".purge-\(id)-\(getpid())" : id)
+            var attempt = 1
+            while FileManager.default.fileExists(atPath: destination.path) {
+                attempt += 1
+                destination = trashFolder.appendingPathComponent("\(id)-\(attempt)")
+            }
+            try DurableFile.rename(folder, to: destination)
+            try index.remove(id: id)
+            if purge { try FileManager.default.removeItem(at: destination) }
+        }
+    }
+
+    /// Matches of `text` in names, transcripts, tags, summaries and languages, best first.
+    ///
+    /// Any text is safe (see `SearchQuery`): punctuation-only or empty text finds nothing.
+    /// - Parameter limit: At most this many hits.
+    public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
+        try index.search(SearchQuery(text), limit: limit)
+    }
+
+    /// What `reindex()` did.
+    public struct ReindexResult: Sendable, Equatable {
+        /// Recordings now in the index.
+        public var indexed: Int
+        /// Folders under `recordings/` whose metadata or transcript could not be read, with why.
+        public var unreadable: [String: String]
+
+        public init(indexed: Int, unreadable: [String: String]) {
+            self.indexed = indexed
+            self.unreadable = unreadable
+        }
+    }
+
+    /// Rebuilds the index from the recording folders alone.
+    @discardableResult
+    public func reindex() throws -> ReindexResult {
+        try withWriteLock {
+            var entries: [(Recording, [TranscriptSegment])] = []
+            var unreadable: [String: String] = [:]
+            for id in try recordingFolderNames().sorted() {
+                do {
+                    let folder = folder(of: id)
+                    entries.append((try readMetadata(in: folder), try readTranscript(in: folder)))
+                } catch {
+                    unreadable[id] = String(describing: error)
+                }
+            }
+            try index.replaceAll(entries)
+            return ReindexResult(indexed: entries.count, unreadable: unreadable)
+        }
+    }
+
+    /// A new id for a recording started at `date`: "yyyyMMdd-HHmmss-xxxx" in UTC with four random
+    /// hex digits, so ids sort by time and two recordings started in the same second differ.
+    public static func newRecordingID(date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        let random = String(format: "%04x", UInt16.random(in: 0...UInt16.max))
+        return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day) + "-" + two(c.hour) + two(c.minute) + two(c.second) + "-" + random
+    }
+
+    // MARK: Internals
+
+    func folder(of id: String) -> URL {
+        recordingsFolder.appendingPathComponent(id, isDirectory: true)
+    }
+
+    func audioFile(in folder: URL, format: String) -> URL {
+        folder.appendingPathComponent("audio.\(format)")
+    }
+
+    /// The folder of saved recording `id`; throws `.notFound` for a missing or unsafe id.
+    func existingFolder(of id: String) throws -> URL {
+        guard Self.isSafeID(id) else { throw LibraryError.notFound(id) }
+        let folder = folder(of: id)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw LibraryError.notFound(id)
+        }
+        return folder
+    }
+
+    /// Reads, changes and writes a recording's metadata under the write lock, then reindexes it.
+    private func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
+        try withWriteLock {
+            let folder = try existingFolder(of: id)
+            var recording = try readMetadata(in: folder)
+            change(&recording)
+            try writeMetadata(recording, in: folder)
+            try index.upsert(recording, segments: try readTranscript(in: folder))
+            return recording
+        }
+    }
+
+    func readMetadata(in folder: URL) throws -> Recording {
+        let file = folder.appendingPathComponent(LibraryLayout.metadata)
+        do {
+            return try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file))
+        } catch {
+            throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
+        }
+    }
+
+    func readTranscript(in folder: URL) throws -> [TranscriptSegment] {
+        let file = folder.appendingPathComponent(LibraryLayout.transcript)
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        do {
+            return try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: file))
+        } catch {
+            throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
+        }
+    }
+
+    func writeMetadata(_ recording: Recording, in folder: URL) throws {
+        try DurableFile.write(try JSONEncoder.liveTranscriber.encode(recording), to: folder.appendingPathComponent(LibraryLayout.metadata))
+    }
+
+    /// Names of the folders under `recordings/` (hidden ones and stray files excluded).
+    func recordingFolderNames() throws -> [String] {
+        try Self.folderNames(in: recordingsFolder)
+    }
+
+    /// Names of the sub-folders of `folder` that do not start with ".".
+    static func folderNames(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+    }
+
+    /// Runs `body` holding the library's write lock (waiting for another process's change to end).
+    func withWriteLock<T>(_ body: () throws -> T) throws -> T {
+        let lock = try FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
+        defer { lock.release() }
+        return try body()
+    }
+
+    /// Indexes folders that are not in the index and unindexes ids whose folder is gone.
+    /// Cheap when nothing differs: one directory listing and one query.
+    func synchronizeIndex() throws {
+        func differs() throws -> Bool { Set(try recordingFolderNames()) != (try index.ids()) }
+        guard try differs() else { return }
+        try withWriteLock {
+            let folders = Set(try recordingFolderNames())
+            let indexed = try index.ids()
+            for id in indexed.subtracting(folders) { try index.remove(id: id) }
+            for id in folders.subtracting(indexed) {
+                let folder = folder(of: id)
+                guard let recording = try? readMetadata(in: folder), let segments = try? readTranscript(in: folder) else { continue }
+                try index.upsert(recording, segments: segments)
+            }
+        }
+    }
+
+    static func normalizedTags(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        return tags
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// True for an id that names one folder: not empty, no "/", no leading ".".
+    static func isSafeID(_ id: String) -> Bool {
+        !id.isEmpty && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0") && id.utf8.count <= 200
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+                return context.debugDescription
+            @unknown default:
+                return "invalid JSON"
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
 }

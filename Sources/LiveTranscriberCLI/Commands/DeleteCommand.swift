@@ -1,0 +1,50 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber delete ID [--purge]`.
+struct DeleteCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "delete",
+        abstract: "Move a recording to the trash, or delete it for good.",
+        usage: "delete <id> [--purge] [--json]",
+        arguments: [ArgumentSpec("<id>", "A recording id or a unique prefix of one ('latest' is refused: give the id).")],
+        options: [
+            .flag("purge", "Delete the recording's folder instead of moving it to the trash."),
+            .flag("json", "Print {\"id\", \"purged\"} as JSON."),
+        ],
+        discussion: "Trashed recordings stay in <data>/trash/<id>/ until you delete them yourself."
+    )
+
+    var reference: String
+    var purge: Bool
+    var json: Bool
+
+    init(arguments: ParsedArguments) throws {
+        reference = try LibraryAccess.singleID(arguments)
+        if reference.lowercased() == "latest" {
+            throw UsageError("'latest' is not accepted by delete; give the recording's id")
+        }
+        purge = arguments.flag("purge")
+        json = arguments.flag("json")
+    }
+
+    struct Deleted: Encodable {
+        var id: String
+        var purged: Bool
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryAccess.open(context)
+        let recording = try store.resolve(reference)
+        try store.delete(recording.id, purge: purge)
+        if json {
+            try LibraryAccess.printJSON(Deleted(id: recording.id, purged: purge), context)
+        } else if purge {
+            context.print("Deleted \(recording.id) '\(recording.name)' for good.")
+        } else {
+            context.print("Moved \(recording.id) '\(recording.name)' to the trash.")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber recover`: saves drafts left by a crash.
+struct RecoverCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "recover",
+        abstract: "Save recordings interrupted by a crash into the library.",
+        usage: "recover [--json]",
+        options: [.flag("json", "Print a JSON array of the recovered recordings.")],
+        discussion: """
+            Every library command does this first. A recording still in progress in another process
+            is left alone. Recovered recordings keep every transcript segment that was final.
+            """
+    )
+
+    var json: Bool
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("", min: 0, max: 0)
+        json = arguments.flag("json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryStore(directory: context.dataDirectory, timeZone: LibraryAccess.timeZone(context))
+        let recovered = try store.recoverDrafts()
+        if json {
+            try LibraryAccess.printJSON(recovered, context)
+            return ExitCode.success
+        }
+        if recovered.isEmpty {
+            context.print("No interrupted recordings to recover.")
+        }
+        for recording in recovered {
+            let count = try store.transcript(of: recording.id).count
+            context.print("Recovered \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s")).")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber reindex`: rebuilds library.sqlite from the recording folders.
+struct ReindexCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "reindex",
+        abstract: "Rebuild the search index from the recording folders.",
+        usage: "reindex [--json]",
+        options: [.flag("json", "Print {\"indexed\", \"unreadable\"} as JSON.")]
+    )
+
+    var json: Bool
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("", min: 0, max: 0)
+        json = arguments.flag("json")
+    }
+
+    struct Report: Encodable {
+        var indexed: Int
+        var unreadable: [String: String]
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryAccess.open(context)
+        let result = try store.reindex()
+        if json {
+            try LibraryAccess.printJSON(Report(indexed: result.indexed, unreadable: result.unreadable), context)
+        } else {
+            for (id, reason) in result.unreadable.sorted(by: { $0.key < $1.key }) {
+                context.printError("warning: skipped recordings/\(id): \(reason)")
+            }
+            context.print("Indexed \(result.indexed) recording\(result.indexed == 1 ? "" : "s").")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber rename ID NAME`.
+struct RenameCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "rename",
+        abstract: "Rename a recording.",
+        usage: "rename <id> <name> [--json]",
+        arguments: [
+            ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'."),
+            ArgumentSpec("<name>", "The new name (quote it if it has spaces)."),
+        ],
+        options: [.flag("json", "Print the renamed recording as JSON.")]
+    )
+
+    var reference: String
+    var name: String
+    var json: Bool
+
+    init(arguments: ParsedArguments) throws {
+        switch arguments.positionals.count {
+        case 0: throw UsageError("missing ID and NAME")
+        case 1: throw UsageError("missing NAME")
+        case 2: break
+        default: throw UsageError("unexpected argument '\(arguments.positionals[2])'; quote a name with spaces")
+        }
+        reference = arguments.positionals[0]
+        name = arguments.positionals[1].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw UsageError("the name cannot be empty") }
+        json = arguments.flag("json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryAccess.open(context)
+        let recording = try store.rename(try store.resolve(reference).id, to: name)
+        if json {
+            try LibraryAccess.printJSON(recording, context)
+        } else {
+            context.print("Renamed \(recording.id) to '\(recording.name)'.")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber search QUERY [--json]`.
+struct SearchCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "search",
+        abstract: "Search names, transcripts, tags, summaries and languages.",
+        usage: "search <query> [--limit <n>] [--json]",
+        arguments: [ArgumentSpec("<query>", "Words to find (several arguments are joined with spaces).")],
+        options: [
+            .value("limit", "n", "Show at most this many matches (default 50)."),
+            .flag("json", "Print a JSON array of matches."),
+        ],
+        discussion: """
+            Case and accents are ignored (cafe finds Café) and each word matches the start of a word
+            (plan finds planner). Chinese, Japanese and Korean text is matched anywhere, from one character.
+            Punctuation and operators are searched as text, never interpreted.
+            """
+    )
+
+    var query: String
+    var limit: Int
+    var json: Bool
+
+    init(arguments: ParsedArguments) throws {
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing QUERY") }
+        query = arguments.positionals.joined(separator: " ")
+        json = arguments.flag("json")
+        if let text = arguments.value("limit") {
+            guard let number = Int(text), number > 0 else { throw UsageError("invalid value '\(text)' for '--limit'; use a positive number") }
+            limit = number
+        } else {
+            limit = 50
+        }
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryAccess.open(context)
+        let hits = try store.search(query, limit: limit)
+        if json {
+            try LibraryAccess.printJSON(hits, context)
+            return ExitCode.success
+        }
+        guard !hits.isEmpty else {
+            context.print("No matches for '\(query)'.")
+            return ExitCode.success
+        }
+        let (open, close) = context.useColor ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
+        let rows = hits.map { hit in
+            [hit.recordingID, hit.recordingName, hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))", hit.snippet(open: open, close: close)]
+        }
+        context.stdout.write(LibraryAccess.table(rows))
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// `livetranscriber show ID [--json]`: a recording's metadata and transcript.
+struct ShowCommand: CLICommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show a recording's details and transcript.",
+        usage: "show <id> [--json]",
+        arguments: [ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'.")],
+        options: [.flag("json", "Print the recording with its segments as JSON.")]
+    )
+
+    var reference: String
+    var json: Bool
+
+    init(arguments: ParsedArguments) throws {
+        reference = try LibraryAccess.singleID(arguments)
+        json = arguments.flag("json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try LibraryAccess.open(context)
+        let recording = try store.resolve(reference)
+        let segments = try store.transcript(of: recording.id)
+        if json {
+            try LibraryAccess.printJSON(RecordingWithTranscript(recording: recording, segments: segments), context)
+            return ExitCode.success
+        }
+        context.stdout.write(Self.render(recording, segments: segments, timeZone: LibraryAccess.timeZone(context)))
+        return ExitCode.success
+    }
+
+    /// The metadata block, a blank line, then one "[m:ss] text" line per segment.
+    static func render(_ recording: Recording, segments: [TranscriptSegment], timeZone: TimeZone) -> String {
+        var rows: [[String]] = [
+            ["ID:", recording.id],
+            ["Created:", LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone)],
+            ["Duration:", LibraryFormat.clock(recording.durationSeconds)],
+            ["Language:", recording.language],
+            ["Tags:", recording.tags.isEmpty ? "(none)" : recording.tags.joined(separator: ", ")],
+            ["Audio:", "\(recording.audio.format), \(recording.audio.sampleRate) Hz, \(recording.audio.channels) channel\(recording.audio.channels == 1 ? "" : "s")"],
+        ]
+        if let summary = recording.summary { rows.append(["Summary:", summary]) }
+        if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }
+        if recording.recovered { rows.append(["Recovered:", "yes, rebuilt from a recording interrupted by a crash"]) }
+        var text = recording.name + "\n" + LibraryAccess.table(rows) + "\n"
+        if segments.isEmpty {
+            text += "(no transcript)\n"
+        }
+        for segment in segments {
+            text += "[\(LibraryFormat.clock(segment.startSeconds))] \(segment.text)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// How library commands open the library and print what they share.
+enum LibraryAccess {
+    /// Opens the library in the context's data directory, first recovering drafts left by a crash
+    /// (a note per recovered recording on stderr). Drafts being recorded by a live process are left alone.
+    static func open(_ context: CommandContext) throws -> LibraryStore {
+        let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context))
+        for recording in try store.recoverDrafts() {
+            context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds))).")
+        }
+        for (id, problem) in store.recoveryProblems.sorted(by: { $0.key < $1.key }) {
+            context.printError("warning: could not recover the interrupted recording in drafts/\(id): \(problem)")
+        }
+        return store
+    }
+
+    /// `$TZ` when it names a time zone, else the system's.
+    static func timeZone(_ context: CommandContext) -> TimeZone {
+        context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
+    }
+
+    /// Prints `value` as the project's JSON on stdout.
+    static func printJSON(_ value: some Encodable, _ context: CommandContext) throws {
+        context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(value), as: UTF8.self))
+    }
+
+    /// Rows as left-aligned columns two spaces apart, the last column unpadded. Widths are terminal
+    /// columns: CJK characters and emoji count two.
+    static func table(_ rows: [[String]]) -> String {
+        guard let columns = rows.map(\.count).max() else { return "" }
+        var widths = Array(repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell)) }
+        }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - displayWidth(cell))
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// Terminal columns `text` takes: two for a wide (CJK, emoji) character, one otherwise.
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { width, character in
+            guard let first = character.unicodeScalars.first else { return width }
+            let wide = SearchQuery.isCJK(first) || first.properties.isEmojiPresentation
+            return width + (wide ? 2 : 1)
+        }
+    }
+
+    /// The one positional `ID` of a command, or a usage error.
+    static func singleID(_ arguments: ParsedArguments) throws -> String {
+        try arguments.expectPositionals("ID", min: 1, max: 1)
+        return arguments.positionals[0]
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+
+/// What a WAV file's header says about its audio, after any repair.
+public struct WAVLayout: Sendable, Equatable {
+    /// 1 for PCM, 3 for IEEE float, 0xFFFE for WAVE_FORMAT_EXTENSIBLE.
+    public var formatTag: UInt16
+    public var channels: Int
+    /// Frames per second (Hz).
+    public var sampleRate: Int
+    public var bitsPerSample: Int
+    /// Bytes per frame (all channels).
+    public var blockAlign: Int
+    /// Byte offset of the first audio byte (just after the `data` chunk header).
+    public var dataOffset: UInt64
+    /// Bytes of audio in the `data` chunk.
+    public var dataSize: UInt64
+
+    /// Seconds of audio: `dataSize / (sampleRate × blockAlign)`; 0 when the format is degenerate.
+    public var durationSeconds: Double {
+        guard sampleRate > 0, blockAlign > 0 else { return 0 }
+        return Double(dataSize / UInt64(blockAlign)) / Double(sampleRate)
+    }
+}
+
+/// Bytes to write at an offset of the file.
+public struct WAVPatch: Sendable, Equatable {
+    public var offset: UInt64
+    public var bytes: [UInt8]
+
+    public init(offset: UInt64, bytes: [UInt8]) {
+        self.offset = offset
+        self.bytes = bytes
+    }
+}
+
+/// What to do to a WAV file.
+public enum WAVRepairPlan: Sendable, Equatable {
+    /// The header matches the bytes present: change nothing.
+    case healthy(WAVLayout)
+    /// Write `patches`, then make the file `fileSize` bytes long (dropping a partial frame, or adding
+    /// the pad byte an odd-sized `data` chunk needs).
+    case repair(WAVLayout, patches: [WAVPatch], fileSize: UInt64)
+
+    /// The layout after the plan is carried out.
+    public var layout: WAVLayout {
+        switch self {
+        case .healthy(let layout), .repair(let layout, _, _): layout
+        }
+    }
+}
+
+/// Why a file could not be read as WAV.
+public enum WAVRepairError: Error, Equatable, CustomStringConvertible {
+    case notWAV
+    case missingFormat
+    case missingData
+
+    public var description: String {
+        switch self {
+        case .notWAV: "the file is not a RIFF/WAVE file"
+        case .missingFormat: "the WAV file has no readable 'fmt ' chunk"
+        case .missingData: "the WAV file has no 'data' chunk"
+        }
+    }
+}
+
+/// Rewrites the sizes of a WAV file left by a crash from the bytes actually present.
+///
+/// A recorder that is killed leaves a header whose RIFF and `data` sizes are 0, a placeholder such
+/// as 0xFFFFFFFF, or the sizes of its last header update (at most a second behind). The audio bytes
+/// are all there: this computes the sizes they imply. A file whose `data` chunk is followed by
+/// well-formed chunks (a `LIST` chunk, say) is healthy and never changed. Chunks of odd size are
+/// followed by a pad byte, as RIFF requires.
+///
+/// Pure: it reads through `read` and returns a plan; `WAVFileRepair` (Linux) applies it to a file.
+///
+/// ```swift
+/// let plan = try WAVHeaderRepair.plan(fileSize: UInt64(data.count)) { offset, count in ... }
+/// ```
+public enum WAVHeaderRepair {
+    /// Placeholder sizes that streaming writers put in a header before they know the length.
+    static let placeholders: Set<UInt32> = [0, 0xFFFF_FFFF]
+
+    /// Plans the repair of a WAV file of `fileSize` bytes.
+    ///
+    /// - Parameters:
+    ///   - fileSize: The file's length in bytes.
+    ///   - read: Returns up to `count` bytes at `offset` (fewer at the end of the file).
+    /// - Returns: `.healthy` or the patches that make the header match the bytes present.
+    /// - Throws: `WAVRepairError` when the file is not WAV or lacks a `fmt ` or `data` chunk header.
+    /// - Complexity: O(chunks); reads only chunk headers, never the audio.
+    public static func plan(fileSize: UInt64, read: (UInt64, Int) throws -> Data) throws -> WAVRepairPlan {
+        let head = [UInt8](try read(0, 12))
+        guard head.count == 12, head[0..<4] == riffTag[...], head[8..<12] == waveTag[...] else {
+            throw WAVRepairError.notWAV
+        }
+        let riffSize = littleEndian32(head, 4)
+
+        // Walk the chunks up to `data`.
+        var offset: UInt64 = 12
+        var format: (tag: UInt16, channels: Int, rate: Int, bits: Int, align: Int)?
+        var data: (offset: UInt64, declared: UInt32)?
+        while offset + 8 <= fileSize {
+            let header = [UInt8](try read(offset, 8))
+            guard header.count == 8 else { break }
+            let size = littleEndian32(header, 4)
+            if header[0..<4] == dataTag[...] {
+                data = (offset + 8, size)
+                break
+            }
+            if header[0..<4] == fmtTag[...] {
+                let body = [UInt8](try read(offset + 8, 16))
+                if body.count == 16 {
+                    format = (
+                        UInt16(body[0]) | UInt16(body[1]) << 8,
+                        Int(UInt16(body[2]) | UInt16(body[3]) << 8),
+                        Int(littleEndian32(body, 4)),
+                        Int(UInt16(body[14]) | UInt16(body[15]) << 8),
+                        Int(UInt16(body[12]) | UInt16(body[13]) << 8)
+                    )
+                }
+            }
+            offset += 8 + UInt64(size) + UInt64(size & 1)
+        }
+        guard let format, format.channels > 0, format.align > 0 else { throw WAVRepairError.missingFormat }
+        guard let data else { throw WAVRepairError.missingData }
+
+        var layout = WAVLayout(
+            formatTag: format.tag, channels: format.channels, sampleRate: format.rate,
+            bitsPerSample: format.bits, blockAlign: format.align, dataOffset: data.offset, dataSize: UInt64(data.declared)
+        )
+        let available = fileSize - min(fileSize, data.offset)
+        let declared = UInt64(data.declared)
+
+        // Healthy: the declared data fits, and what follows it (if anything) is a chain of chunks.
+        let dataFits = declared <= available && !(declared == 0 && available > 0)
+        if dataFits, try chunksTile(from: data.offset + declared + (declared & 1), to: fileSize, read: read) {
+            let riffEnd = UInt64(riffSize) + 8
+            if !placeholders.contains(riffSize), riffEnd <= fileSize, riffEnd >= data.offset + declared {
+                return .healthy(layout)
+            }
+            // Only the RIFF size is wrong: it covers the whole file.
+            let patch = WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: fileSize - 8)))
+            return .repair(layout, patches: [patch], fileSize: fileSize)
+        }
+
+        // The bytes after the data header are audio: keep whole frames.
+        let align = UInt64(format.align)
+        let dataSize = min(available / align * align, UInt64(UInt32.max - 64))
+        layout.dataSize = dataSize
+        let pad = dataSize & 1
+        let newFileSize = data.offset + dataSize + pad
+        let patches = [
+            WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: newFileSize - 8))),
+            WAVPatch(offset: data.offset - 4, bytes: littleEndianBytes(UInt32(dataSize))),
+        ]
+        return .repair(layout, patches: patches, fileSize: newFileSize)
+    }
+
+    /// Repairs a whole file held in memory.
+    ///
+    /// - Returns: The repaired bytes (identical to `bytes` when healthy) and their layout.
+    /// - Throws: `WAVRepairError`.
+    public static func repair(_ bytes: Data) throws -> (bytes: Data, layout: WAVLayout) {
+        let bytes = Data(bytes)  // zero-based indices
+        let plan = try plan(fileSize: UInt64(bytes.count)) { offset, count in
+            let start = Int(min(offset, UInt64(bytes.count)))
+            return bytes.subdata(in: start..<min(bytes.count, start + count))
+        }
+        switch plan {
+        case .healthy(let layout):
+            return (bytes, layout)
+        case .repair(let layout, let patches, let fileSize):
+            var output = bytes
+            if output.count > Int(fileSize) {
+                output.removeSubrange(Int(fileSize)...)
+            } else if output.count < Int(fileSize) {
+                output.append(Data(count: Int(fileSize) - output.count))
+            }
+            for patch in patches {
+                output.replaceSubrange(Int(patch.offset)..<Int(patch.offset) + patch.bytes.count, with: patch.bytes)
+            }
+            return (output, layout)
+        }
+    }
+
+    /// True when the bytes from `start` to `end` are whole chunks (four ASCII letters, a size that
+    /// fits, a pad byte after odd sizes; a missing final pad byte is tolerated).
+    private static func chunksTile(from start: UInt64, to end: UInt64, read: (UInt64, Int) throws -> Data) throws -> Bool {
+        var offset = start
+        var chunks = 0
+        while offset < end {
+            guard offset + 8 <= end, chunks < 1024 else { return false }
+            let header = [UInt8](try read(offset, 8))
+            guard header.count == 8, header[0..<4].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+            let size = UInt64(littleEndian32(header, 4))
+            let next = offset + 8 + size
+            guard next <= end else { return false }
+            offset = next + (size & 1)
+            chunks += 1
+        }
+        return offset == end || offset == end + 1
+    }
+
+    private static let riffTag: [UInt8] = Array("RIFF".utf8)
+    private static let waveTag: [UInt8] = Array("WAVE".utf8)
+    private static let fmtTag: [UInt8] = Array("fmt ".utf8)
+    private static let dataTag: [UInt8] = Array("data".utf8)
+
+    private static func littleEndian32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+
+    static func littleEndianBytes(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+}

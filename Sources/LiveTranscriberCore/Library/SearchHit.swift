@@ -1,0 +1,85 @@
+import Foundation
+
+/// One match of a library search: a name, a transcript segment, a tag, a summary or a language.
+///
+/// JSON keys: `id`, `name`, `createdAt`, `field`, `start` (seconds, null outside the transcript),
+/// `time` ("m:ss", null outside the transcript), `snippet` (the match in `[brackets]`), `score`.
+public struct SearchHit: Sendable, Equatable, Codable {
+    /// Which part of a recording matched.
+    public enum Field: String, Sendable, Equatable, Codable, CaseIterable {
+        case name, transcript, tag, summary, language
+    }
+
+    /// The recording's id.
+    public var recordingID: String
+    /// The recording's name.
+    public var recordingName: String
+    /// When the recording started.
+    public var createdAt: Date
+    public var field: Field
+    /// For a transcript match, the matching segment's start, in seconds from the start of the recording.
+    public var startSeconds: Double?
+    /// The matching text, shortened around the match, with each match between `SearchHit.matchStart`
+    /// and `SearchHit.matchEnd` markers; see `snippet(open:close:)`.
+    public var markedSnippet: String
+    /// Relevance, higher is better (the negated FTS5 bm25 rank, weighted by field).
+    public var score: Double
+
+    /// Marks the start of a match in `markedSnippet` (U+0002).
+    public static let matchStart = "\u{2}"
+    /// Marks the end of a match in `markedSnippet` (U+0003).
+    public static let matchEnd = "\u{3}"
+
+    public init(
+        recordingID: String, recordingName: String, createdAt: Date, field: Field,
+        startSeconds: Double?, markedSnippet: String, score: Double
+    ) {
+        self.recordingID = recordingID
+        self.recordingName = recordingName
+        self.createdAt = createdAt
+        self.field = field
+        self.startSeconds = startSeconds
+        self.markedSnippet = markedSnippet
+        self.score = score
+    }
+
+    /// The snippet with each match between `open` and `close`: "[" and "]" by default, or ANSI bold
+    /// ("\u{1B}[1m", "\u{1B}[0m") on a terminal.
+    public func snippet(open: String = "[", close: String = "]") -> String {
+        markedSnippet
+            .replacingOccurrences(of: Self.matchStart, with: open)
+            .replacingOccurrences(of: Self.matchEnd, with: close)
+    }
+
+    /// The matching segment's time as "m:ss", nil outside the transcript.
+    public var timeText: String? { startSeconds.map(LibraryFormat.clock) }
+
+    enum CodingKeys: String, CodingKey {
+        case recordingID = "id", recordingName = "name", createdAt, field
+        case startSeconds = "start", time, snippet, score
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        recordingID = try container.decode(String.self, forKey: .recordingID)
+        recordingName = try container.decode(String.self, forKey: .recordingName)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        field = try container.decode(Field.self, forKey: .field)
+        startSeconds = try container.decodeIfPresent(Double.self, forKey: .startSeconds)
+        let snippet = try container.decode(String.self, forKey: .snippet)
+        markedSnippet = snippet.replacingOccurrences(of: "[", with: Self.matchStart).replacingOccurrences(of: "]", with: Self.matchEnd)
+        score = try container.decode(Double.self, forKey: .score)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(recordingID, forKey: .recordingID)
+        try container.encode(recordingName, forKey: .recordingName)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(field, forKey: .field)
+        try container.encode(startSeconds, forKey: .startSeconds)
+        try container.encode(timeText, forKey: .time)
+        try container.encode(snippet(), forKey: .snippet)
+        try container.encode(score, forKey: .score)
+    }
+}

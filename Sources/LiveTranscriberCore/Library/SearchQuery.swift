@@ -1,0 +1,81 @@
+import Foundation
+
+/// A user's search text turned into safe terms for the library index.
+///
+/// Any input is safe: the words are folded (case and diacritics, as the index's `unicode61
+/// remove_diacritics 2` tokenizer folds them), and each becomes a quoted FTS5 string, so operators
+/// (`AND`, `NOT`, `*`, `"`, `(`, `:`) are matched as text or dropped, never interpreted.
+///
+/// Words with Chinese, Japanese or Korean characters are not split into words by the index's word
+/// tokenizer (those scripts have no spaces), so they become substring terms instead: three or more
+/// characters search the trigram index, one or two characters a substring scan (`instr`).
+///
+/// ```swift
+/// SearchQuery("Café multi-agent").wordMatchExpression  // "\"cafe\"* AND \"multi-agent\"*"
+/// SearchQuery("悬空").substrings                        // ["悬空"]
+/// ```
+public struct SearchQuery: Sendable, Equatable {
+    /// Folded words matched by the word index, each as a prefix phrase.
+    public private(set) var words: [String] = []
+    /// Folded words with CJK characters, matched as substrings of the folded text.
+    public private(set) var substrings: [String] = []
+
+    /// At most this many words are used; the rest are ignored (FTS5 expressions have depth limits).
+    public static let maximumWords = 32
+
+    /// Parses `text`. Words are separated by whitespace; a word without any letter or digit is dropped.
+    public init(_ text: String) {
+        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+            guard words.count + substrings.count < Self.maximumWords else { break }
+            let folded = Self.fold(String(word))
+            if folded.unicodeScalars.contains(where: Self.isCJK) {
+                substrings.append(folded)
+            } else if folded.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
+                words.append(folded)
+            }
+        }
+    }
+
+    /// True when nothing searchable is left (empty input, or only punctuation).
+    public var isEmpty: Bool { words.isEmpty && substrings.isEmpty }
+
+    /// The FTS5 MATCH expression for `words`: quoted strings (quotes doubled), each a prefix, all
+    /// required. Nil when there are no words.
+    public var wordMatchExpression: String? {
+        words.isEmpty ? nil : words.map { Self.quoted($0) + "*" }.joined(separator: " AND ")
+    }
+
+    /// The FTS5 MATCH expression for the trigram index: the substrings of three or more characters.
+    /// Nil when there are none.
+    public var trigramMatchExpression: String? {
+        let long = substrings.filter { $0.unicodeScalars.count >= 3 }
+        return long.isEmpty ? nil : long.map(Self.quoted).joined(separator: " AND ")
+    }
+
+    /// Substrings too short for the trigram index (one or two characters), scanned with `instr`.
+    public var shortSubstrings: [String] {
+        substrings.filter { $0.unicodeScalars.count < 3 }
+    }
+
+    /// Folds case and diacritics ("CAFÉ" -> "cafe"), the way the index folds the text it stores.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
+
+    /// An FTS5 string literal: `"` + text with `"` doubled + `"`.
+    public static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// True for Han, Hiragana, Katakana and Hangul characters, and CJK punctuation and symbols.
+    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x30FF, 0x3130...0x318F, 0x31F0...0x9FFF,
+             0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF,
+             0x20000...0x3FFFF:
+            true
+        default:
+            false
+        }
+    }
+}

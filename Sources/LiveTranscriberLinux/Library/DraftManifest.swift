@@ -1,0 +1,12 @@
+import Foundation
+import LiveTranscriberCore
+
+/// `draft.json`: what a draft folder needs to become a recording after a crash.
+struct DraftManifest: Codable, Equatable {
+    var id: String
+    var createdAt: Date
+    var language: String
+    var audio: AudioDescription
+    var name: String?
+    var tags: [String]?
+}

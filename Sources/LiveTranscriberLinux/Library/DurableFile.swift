@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+
+/// A failed file system call: the call, the path and errno's message.
+public struct FileSystemError: Error, Equatable, CustomStringConvertible {
+    public var call: String
+    public var path: String
+    public var errno: Int32
+
+    public init(call: String, path: String, errno: Int32) {
+        self.call = call
+        self.path = path
+        self.errno = errno
+    }
+
+    public var description: String {
+        "\(call) failed for \(path): \(String(cString: strerror(errno)))"
+    }
+}
+
+/// Crash-safe file writes: temporary name in the same folder, fsync, rename, fsync the folder.
+///
+/// After a crash a reader sees the old file or the new one, never a mix; the rename is durable once
+/// the folder is fsync'd.
+enum DurableFile {
+    /// Writes `data` to `url` atomically and durably.
+    static func write(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemError(call: "open", path: temporary.path, errno: errno) }
+        do {
+            try writeAll(data, to: descriptor, path: temporary.path)
+            guard fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: temporary.path, errno: errno) }
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            unlink(temporary.path)
+            throw error
+        }
+        try rename(temporary, to: url)
+    }
+
+    /// Appends `data` to `url` (creating it) and fsyncs it before returning.
+    static func append(_ data: Data, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemError(call: "open", path: url.path, errno: errno) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: url.path)
+        guard fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: url.path, errno: errno) }
+    }
+
+    /// Renames `source` to `destination` (replacing a file, or an empty folder) and fsyncs both folders.
+    static func rename(_ source: URL, to destination: URL) throws {
+        guard Glibc.rename(source.path, destination.path) == 0 else {
+            throw FileSystemError(call: "rename", path: "\(source.path) -> \(destination.path)", errno: errno)
+        }
+        try syncFolder(destination.deletingLastPathComponent())
+        if source.deletingLastPathComponent().path != destination.deletingLastPathComponent().path {
+            try syncFolder(source.deletingLastPathComponent())
+        }
+    }
+
+    /// fsyncs a folder so that renames and creations in it survive a crash.
+    static func syncFolder(_ folder: URL) throws {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(call: "open", path: folder.path, errno: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: folder.path, errno: errno) }
+    }
+
+    /// Creates `folder` (and its parents) if missing.
+    static func makeFolder(_ folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileSystemError(call: "write", path: path, errno: errno)
+                }
+                offset += written
+            }
+        }
+    }
+}

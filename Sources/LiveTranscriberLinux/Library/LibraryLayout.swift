@@ -1,0 +1,25 @@
+import Foundation
+
+/// File and folder names inside the data directory.
+///
+/// ```
+/// <data>/library.sqlite            the index (a cache; `reindex` rebuilds it from the folders)
+/// <data>/library.lock              flock'd by every change to the library
+/// <data>/recordings/<id>/          audio.<wav|flac|opus>, transcript.json, metadata.json,
+///                                  transcript.previous.json (after a replace)
+/// <data>/drafts/<id>/              draft.json, journal.jsonl, lock, audio.<ext>
+/// <data>/trash/<id>/               deleted recordings
+/// ```
+enum LibraryLayout {
+    static let recordings = "recordings"
+    static let drafts = "drafts"
+    static let trash = "trash"
+    static let index = "library.sqlite"
+    static let writeLock = "library.lock"
+    static let metadata = "metadata.json"
+    static let transcript = "transcript.json"
+    static let previousTranscript = "transcript.previous.json"
+    static let draftManifest = "draft.json"
+    static let journal = "journal.jsonl"
+    static let draftLock = "lock"
+}

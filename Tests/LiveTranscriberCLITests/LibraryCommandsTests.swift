@@ -1,0 +1,334 @@
+import Foundation
+import LiveTranscriberCLI
+import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberTestSupport
+import Testing
+
+/// Runs `livetranscriber` in-process against a library in a temporary directory.
+struct CLIHarness {
+    let home: URL
+    static let utc = TimeZone(identifier: "UTC")!
+    static let t0 = Date(timeIntervalSince1970: 1_795_984_872)  // 2026-11-29 20:41:12 UTC
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("lt-cli-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: home) }
+
+    struct Result: Equatable {
+        var code: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], terminal: Bool = false) -> Result {
+        let stdout = BufferOutput(isTerminal: terminal)
+        let stderr = BufferOutput()
+        let context = CommandContext(stdout: stdout, stderr: stderr, environment: ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC"])
+        let code = LiveTranscriberCommandLine.main(arguments, context: context)
+        return Result(code: code, stdout: stdout.text, stderr: stderr.text)
+    }
+
+    func store() throws -> LibraryStore { try LibraryStore(directory: home, timeZone: Self.utc) }
+
+    /// Saves a recording as `record` would: draft, a real WAV, save.
+    @discardableResult
+    func save(id: String, offset: Double = 0, name: String?, tags: [String] = [], seconds: Double = 3,
+              segments: [TranscriptSegment] = []) throws -> Recording {
+        let store = try store()
+        let draft = try store.createDraft(id: id, createdAt: Self.t0.addingTimeInterval(offset), language: "en-US",
+                                          audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+        try WAVFixture.make(audio: WAVFixture.silence(bytes: Int(seconds * 32_000))).write(to: draft.audioFile)
+        return try store.saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: seconds, segments: segments)
+    }
+
+    /// Two recordings: a meeting with a transcript (newer) and a memo.
+    func sampleLibrary() throws {
+        try save(id: "20261129-090000-aaaa", offset: -42_072, name: "Memo", tags: ["personal"], seconds: 5)
+        try save(id: "20261129-204112-3f9a", name: "Café meeting", tags: ["work", "team"], seconds: 130, segments: [
+            TranscriptSegment(text: "we discussed the multi-agent planner", startSeconds: 0, endSeconds: 4),
+            TranscriptSegment(text: "I don't think AT&T supports Ubuntu 20.04", startSeconds: 62.5, endSeconds: 70),
+            TranscriptSegment(text: "今天我们发现50条悬空引用需要修复", startSeconds: 125, endSeconds: 130),
+        ])
+    }
+}
+
+@Suite("Library commands")
+struct LibraryCommandsTests {
+    @Test("list prints a table, newest first")
+    func listTable() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(["list"]) == .init(code: 0, stdout: """
+            ID                    DATE              DURATION  NAME          TAGS
+            20261129-204112-3f9a  2026-11-29 20:41  2:10      Café meeting  work, team
+            20261129-090000-aaaa  2026-11-29 09:00  0:05      Memo          personal
+
+            """, stderr: ""))
+    }
+
+    @Test("list filters by tag and by date", arguments: [
+        (["list", "--tag", "personal"], ["20261129-090000-aaaa"]),
+        (["list", "--tag=work"], ["20261129-204112-3f9a"]),
+        (["list", "--since", "2026-11-29T12:00:00Z"], ["20261129-204112-3f9a"]),
+        (["list", "--since", "2026-11-29"], ["20261129-204112-3f9a", "20261129-090000-aaaa"]),
+        (["list", "--since", "2026-11-30"], []),
+    ])
+    func listFilters(arguments: [String], ids: [String]) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        let result = cli.run(arguments + ["--json"])
+        #expect(result.code == 0)
+        let recordings = try JSONDecoder.liveTranscriber.decode([Recording].self, from: Data(result.stdout.utf8))
+        #expect(recordings.map(\.id) == ids)
+    }
+
+    @Test("list --json prints the recording JSON shape")
+    func listJSON() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "x1", name: "One", tags: ["a"], seconds: 3)
+        #expect(cli.run(["list", "--json"]).stdout == """
+            [
+              {
+                "audio" : {
+                  "channels" : 1,
+                  "format" : "wav",
+                  "sampleRate" : 16000
+                },
+                "createdAt" : "2026-11-29T20:41:12Z",
+                "duration" : 3,
+                "id" : "x1",
+                "language" : "en-US",
+                "name" : "One",
+                "recovered" : false,
+                "summary" : null,
+                "tags" : [
+                  "a"
+                ]
+              }
+            ]
+
+            """)
+    }
+
+    @Test("an empty library says how to start, and a bad --since is a usage error")
+    func listEmptyAndBadDate() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(cli.run(["list"]) == .init(code: 0, stdout: "No recordings yet. Make one with 'livetranscriber record'.\n", stderr: ""))
+        #expect(cli.run(["list", "--json"]).stdout == "[\n\n]\n")
+        let bad = cli.run(["list", "--since", "yesterday"])
+        #expect(bad.code == 64)
+        #expect(bad.stderr.hasPrefix("error: invalid date 'yesterday' for '--since'; use YYYY-MM-DD or an ISO 8601 date and time\n"))
+    }
+
+    @Test("show prints metadata and the transcript with [m:ss] times; ID may be latest or a prefix",
+          arguments: ["latest", "20261129-204", "20261129-204112-3f9a"])
+    func show(reference: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(["show", reference]) == .init(code: 0, stdout: """
+            Café meeting
+            ID:        20261129-204112-3f9a
+            Created:   2026-11-29 20:41
+            Duration:  2:10
+            Language:  en-US
+            Tags:      work, team
+            Audio:     wav, 16000 Hz, 1 channel
+
+            [0:00] we discussed the multi-agent planner
+            [1:02] I don't think AT&T supports Ubuntu 20.04
+            [2:05] 今天我们发现50条悬空引用需要修复
+
+            """, stderr: ""))
+    }
+
+    @Test("show --json prints the recording with its segments")
+    func showJSON() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        let result = cli.run(["show", "latest", "--json"])
+        #expect(result.code == 0)
+        let decoded = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(result.stdout.utf8))
+        #expect(decoded.recording.name == "Café meeting")
+        #expect(decoded.segments.map(\.startSeconds) == [0, 62.5, 125])
+        #expect(result.stdout.contains("\"segments\" : ["))
+    }
+
+    @Test("usage errors exit 64, unknown recordings exit 1, each with one clear line", arguments: [
+        (["show"], 64, "error: missing ID\nusage: livetranscriber show <id> [--json]\nSee 'livetranscriber show --help'.\n"),
+        (["show", "a", "b"], 64, "error: unexpected argument 'b'\nusage: livetranscriber show <id> [--json]\nSee 'livetranscriber show --help'.\n"),
+        (["show", "nope"], 1, "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n"),
+        (["show", "20261129"], 1, "error: '20261129' matches 2 recordings (20261129-090000-aaaa, 20261129-204112-3f9a); give more of the id.\n"),
+        (["rename", "nope", "X"], 1, "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n"),
+        (["rename"], 64, "error: missing ID and NAME\nusage: livetranscriber rename <id> <name> [--json]\nSee 'livetranscriber rename --help'.\n"),
+        (["rename", "latest"], 64, "error: missing NAME\nusage: livetranscriber rename <id> <name> [--json]\nSee 'livetranscriber rename --help'.\n"),
+        (["rename", "latest", "  "], 64, "error: the name cannot be empty\nusage: livetranscriber rename <id> <name> [--json]\nSee 'livetranscriber rename --help'.\n"),
+        (["tag"], 64, "error: missing ID\nusage: livetranscriber tag <id> [--add <tag>]... [--remove <tag>]... [--json]\nSee 'livetranscriber tag --help'.\n"),
+        (["delete"], 64, "error: missing ID\nusage: livetranscriber delete <id> [--purge] [--json]\nSee 'livetranscriber delete --help'.\n"),
+        (["delete", "nope"], 1, "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n"),
+        (["search"], 64, "error: missing QUERY\nusage: livetranscriber search <query> [--limit <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
+        (["search", "x", "--limit", "0"], 64, "error: invalid value '0' for '--limit'; use a positive number\nusage: livetranscriber search <query> [--limit <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
+        (["list", "--bogus"], 64, "error: unknown option '--bogus'\nusage: livetranscriber list [--tag <tag>] [--since <date>] [--json]\nSee 'livetranscriber list --help'.\n"),
+    ])
+    func errors(arguments: [String], code: Int32, stderr: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(arguments) == .init(code: code, stdout: "", stderr: stderr))
+    }
+
+    @Test("rename and tag change the recording and print it")
+    func renameAndTag() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(["rename", "latest", "Planning sync"]) == .init(code: 0, stdout: "Renamed 20261129-204112-3f9a to 'Planning sync'.\n", stderr: ""))
+        #expect(cli.run(["tag", "20261129-2", "--add", "q4", "--remove", "team", "--add", "work"])
+            == .init(code: 0, stdout: "Tags of 20261129-204112-3f9a: work, q4\n", stderr: ""))
+        #expect(cli.run(["tag", "20261129-2"]).stdout == "Tags of 20261129-204112-3f9a: work, q4\n")
+        #expect(cli.run(["tag", "20261129-0", "--remove", "personal"]).stdout == "Tags of 20261129-090000-aaaa: (none)\n")
+        let recording = try cli.store().resolve("latest")
+        #expect(recording.name == "Planning sync")
+        #expect(recording.tags == ["work", "q4"])
+        let json = cli.run(["rename", "latest", "Again", "--json"])
+        #expect(try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(json.stdout.utf8)).name == "Again")
+    }
+
+    @Test("delete moves to the trash; --purge removes for good")
+    func delete() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(["delete", "20261129-0"]) == .init(code: 0, stdout: "Moved 20261129-090000-aaaa 'Memo' to the trash.\n", stderr: ""))
+        #expect(cli.run(["delete", "20261129-204112-3f9a", "--purge"]) == .init(code: 0, stdout: "Deleted 20261129-204112-3f9a 'Café meeting' for good.\n", stderr: ""))
+        #expect(cli.run(["delete", "latest"]).code == 64)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.home.appendingPathComponent("trash").path) == ["20261129-090000-aaaa"])
+        #expect(cli.run(["list", "--json"]).stdout == "[\n\n]\n")
+    }
+
+    @Test("search prints id, name, the segment's time and a marked snippet", arguments: [
+        ("ubuntu", "20261129-204112-3f9a  Café meeting  [1:02]  I don't think AT&T supports [Ubuntu] 20.04\n"),
+        ("悬空", "20261129-204112-3f9a  Café meeting  [2:05]  今天我们发现50条[悬空]引用需要修复\n"),
+        ("CAFE", "20261129-204112-3f9a  Café meeting  (name)  [Café] meeting\n"),
+        ("personal", "20261129-090000-aaaa  Memo  (tag)  [personal]\n"),
+        ("*", "No matches for '*'.\n"),
+        ("\"", "No matches for '\"'.\n"),
+        ("", "No matches for ''.\n"),
+    ])
+    func search(query: String, output: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(["search", query]) == .init(code: 0, stdout: output, stderr: ""))
+    }
+
+    @Test("search on a terminal marks matches in bold; --json prints hits")
+    func searchTerminalAndJSON() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(["search", "planner"], terminal: true).stdout
+            == "20261129-204112-3f9a  Café meeting  [0:00]  we discussed the multi-agent \u{1B}[1mplanner\u{1B}[0m\n")
+        let json = cli.run(["search", "multi-agent", "--json"])
+        #expect(json.code == 0)
+        let hits = try JSONDecoder.liveTranscriber.decode([SearchHit].self, from: Data(json.stdout.utf8))
+        #expect(hits.map(\.recordingID) == ["20261129-204112-3f9a"])
+        #expect(hits.first?.snippet() == "we discussed the [multi-agent] planner")
+        #expect(json.stdout.contains("\"time\" : \"0:00\""))
+    }
+
+    @Test("every library command first recovers a draft left by a crash, noting it on stderr")
+    func autoRecovery() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        do {
+            let store = try cli.store()
+            let draft = try store.createDraft(id: "20261129-204112-dead", createdAt: CLIHarness.t0, language: "en-US",
+                                              audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+            try WAVFixture.make(audio: WAVFixture.pcm(bytes: 96_000), riffSize: 0, dataSize: 0).write(to: draft.audioFile)
+            try store.appendToJournal(TranscriptSegment(text: "saved by the journal", startSeconds: 0.5, endSeconds: 2), draft: draft)
+        }
+        let result = cli.run(["search", "journal"])
+        #expect(result == .init(
+            code: 0,
+            stdout: "20261129-204112-dead  Recording 2026-11-29 20:41  [0:00]  saved by the [journal]\n",
+            stderr: "note: recovered an interrupted recording: 20261129-204112-dead 'Recording 2026-11-29 20:41' (0:03).\n"
+        ))
+        #expect(cli.run(["show", "latest"]).stdout.contains("Recovered:  yes, rebuilt from a recording interrupted by a crash\n"))
+        #expect(cli.run(["recover"]) == .init(code: 0, stdout: "No interrupted recordings to recover.\n", stderr: ""))
+    }
+
+    @Test("recover reports each recovered recording")
+    func recoverCommand() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        do {
+            let store = try cli.store()
+            let draft = try store.createDraft(id: "r1", createdAt: CLIHarness.t0, language: "en-US",
+                                              audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1), name: "Lecture")
+            try WAVFixture.make(audio: WAVFixture.pcm(bytes: 64_000), dataSize: 0xFFFF_FFFF).write(to: draft.audioFile)
+            try store.appendToJournal(TranscriptSegment(text: "one", startSeconds: 0, endSeconds: 1), draft: draft)
+            try store.appendToJournal(TranscriptSegment(text: "two", startSeconds: 1, endSeconds: 2), draft: draft)
+        }
+        #expect(cli.run(["recover"]) == .init(code: 0, stdout: "Recovered r1 'Lecture' (0:02, 2 segments).\n", stderr: ""))
+    }
+
+    @Test("reindex rebuilds from folders and reports the count")
+    func reindex() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        try FileManager.default.removeItem(at: cli.home.appendingPathComponent("library.sqlite"))
+        #expect(cli.run(["reindex"]) == .init(code: 0, stdout: "Indexed 2 recordings.\n", stderr: ""))
+        #expect(cli.run(["reindex", "--json"]).stdout == "{\n  \"indexed\" : 2,\n  \"unreadable\" : {\n\n  }\n}\n")
+        #expect(cli.run(["search", "ubuntu", "--json"]).stdout.contains("\"start\" : 62.5"))
+    }
+
+    @Test("every library command has --help", arguments: ["list", "show", "search", "rename", "tag", "delete", "recover", "reindex"])
+    func help(command: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = cli.run([command, "--help"])
+        #expect(result.code == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: "))
+        #expect(result.stdout.contains("\nUSAGE: livetranscriber \(command)"))
+        #expect(result.stdout.contains("  -h, --help              Show help information.\n"))
+    }
+}
+
+@Suite("Library command tables")
+struct LibraryTableTests {
+    @Test("columns line up in terminal cells: CJK characters and emoji take two")
+    func wideCharacters() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "b-zh", offset: 60, name: "周会纪要", tags: ["团队"])
+        try cli.save(id: "a-en", name: "Standup 🎉", tags: ["work"])
+        #expect(cli.run(["list"]).stdout == """
+            ID    DATE              DURATION  NAME        TAGS
+            b-zh  2026-11-29 20:42  0:03      周会纪要    团队
+            a-en  2026-11-29 20:41  0:03      Standup 🎉  work
+
+            """)
+    }
+
+    @Test("stray files in drafts/ and recordings/ are ignored, not reported")
+    func strayFiles() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "a", name: "A")
+        try Data("x".utf8).write(to: cli.home.appendingPathComponent("drafts/notes.txt"))
+        try Data("x".utf8).write(to: cli.home.appendingPathComponent("recordings/README"))
+        #expect(cli.run(["list", "--json"]).stderr == "")
+        #expect(cli.run(["reindex"]) == .init(code: 0, stdout: "Indexed 1 recording.\n", stderr: ""))
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberTestSupport
+import Testing
+
+@Suite("LibraryStore index")
+struct LibraryIndexTests {
+    typealias F = LibraryFixtures
+
+    @Test("reindex rebuilds the index from the folders alone after library.sqlite is deleted")
+    func reindexFromFolders() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let a: Recording
+        let b: Recording
+        do {
+            let store = try F.store(home)
+            a = try F.save(store, id: "a", createdAt: F.t0, name: "Alpha", segments: [F.segment("hello world", 1, 2)])
+            b = try F.save(store, id: "b", createdAt: F.t0.addingTimeInterval(5), name: "Beta")
+        }
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: home.url.appendingPathComponent("library.sqlite").path + suffix)
+        }
+        let store = try F.store(home)
+        #expect(try store.list() == [b, a])
+        #expect(try store.search("hello").map(\.recordingID) == ["a"])
+        #expect(try store.reindex() == LibraryStore.ReindexResult(indexed: 2, unreadable: [:]))
+        #expect(try store.list() == [b, a])
+    }
+
+    @Test("a damaged library.sqlite is set aside and rebuilt")
+    func damagedIndex() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        do { try F.save(try F.store(home), id: "a", name: "Alpha") }
+        let file = home.url.appendingPathComponent("library.sqlite")
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        try Data(repeating: 0x42, count: 8192).write(to: file)
+        let store = try F.store(home)
+        #expect(try store.list().map(\.name) == ["Alpha"])
+        #expect(FileManager.default.fileExists(atPath: file.path + ".damaged"))
+    }
+
+    @Test("reindex reports unreadable folders and indexes the rest")
+    func unreadableFolder() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        try F.save(store, id: "good", name: "Good")
+        let bad = home.url.appendingPathComponent("recordings/bad")
+        try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+        try Data("{".utf8).write(to: bad.appendingPathComponent("metadata.json"))
+        let result = try store.reindex()
+        #expect(result.indexed == 1)
+        #expect(Array(result.unreadable.keys) == ["bad"])
+        #expect(try store.list().map(\.id) == ["good"])
+    }
+
+    @Test("a folder added or removed behind the index's back is picked up on open")
+    func synchronizesOnOpen() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let other = try TemporaryDirectory()
+        defer { other.remove() }
+        let copied = try F.save(try F.store(other), id: "copied", name: "Copied in")
+        let store = try F.store(home)
+        try F.save(store, id: "removed", name: "Removed by hand")
+        try FileManager.default.copyItem(at: other.url.appendingPathComponent("recordings/copied"), to: home.url.appendingPathComponent("recordings/copied"))
+        try FileManager.default.removeItem(at: home.url.appendingPathComponent("recordings/removed"))
+        #expect(try F.store(home).list() == [copied])
+    }
+
+    @Test("the index is in WAL mode with FTS5 word and trigram tables")
+    func schema() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        _ = try F.store(home)
+        let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
+        #expect(try database.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
+        let virtual = try database.query("SELECT name, sql FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name") { ($0.text(0), $0.text(1)) }
+        #expect(virtual.map(\.0) == ["entries_trigram", "entries_words"])
+        #expect(virtual.first?.1.contains("tokenize='trigram'") == true)
+        #expect(virtual.last?.1.contains("tokenize='unicode61 remove_diacritics 2'") == true)
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [2])
+    }
+}
+
+@Suite("SQLiteDatabase")
+struct SQLiteDatabaseTests {
+    @Test("a failed statement throws SQLiteError with the code, SQLite's message and the SQL")
+    func errors() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let database = try SQLiteDatabase(path: home.url.appendingPathComponent("t.sqlite").path)
+        #expect(throws: SQLiteError(code: 1, message: "no such table: missing", context: "SELECT * FROM missing")) {
+            try database.execute("SELECT * FROM missing")
+        }
+        try database.execute("CREATE TABLE t(x TEXT UNIQUE)")
+        try database.run("INSERT INTO t VALUES (?)", [.text("a")])
+        let error = #expect(throws: SQLiteError.self) { try database.run("INSERT INTO t VALUES (?)", [.text("a")]) }
+        #expect(error?.code == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error?.primaryCode == 19)
+        #expect(error?.message == "UNIQUE constraint failed: t.x")
+        #expect(error.map(String.init(describing:)) == "the library index failed (SQLite error 2067: UNIQUE constraint failed: t.x) while running: INSERT INTO t VALUES (?)")
+    }
+
+    @Test("a write transaction rolls back when its body throws")
+    func rollback() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let database = try SQLiteDatabase(path: home.url.appendingPathComponent("t.sqlite").path)
+        try database.execute("CREATE TABLE t(x)")
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try database.writeTransaction {
+                try database.run("INSERT INTO t VALUES (1)")
+                throw Stop()
+            }
+        }
+        #expect(try database.query("SELECT count(*) FROM t") { $0.int64(0) } == [0])
+    }
+
+    @Test("text round-trips with NUL-free Unicode, reals and NULLs")
+    func values() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let database = try SQLiteDatabase(path: home.url.appendingPathComponent("t.sqlite").path)
+        try database.execute("CREATE TABLE t(a, b, c)")
+        try database.run("INSERT INTO t VALUES (?, ?, ?)", [.text("悬空 café 🎙️"), .real(62.5), .null])
+        let row = try database.query("SELECT a, b, c FROM t") { ($0.text(0), $0.double(1), $0.optionalDouble(2)) }
+        #expect(row.first?.0 == "悬空 café 🎙️")
+        #expect(row.first?.1 == 62.5)
+        #expect(row.first?.2 == nil)
+    }
+}

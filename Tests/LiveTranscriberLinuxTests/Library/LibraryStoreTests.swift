@@ -1,0 +1,256 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberTestSupport
+import Testing
+
+@Suite("LibraryStore")
+struct LibraryStoreTests {
+    typealias F = LibraryFixtures
+
+    @Test("createDraft makes drafts/<id>/ with draft.json and a lock holding our pid")
+    func createDraftLayout() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let draft = try store.createDraft(id: "20261129-204112-3f9a", createdAt: F.t0.addingTimeInterval(0.75), language: "en-US",
+                                          audio: F.mono16k, name: "Standup", tags: ["work", " work", "team"])
+        #expect(draft.folder.path == home.url.appendingPathComponent("drafts/20261129-204112-3f9a").path)
+        #expect(draft.audioFile.lastPathComponent == "audio.wav")
+        #expect(draft.createdAt == F.t0)
+        #expect(F.files(in: draft.folder) == ["draft.json", "lock"])
+        let lock = try String(contentsOf: draft.folder.appendingPathComponent("lock"), encoding: .utf8)
+        #expect(lock == "\(getpid())\n")
+        let manifest = try String(contentsOf: draft.folder.appendingPathComponent("draft.json"), encoding: .utf8)
+        #expect(manifest == """
+            {
+              "audio" : {
+                "channels" : 1,
+                "format" : "wav",
+                "sampleRate" : 16000
+              },
+              "createdAt" : "2026-11-29T20:41:12Z",
+              "id" : "20261129-204112-3f9a",
+              "language" : "en-US",
+              "name" : "Standup",
+              "tags" : [
+                "work",
+                "team"
+              ]
+            }
+            """)
+    }
+
+    @Test("the audio file's extension follows the format", arguments: ["wav", "flac", "opus"])
+    func audioExtension(format: String) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let draft = try F.store(home).createDraft(id: "a-\(format)", createdAt: F.t0, language: "en-US",
+                                                   audio: AudioDescription(format: format, sampleRate: 48_000, channels: 2))
+        #expect(draft.audioFile.lastPathComponent == "audio.\(format)")
+    }
+
+    @Test("bad ids and formats are refused with a sentence",
+          arguments: [("", "wav", "'' cannot be a recording id."), ("../x", "wav", "'../x' cannot be a recording id."),
+                      (".hidden", "wav", "'.hidden' cannot be a recording id."),
+                      ("ok", "mp3", "unknown audio format 'mp3'; use wav, flac or opus.")])
+    func badDrafts(id: String, format: String, message: String) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        #expect(throws: LibraryError.invalid(message)) {
+            try store.createDraft(id: id, createdAt: F.t0, language: "en-US", audio: AudioDescription(format: format, sampleRate: 16_000, channels: 1))
+        }
+    }
+
+    @Test("a taken id is refused, as a draft and as a saved recording")
+    func takenID() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let draft = try store.createDraft(id: "x1", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+        #expect(throws: LibraryError.invalid("a draft with id 'x1' already exists.")) {
+            try store.createDraft(id: "x1", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+        }
+        _ = try store.saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 0, segments: [])
+        #expect(throws: LibraryError.invalid("a recording with id 'x1' already exists.")) {
+            try store.createDraft(id: "x1", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+        }
+    }
+
+    @Test("appendToJournal writes one JSON segment per line")
+    func journal() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let draft = try store.createDraft(id: "j", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+        try store.appendToJournal(F.segment("hello there", 0.5, 1.25), draft: draft)
+        try store.appendToJournal(TranscriptSegment(text: "a/b \"q\"\nnext", startSeconds: 2, endSeconds: 3,
+                                                    words: [WordTiming(word: "a", startSeconds: 2, endSeconds: 2.5)]), draft: draft)
+        let text = try String(contentsOf: draft.folder.appendingPathComponent("journal.jsonl"), encoding: .utf8)
+        #expect(text == """
+            {"end":1.25,"start":0.5,"text":"hello there","words":[]}
+            {"end":3,"start":2,"text":"a/b \\"q\\"\\nnext","words":[{"end":2.5,"start":2,"word":"a"}]}
+
+            """)
+    }
+
+    @Test("saveDraft moves the folder into recordings/ with audio, transcript and metadata, and nothing else")
+    func saveLayout() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let segments = [F.segment("second", 2, 3), F.segment("first", 0, 1)]
+        let recording = try F.save(store, id: "20261129-204112-3f9a", tags: ["b", "a", "b", ""], segments: segments, seconds: 3)
+        #expect(recording == Recording(id: "20261129-204112-3f9a", name: "Recording 2026-11-29 20:41", createdAt: F.t0,
+                                       durationSeconds: 3, language: "en-US", tags: ["b", "a"], audio: F.mono16k))
+        let folder = home.url.appendingPathComponent("recordings/20261129-204112-3f9a")
+        #expect(F.files(in: folder) == ["audio.wav", "metadata.json", "transcript.json"])
+        #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
+        #expect(F.files(in: home.url).filter { !$0.hasPrefix("library.sqlite") } == ["drafts", "library.lock", "recordings", "trash"])
+        let metadata = try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: folder.appendingPathComponent("metadata.json")))
+        #expect(metadata == recording)
+        #expect(try store.transcript(of: recording.id) == [F.segment("first", 0, 1), F.segment("second", 2, 3)])
+        #expect(try store.audioFile(of: recording.id) == folder.appendingPathComponent("audio.wav"))
+        #expect(try store.list() == [recording])
+        let metadataText = try String(contentsOf: folder.appendingPathComponent("metadata.json"), encoding: .utf8)
+        #expect(metadataText.contains("\"duration\" : 3"))
+        #expect(metadataText.contains("\"summary\" : null"))
+    }
+
+    @Test("a given name is trimmed; a blank one gets the default")
+    func names() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        #expect(try F.save(store, id: "n1", name: "  Standup  ").name == "Standup")
+        #expect(try F.save(store, id: "n2", name: "   ").name == "Recording 2026-11-29 20:41")
+    }
+
+    @Test("discardDraft removes the draft, its audio and journal completely")
+    func discard() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let draft = try store.createDraft(id: "d", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+        try WAVFixture.make(audio: WAVFixture.pcm(bytes: 100)).write(to: draft.audioFile)
+        try store.appendToJournal(F.segment("gone", 0, 1), draft: draft)
+        try store.discardDraft(draft)
+        #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
+        #expect(try store.list() == [])
+        #expect(try store.recoverDrafts() == [])
+    }
+
+    @Test("list is newest first; resolve takes an id, a unique prefix or latest")
+    func listAndResolve() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let old = try F.save(store, id: "20261128-090000-aaaa", createdAt: F.t0.addingTimeInterval(-86_400))
+        let new = try F.save(store, id: "20261129-204112-bbbb", createdAt: F.t0)
+        let newer = try F.save(store, id: "20261129-204112-bccc", createdAt: F.t0.addingTimeInterval(60))
+        #expect(try store.list().map(\.id) == [newer.id, new.id, old.id])
+        #expect(try store.resolve("latest") == newer)
+        #expect(try store.resolve("20261128") == old)
+        #expect(try store.resolve(new.id) == new)
+        #expect(throws: LibraryError.ambiguous("20261129-204112-b", matches: [new.id, newer.id])) { try store.resolve("20261129-204112-b") }
+        #expect(throws: LibraryError.notFound("nope")) { try store.resolve("nope") }
+        #expect(throws: LibraryError.notFound("")) { try store.resolve("") }
+    }
+
+    @Test("latest in an empty library is not found")
+    func latestEmpty() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        #expect(throws: LibraryError.notFound("latest")) { try F.store(home).resolve("latest") }
+    }
+
+    @Test("rename and setTags rewrite metadata.json and the index; bad names are refused")
+    func renameAndTags() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let recording = try F.save(store, id: "r1", name: "Old")
+        let renamed = try store.rename("r1", to: " Quarterly plan ")
+        #expect(renamed.name == "Quarterly plan")
+        let tagged = try store.setTags("r1", ["x", " y ", "x", ""])
+        #expect(tagged.tags == ["x", "y"])
+        var expected = recording
+        expected.name = "Quarterly plan"
+        expected.tags = ["x", "y"]
+        #expect(try store.list() == [expected])
+        #expect(try F.store(home).list() == [expected])
+        #expect(throws: LibraryError.invalid("a recording's name cannot be empty.")) { try store.rename("r1", to: "  ") }
+        #expect(throws: LibraryError.notFound("zz")) { try store.rename("zz", to: "A") }
+        #expect(try store.search("quarterly").map(\.recordingID) == ["r1"])
+        #expect(try store.search("old") == [])
+    }
+
+    @Test("replaceTranscript keeps the previous transcript in transcript.previous.json")
+    func replaceTranscript() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        _ = try F.save(store, id: "t1", segments: [F.segment("alpha", 0, 1)])
+        try store.replaceTranscript(of: "t1", with: [F.segment("beta", 0, 1)])
+        let folder = home.url.appendingPathComponent("recordings/t1")
+        #expect(F.files(in: folder) == ["audio.wav", "metadata.json", "transcript.json", "transcript.previous.json"])
+        let previous = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: folder.appendingPathComponent("transcript.previous.json")))
+        #expect(previous == [F.segment("alpha", 0, 1)])
+        #expect(try store.transcript(of: "t1") == [F.segment("beta", 0, 1)])
+        #expect(try store.search("beta").count == 1)
+        #expect(try store.search("alpha") == [])
+    }
+
+    @Test("update writes a summary that search then finds")
+    func updateSummary() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        var recording = try F.save(store, id: "s1")
+        recording.summary = "Decided to migrate the database"
+        try store.update(recording)
+        #expect(try store.resolve("s1").summary == "Decided to migrate the database")
+        let hits = try store.search("migrate")
+        #expect(hits.map(\.field) == [.summary])
+        #expect(hits.first?.snippet() == "Decided to [migrate] the database")
+    }
+
+    @Test("delete moves to trash/ and unindexes; purge removes for good")
+    func delete() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        _ = try F.save(store, id: "k1", name: "Keep in trash")
+        _ = try F.save(store, id: "p1", name: "Purge me")
+        try store.delete("k1")
+        try store.delete("p1", purge: true)
+        #expect(F.files(in: home.url.appendingPathComponent("trash")) == ["k1"])
+        #expect(F.files(in: home.url.appendingPathComponent("trash/k1")) == ["audio.wav", "metadata.json", "transcript.json"])
+        #expect(F.files(in: home.url.appendingPathComponent("recordings")) == [])
+        #expect(try store.list() == [])
+        #expect(try store.search("trash") == [])
+        #expect(throws: LibraryError.notFound("k1")) { try store.delete("k1") }
+    }
+
+    @Test("newRecordingID is yyyyMMdd-HHmmss-xxxx in UTC and sorts by time")
+    func recordingIDs() throws {
+        let id = LibraryStore.newRecordingID(date: F.t0)
+        #expect(id.hasPrefix("20261129-204112-"))
+        #expect(id.count == 20)
+        #expect(id.suffix(4).allSatisfy { $0.isHexDigit })
+        #expect(LibraryStore.newRecordingID(date: F.t0.addingTimeInterval(1)) > id)
+    }
+
+    @Test("no temporary files are left behind by saves, renames and replacements")
+    func noTemporaryFiles() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        _ = try F.save(store, id: "c1", segments: [F.segment("a", 0, 1)])
+        try store.rename("c1", to: "B")
+        try store.replaceTranscript(of: "c1", with: [])
+        let all = FileManager.default.enumerator(atPath: home.url.path)!.compactMap { $0 as? String }
+        #expect(all.filter { ($0 as NSString).lastPathComponent.hasPrefix(".") } == [])
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 import Testing
+import LiveTranscriberLinux
 
 @Suite("livetranscriber record")
 struct RecordCommandTests {
@@ -30,6 +31,23 @@ struct RecordCommandTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("[0:00] ") == true)
         #expect(lines.last?.hasPrefix("Saved \"Austen\" as ") == true)
+    }
+
+    @Test("--format flac and opus store smaller files than WAV's 95,724 bytes that read back at full length",
+          arguments: [("flac", 0.7), ("opus", 0.25)])
+    func compressedFormats(format: String, largestFraction: Double) throws {
+        let library = try TemporaryLibrary()
+        let result = library.run("record", "--input", Speech.librivox, "--speed", "max", "--format", format, "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(result.stdout.utf8))
+        #expect(saved.recording.audio == AudioDescription(format: format, sampleRate: 16_000, channels: 1))
+        let audio = library.url.appendingPathComponent("recordings/\(saved.recording.id)/audio.\(format)")
+        let bytes = try #require(try FileManager.default.attributesOfItem(atPath: audio.path)[.size] as? Int)
+        #expect(Double(bytes) < 95_724 * largestFraction, "a \(format) file of \(bytes) bytes")
+        let reader = try SndFileReader(path: audio.path)
+        var frames = 0
+        while let buffer = try reader.read(maxFrames: 4_096) { frames += buffer.frameCount }
+        #expect(abs(frames - 47_840) < 400)
     }
 
     @Test("--discard leaves nothing in the library")

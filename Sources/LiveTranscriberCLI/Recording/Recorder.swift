@@ -30,6 +30,9 @@ final class Recorder {
     /// - Throws: `AudioFileError` / `RecognizerError` before anything is written; a failure in the
     ///   middle saves what was recorded and then throws `RecordingInterrupted`.
     func run() throws -> RecordingWithTranscript? {
+        let language = PocketSphinxModel.englishUS.language
+        var lifecycle = RecordingSession(language: language)
+        _ = lifecycle.start()  // preparing: the language is locked from here on
         // Open everything that can fail on bad input before the draft exists: nothing is written then.
         let source = try options.input.open()
         let pipeline = try LocalTranscription.makePipeline(for: source.format)
@@ -40,7 +43,6 @@ final class Recorder {
         let createdAt = clock.now()
         let id = LibraryStore.newRecordingID(date: createdAt)
         let name = options.name ?? LibraryFormat.defaultName(createdAt: createdAt, timeZone: LibraryAccess.timeZone(context))
-        let language = PocketSphinxModel.englishUS.language
         let activity = try RecordingActivity(
             attributes: RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt),
             language: language, feedPath: options.activityFeed, stdout: context.stdout)
@@ -58,8 +60,9 @@ final class Recorder {
             throw error
         }
 
+        _ = lifecycle.prepared()
         let session = LoopState(source: source, pipeline: pipeline, writer: writer, storageResampler: storageResampler,
-                                language: draft.language, activity: activity)
+                                lifecycle: lifecycle, activity: activity)
         activity.started()
         let signals = StopSignals()
         defer { signals.cancel() }
@@ -73,6 +76,7 @@ final class Recorder {
         } catch {
             failure = error
         }
+        _ = session.lifecycle.stop()
         // Whatever happened, finish the utterance in progress and close the file so it is valid.
         if failure == nil {
             do {
@@ -83,17 +87,20 @@ final class Recorder {
             try? writer.write(AudioBuffer(samples: tail, channels: source.format.channels))
         }
         try writer.close()
+        _ = session.lifecycle.captureFinished()
         activity.stopped()
         display.finish(session.snapshot(acceptsKeys: keys != nil))
         defer { stats = RecordingStats(interimResults: session.interimResults, finalSegments: session.assembler.finals.count, activity: activity.counts) }
 
         if session.framesRecorded == 0 || (options.discard && failure == nil) {
+            _ = session.lifecycle.discard()
             try store.discardDraft(draft)
             activity.end(dismissal: .immediate)
             if session.framesRecorded == 0 { throw failure ?? RecordingInterrupted.noAudio }
             return nil
         }
         let duration = Double(session.framesRecorded) / Double(source.format.sampleRate)
+        _ = session.lifecycle.save(name: name, tags: options.tags)
         let recording = try store.saveDraft(draft, name: name, tags: options.tags, location: options.location,
                                             durationSeconds: duration, segments: session.assembler.finals)
         activity.end(dismissal: .default)
@@ -119,8 +126,7 @@ final class Recorder {
                 switch key {
                 case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
                 case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
-                    session.paused.toggle()
-                    if session.paused { session.activity.paused() } else { session.activity.resumed() }
+                    session.togglePause()
                     display.render(session.snapshot(acceptsKeys: true), force: true)
                 default: break
                 }
@@ -196,18 +202,32 @@ private final class LoopState {
     var assembler = TranscriptAssembler()
     var framesRecorded = 0
     var interimResults = 0
-    var paused = false
-    let language: String
+    /// The session state machine (recording, paused, stopping, draft, saved or discarded).
+    var lifecycle: RecordingSession
     let activity: RecordingActivity
 
     init(source: any AudioSource, pipeline: TranscriptionPipeline, writer: SndFileWriter, storageResampler: SoxrResampler?,
-         language: String, activity: RecordingActivity) {
-        self.language = language
+         lifecycle: RecordingSession, activity: RecordingActivity) {
+        self.lifecycle = lifecycle
         self.activity = activity
         self.source = source
         self.pipeline = pipeline
         self.writer = writer
         self.storageResampler = storageResampler
+    }
+
+    var paused: Bool { lifecycle.phase == .paused }
+    var language: String { lifecycle.language }
+
+    /// Space or p: pauses or resumes, as the session allows, and tells the Live Activity.
+    func togglePause() {
+        for action in paused ? lifecycle.resume() : lifecycle.pause() {
+            switch action {
+            case .pauseCapture: activity.paused()
+            case .resumeCapture: activity.resumed()
+            default: break
+            }
+        }
     }
 
     /// Writes the original audio (converted only when the stored format requires another rate).

@@ -28,6 +28,8 @@ let package = Package(
         // The command line, as a library so tests can call it in-process.
         .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux"]),
         .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberCLI"]),
+        // Benchmarks that call the library's API directly (make bench).
+        .executableTarget(name: "livetranscriber-bench", dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux"]),
 
         // Fakes for true boundaries only (the clock, a paid cloud API).
         .target(name: "LiveTranscriberTestSupport", dependencies: ["LiveTranscriberCore"]),

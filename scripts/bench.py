@@ -93,6 +93,55 @@ def live_activity(path, library):
     return stats.removeprefix("stats: "), sent, verdict
 
 
+def memory_over_an_hour(work):
+    """Resident memory of one `record --speed max` over 60 minutes of real speech, sampled twice a
+    second against the audio written so far (the draft WAV's size)."""
+    path = os.path.join(work, "hour.wav")
+    subprocess.check_call([os.path.join(ROOT, "scripts/make-demo-audio.sh"), path, "126"])  # 126 × 28.73 s
+    library = os.path.join(work, "lib-hour")
+    env = dict(os.environ, LIVETRANSCRIBER_HOME=library, NO_COLOR="1")
+    start = time.monotonic()
+    proc = subprocess.Popen([BIN, "record", "--input", path, "--speed", "max"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    samples = []  # (audio minutes, RSS MiB)
+    while proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/status") as f:
+                rss = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+            drafts = os.path.join(library, "drafts")
+            sizes = [os.path.getsize(os.path.join(drafts, d, "audio.wav")) for d in os.listdir(drafts)
+                     if os.path.exists(os.path.join(drafts, d, "audio.wav"))]
+            if sizes:
+                samples.append(((sizes[0] - 44) / 32000 / 60, rss))
+        except (FileNotFoundError, StopIteration, ProcessLookupError):
+            pass
+        time.sleep(0.5)
+    wall = time.monotonic() - start
+    if proc.returncode != 0:
+        sys.exit("the hour-long record run failed")
+
+    def at(minute):
+        return min(samples, key=lambda sample: abs(sample[0] - minute))
+
+    minute5, minute60 = at(5), at(samples[-1][0])
+    peak = max(rss for _, rss in samples)
+    audio_minutes = audio_seconds(path) / 60
+    return (f"{audio_minutes:.1f} minutes of audio in {wall:.0f} s (real-time factor {wall / (audio_minutes * 60):.3f}); "
+            f"resident memory {minute5[1]:.1f} MiB at minute {minute5[0]:.1f}, {minute60[1]:.1f} MiB at minute "
+            f"{minute60[0]:.1f}: growth {minute60[1] - minute5[1]:+.1f} MiB (target: under 50 MiB); peak {peak:.1f} MiB; "
+            f"{len(samples)} samples")
+
+
+def search_latency(work):
+    """The generated 10,000-recording, 1,000-hour library, searched through LibraryStore.search."""
+    out = subprocess.check_output([os.path.join(ROOT, ".build/release/livetranscriber-bench"), "search-library",
+                                   os.path.join(work, "lib-search"), "10000", "1000"])
+    report = json.loads(out)
+    rows = [f"| {k['kind']} | {k['queries']} | {k['hits']} | {k['p50_ms']:.2f} ms | {k['p95_ms']:.2f} ms |"
+            for k in report["kinds"]]
+    return report, rows
+
+
 def main():
     work = tempfile.mkdtemp(prefix="lt-bench-")
     try:
@@ -105,6 +154,8 @@ def main():
             transcription([long_file], "long file (librivox × 7)", os.path.join(work, "lib2")),
         ]
         activity_stats, activity_sent, activity_verdict = live_activity(long_file, os.path.join(work, "lib3"))
+        search, search_rows = search_latency(work)
+        memory = memory_over_an_hour(work)
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         report = f"""# Benchmarks
 
@@ -131,6 +182,23 @@ set of one run.
 per final segment, one stop update, 1 end; none for interim results). Pause and resume add one
 update each; this unattended run has none (they are covered by the coordinator's tests). The
 largest content state is JSON-encoded content state plus attributes, against Apple's 4,096 bytes.
+
+## Library search (issue 4)
+
+`livetranscriber-bench search-library` writes {search['recordings']:,} recording folders holding
+{search['hours']:,.0f} hours of generated transcript ({search['segments']:,} segments, {search['text_mb']:.0f} MB of
+text: half the words from the 100 most frequent English words with a Zipf-like skew, half from the
+134,000-word pocketsphinx dictionary; one recording in twenty in Chinese), builds the index with
+`reindex` ({search['reindex_s']:.0f} s), then times `LibraryStore.search` (FTS5, top 20 with snippets) in
+process, 20 rounds of 5 queries per kind. Overall p50 {search['p50_ms']:.2f} ms, p95 {search['p95_ms']:.2f} ms.
+
+| kind | queries | hits (round 1) | p50 | p95 |
+|---|---|---|---|---|
+""" + "\n".join(search_rows) + f"""
+
+## Memory over a 60-minute recording (issue 4)
+
+`record --input hour.wav --speed max` (the librivox set × 126): {memory}.
 """
         with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
             f.write(report)

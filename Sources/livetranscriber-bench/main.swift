@@ -1,0 +1,150 @@
+// Benchmarks that need the library's Swift API rather than the command line (`make bench` runs
+// them through scripts/bench.py). Not shipped: a tool for measuring.
+//
+//   livetranscriber-bench search-library DIR [RECORDINGS] [HOURS]
+//       generates RECORDINGS recordings holding HOURS of transcript text in DIR (folders written
+//       directly, then `reindex`), then times searches and prints one JSON object.
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+
+/// A deterministic generator (SplitMix64), so every run builds the same library.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The most frequent English words, most frequent first: about half of all words spoken.
+let commonWords = """
+    the of and to a in that it is was i for on you he be with as by at have are this not but had his they from she \
+    which or we an there her were one do been all their has would will what if can when so no said who more about up \
+    them some could him into its then two time my out like did only me your now other may just over also new any \
+    these people very know see first way well because even good much our how where after get back should work year
+    """.split(whereSeparator: { $0.isWhitespace || $0 == "\\" }).map(String.init)
+
+/// Words of the pocketsphinx dictionary (about 134,000), for the long tail.
+func vocabulary() throws -> [String] {
+    let text = try String(contentsOfFile: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict", encoding: .utf8)
+    var words: [String] = []
+    for line in text.split(separator: "\n") {
+        guard let word = line.split(separator: " ").first, !word.contains("(") else { continue }
+        words.append(String(word))
+    }
+    return words
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func generate(into directory: URL, recordings: Int, hours: Double) throws -> (segments: Int, bytes: Int) {
+    var random = SplitMix64(state: 42)
+    let words = try vocabulary()
+    let cjk = Array("我们今天讨论项目进度会议记录悬空引用数据模型测试结果下周计划")
+    let secondsPerRecording = hours * 3600 / Double(recordings)
+    let encoder = JSONEncoder.liveTranscriber
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var segmentCount = 0
+    var textBytes = 0
+    for index in 0..<recordings {
+        let id = String(format: "20231114-%06d-%04x", index, index & 0xFFFF)
+        let folder = directory.appendingPathComponent("recordings/\(id)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var segments: [TranscriptSegment] = []
+        var time = 0.0
+        let chinese = index % 20 == 0  // one recording in twenty is in Chinese
+        while time < secondsPerRecording {
+            let length = Double.random(in: 3...9, using: &random)
+            let text: String
+            if chinese {
+                text = String((0..<Int(length * 4)).map { _ in cjk.randomElement(using: &random)! })
+            } else {
+                // About 2.5 words a second: half from the common words with a Zipf-like skew
+                // (a cubed uniform draw favours the first), half from the whole dictionary.
+                text = (0..<Int(length * 2.5)).map { _ in
+                    let u = Double.random(in: 0..<1, using: &random)
+                    if Bool.random(using: &random) { return commonWords[Int(u * u * u * Double(commonWords.count))] }
+                    return words[Int(u * Double(words.count))]
+                }.joined(separator: " ")
+            }
+            segments.append(TranscriptSegment(text: text, startSeconds: time, endSeconds: time + length))
+            textBytes += text.utf8.count
+            time += length + 0.5
+        }
+        segmentCount += segments.count
+        let recording = Recording(
+            id: id, name: "Generated \(index)", createdAt: start.addingTimeInterval(Double(index) * 600),
+            durationSeconds: time, language: chinese ? "zh-CN" : "en-US", tags: index % 7 == 0 ? ["weekly"] : [],
+            audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+        try encoder.encode(recording).write(to: folder.appendingPathComponent("metadata.json"))
+        try encoder.encode(segments).write(to: folder.appendingPathComponent("transcript.json"))
+    }
+    return (segmentCount, textBytes)
+}
+
+func searchLibrary(_ arguments: [String]) throws {
+    guard let path = arguments.first else { throw BenchError.usage }
+    let recordings = arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000
+    let hours = arguments.count > 2 ? Double(arguments[2]) ?? 1_000 : 1_000
+    let directory = URL(fileURLWithPath: path, isDirectory: true)
+    let clock = ContinuousClock()
+    var generated = (segments: 0, bytes: 0)
+    let generating = try clock.measure { generated = try generate(into: directory, recordings: recordings, hours: hours) }
+    let store = try LibraryStore(directory: directory)
+    let indexing = try clock.measure { _ = try store.reindex() }
+    let queries: [(String, [String])] = [
+        ("common word", ["the", "and", "of", "to", "a"]),
+        ("rarer word", ["meeting", "budget", "river", "engine", "garden"]),
+        ("two words", ["project plan", "red house", "new york", "good morning", "next week"]),
+        ("no match", ["zzzzqx", "qwertyuiopz", "xylophonequartz", "nonexistentword", "flurbish"]),
+        ("CJK substring", ["悬空", "会议记录", "数据", "进度", "测"]),
+        ("tricky input", ["multi-agent", "don't", "AT&T", "20.04", "\""]),
+    ]
+    var results: [[String: Any]] = []
+    var all: [Double] = []
+    for (label, texts) in queries {
+        var times: [Double] = []
+        var hits = 0
+        for round in 0..<20 {
+            for text in texts {
+                var found: [SearchHit] = []
+                let elapsed = try clock.measure { found = try store.search(text, limit: 20) }
+                if round == 0 { hits += found.count }
+                times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            }
+        }
+        all += times
+        results.append(["kind": label, "queries": texts.joined(separator: " | "), "hits": hits,
+                        "p50_ms": percentile(times, 0.5), "p95_ms": percentile(times, 0.95)])
+    }
+    let report: [String: Any] = [
+        "recordings": recordings, "hours": hours, "segments": generated.segments, "text_mb": Double(generated.bytes) / 1e6,
+        "generate_s": Double(generating.components.seconds), "reindex_s": Double(indexing.components.seconds),
+        "p50_ms": percentile(all, 0.5), "p95_ms": percentile(all, 0.95), "kinds": results,
+    ]
+    let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+enum BenchError: Error { case usage }
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "search-library": try searchLibrary(Array(arguments.dropFirst()))
+    default: throw BenchError.usage
+    }
+} catch BenchError.usage {
+    FileHandle.standardError.write(Data("usage: livetranscriber-bench search-library DIR [RECORDINGS] [HOURS]\n".utf8))
+    exit(64)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

@@ -14,11 +14,8 @@ struct ActivityPreviewTests {
     }
 
     func run(_ arguments: [String]) -> (code: Int32, stdout: String, stderr: String) {
-        let out = BufferOutput()
-        let err = BufferOutput()
-        let code = LiveTranscriberCommandLine.main(
-            arguments, context: CommandContext(stdout: out, stderr: err, environment: ["NO_COLOR": "1"]))
-        return (code, out.text, err.text)
+        let result = try! TemporaryLibrary().run(arguments)
+        return (result.exitCode, result.stdout, result.stderr)
     }
 
     /// Converts `svg` to PNG with rsvg-convert; returns its exit status and the PNG's pixel size.

@@ -4,24 +4,10 @@ import Testing
 /// Runs the built `livetranscriber` binary (next to the test bundle) for exact output and exit codes.
 @Suite("livetranscriber binary: export, summarize, retranscribe")
 struct IntelligenceBinaryTests {
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("livetranscriber")
-    }
-
     func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build the binary first: swift build")
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.environment = ["LIVETRANSCRIBER_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("lt-e2e-\(UUID().uuidString)").path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stdout, stderr)
+        let library = try TemporaryLibrary()
+        let result = try runBinary(arguments, environment: library.environment)
+        return (result.exitCode, result.stdout, result.stderr)
     }
 
     @Test("export --help prints the options and exits 0")

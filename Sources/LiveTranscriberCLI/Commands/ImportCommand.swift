@@ -26,10 +26,7 @@ struct ImportCommand: CLICommand {
         try arguments.expectPositionals("PATH", min: 1, max: .max)
         paths = arguments.positionals
         tags = OptionParsing.tags(arguments.value("tags"))
-        let formatName = arguments.value("format") ?? "wav"
-        guard let format = RecordingAudioFormat(rawValue: formatName) else {
-            throw UsageError("--format takes wav, flac or opus, not '\(formatName)'")
-        }
+        let format = try OptionParsing.audioFormat(arguments.value("format"))
         self.format = format
         json = arguments.flag("json")
     }

@@ -54,10 +54,7 @@ struct RecordCommand: CLICommand {
             input = .microphone(device: arguments.value("device") ?? "default", sampleRate: rate ?? 48_000, channels: channels ?? 1)
             if arguments.value("speed") != nil { throw UsageError("--speed applies to file input; the microphone is always live") }
         }
-        let formatName = arguments.value("format") ?? "wav"
-        guard let format = RecordingAudioFormat(rawValue: formatName) else {
-            throw UsageError("--format takes wav, flac or opus, not '\(formatName)'")
-        }
+        let format = try OptionParsing.audioFormat(arguments.value("format"))
         if let name = arguments.value("name"), name.trimmingCharacters(in: .whitespaces).isEmpty {
             throw UsageError("--name cannot be empty")
         }

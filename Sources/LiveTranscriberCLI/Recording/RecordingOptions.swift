@@ -58,12 +58,18 @@ struct RecordingOptions {
 }
 
 enum OptionParsing {
-    /// "a, b,,a" → ["a", "b"]: trimmed, non-empty, first occurrence kept.
+    /// "a, b,,a" → ["a", " b", "", "a"]: the library trims them, drops empty ones and repeats.
     static func tags(_ text: String?) -> [String] {
-        guard let text else { return [] }
-        var seen = Set<String>()
-        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        text.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+    }
+
+    /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.
+    static func audioFormat(_ text: String?) throws -> RecordingAudioFormat {
+        let name = text ?? RecordingAudioFormat.wav.rawValue
+        guard let format = RecordingAudioFormat(rawValue: name) else {
+            throw UsageError("--format takes wav, flac or opus, not '\(name)'")
+        }
+        return format
     }
 
     /// "LAT,LON" in degrees. Throws `UsageError` when malformed or out of range.

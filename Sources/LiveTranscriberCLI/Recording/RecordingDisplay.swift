@@ -5,8 +5,9 @@ import LiveTranscriberCore
 protocol RecordingDisplay: AnyObject {
     /// True when an interactive card is on a terminal (keys are then read).
     var isLive: Bool { get }
-    /// Called after every block; `force` after a status change.
-    func render(_ snapshot: LiveViewSnapshot, force: Bool)
+    /// Called after every block; `force` after a status change. The snapshot is built only when
+    /// the display draws (plain lines and silence never do).
+    func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool)
     func transcriptChanged()
     func finalAdded(_ segment: TranscriptSegment)
     func finish(_ snapshot: LiveViewSnapshot)
@@ -46,9 +47,11 @@ final class LiveCardDisplay: RecordingDisplay {
     func transcriptChanged() { dirty = true }
 
     /// Redraws at most 20 times a second.
-    func render(_ snapshot: LiveViewSnapshot, force: Bool) {
+    func render(_ makeSnapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {
+        guard force || ContinuousClock.now - lastDraw >= .milliseconds(50) else { return }
+        let snapshot = makeSnapshot()
         let second = Int(snapshot.elapsedSeconds)
-        guard force || ((dirty || second != lastDrawnSecond) && ContinuousClock.now - lastDraw >= .milliseconds(50)) else { return }
+        guard force || dirty || second != lastDrawnSecond else { return }
         view.render(snapshot)
         lastDrawnSecond = second
         dirty = false
@@ -77,7 +80,7 @@ final class PlainLinesDisplay: RecordingDisplay {
         output.write("[\(TimeText.elapsed(segment.startSeconds))] \(segment.text)\n")
     }
 
-    func render(_ snapshot: LiveViewSnapshot, force: Bool) {}
+    func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
     func finish(_ snapshot: LiveViewSnapshot) {}
 }
 
@@ -95,9 +98,10 @@ final class ProgressBarDisplay: RecordingDisplay {
 
     var isLive: Bool { false }
 
-    func render(_ snapshot: LiveViewSnapshot, force: Bool) {
+    func render(_ makeSnapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {
         guard force || ContinuousClock.now - lastDraw >= .milliseconds(200) else { return }
         lastDraw = ContinuousClock.now
+        let snapshot = makeSnapshot()
         output.write("\r\u{1B}[K" + ProgressBarText.line(label: label, done: snapshot.elapsedSeconds,
                                                          total: snapshot.totalSeconds, wallSeconds: elapsedWall))
     }
@@ -117,7 +121,7 @@ final class ProgressBarDisplay: RecordingDisplay {
 /// Shows nothing while recording.
 final class SilentDisplay: RecordingDisplay {
     var isLive: Bool { false }
-    func render(_ snapshot: LiveViewSnapshot, force: Bool) {}
+    func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
     func finish(_ snapshot: LiveViewSnapshot) {}
 }
 

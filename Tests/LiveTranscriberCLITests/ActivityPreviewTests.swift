@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberTestSupport
 import LiveTranscriberCLI
 import Testing
 
@@ -8,7 +9,7 @@ struct ActivityPreviewTests {
 
     /// A fresh temporary directory for one test.
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("activity-preview-\(UUID().uuidString)")
+        let url = try TestFolders.make("activity-preview")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

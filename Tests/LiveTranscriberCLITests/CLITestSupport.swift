@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberTestSupport
 import LiveTranscriberCLI
 
 /// The result of one command line run in-process.
@@ -13,7 +14,7 @@ final class TemporaryLibrary {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("lt-cli-\(UUID().uuidString)", isDirectory: true)
+        url = try TestFolders.make("lt-cli")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

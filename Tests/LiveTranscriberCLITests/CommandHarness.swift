@@ -54,7 +54,7 @@ enum CLIFixtures {
     ]
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lt-cli-\(UUID().uuidString)", isDirectory: true)
+        let url = try TestFolders.make("lt-cli")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -12,7 +12,7 @@ struct CLIHarness {
     static let t0 = Date(timeIntervalSince1970: 1_795_984_872)  // 2026-11-29 20:41:12 UTC
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("lt-cli-\(UUID().uuidString)", isDirectory: true)
+        home = try TestFolders.make("lt-cli")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 

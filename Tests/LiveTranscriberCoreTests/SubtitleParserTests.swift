@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberTestSupport
 import LiveTranscriberCore
 import Testing
 
@@ -33,7 +34,7 @@ struct SubtitleParserTests {
     }
 
     func parse(srt: String, vtt: String) throws -> Parsed {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lt-subs-\(UUID().uuidString)")
+        let directory = try TestFolders.make("lt-subs")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let srtURL = directory.appendingPathComponent("a.srt"), vttURL = directory.appendingPathComponent("a.vtt")

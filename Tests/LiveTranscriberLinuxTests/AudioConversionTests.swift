@@ -1,11 +1,12 @@
 import Foundation
+import LiveTranscriberTestSupport
 import LiveTranscriberCore
 import Testing
 @testable import LiveTranscriberLinux
 
 /// A fresh temporary folder, removed by the caller with `removeTemporaryFolder`.
 func makeTemporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lt-tests-\(UUID().uuidString)", isDirectory: true)
+    let url = try TestFolders.make("lt-tests")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

@@ -33,7 +33,7 @@ enum CloudFixtures {
     }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lt-cloud-\(UUID().uuidString)", isDirectory: true)
+        let url = try TestFolders.make("lt-cloud")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -8,7 +8,7 @@ struct TemporaryDirectory {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("lt-library-\(UUID().uuidString)", isDirectory: true)
+        url = try TestFolders.make("lt-library")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -75,7 +75,7 @@ struct ActivityPreviewCommand: CLICommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, svg) in zip(Self.fileNames, documents) {
             let file = directory.appendingPathComponent(name)
-            try Data(svg.utf8).write(to: file, options: .atomic)
+            try OutputFile.write(Data(svg.utf8), to: file.path)
             context.print(file.path)
         }
         return ExitCode.success

@@ -28,6 +28,7 @@ struct ExportCommand: CLICommand {
         }
         self.format = format
         output = arguments.value("output")
+        if output?.isEmpty == true { throw UsageError("--output needs a file path, or '-' for stdout") }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -38,7 +39,7 @@ struct ExportCommand: CLICommand {
             context.stdout.write(text)
             return ExitCode.success
         }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        try OutputFile.write(Data(text.utf8), to: output)
         context.printError("Wrote \(output).")
         return ExitCode.success
     }

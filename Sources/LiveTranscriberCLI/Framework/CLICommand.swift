@@ -36,9 +36,19 @@ public enum LiveTranscriberCommandLine {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        let code = dispatch(arguments, context: context)
+        // Output that could not be written (a full disk, a closed pipe) is a failure too.
+        if let stdout = context.stdout as? FileDescriptorOutput, let failure = stdout.writeFailure {
+            context.printError("error: could not write to standard output: \(failure)")
+            return code == ExitCode.success ? ExitCode.failure : code
+        }
+        return code
+    }
+
+    static func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
         guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
             if arguments.first == "help", arguments.count > 1 {
-                return main(Array(arguments.dropFirst()) + ["--help"], context: context)
+                return dispatch(Array(arguments.dropFirst()) + ["--help"], context: context)
             }
             context.stdout.write(overview)
             return arguments.isEmpty ? ExitCode.usage : ExitCode.success
@@ -99,8 +109,38 @@ public enum LiveTranscriberCommandLine {
 
     /// A user-facing sentence for any error.
     public static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain || nsError.domain == NSPOSIXErrorDomain {
+            return describeFileSystemError(nsError)
+        }
         if let error = error as? any LocalizedError, let description = error.errorDescription { return description }
         return String(describing: error)
+    }
+
+    /// "PATH: No such file or directory" from Foundation's file errors, rather than their dump.
+    private static func describeFileSystemError(_ error: NSError) -> String {
+        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
+        let reason: String
+        if let posix, posix.domain == NSPOSIXErrorDomain {
+            reason = String(cString: strerror(Int32(posix.code)))
+        } else if let description = error.userInfo[NSLocalizedDescriptionKey] as? String {
+            reason = description
+        } else {
+            reason = "cannot be written"
+        }
+        guard let path = error.userInfo[NSFilePathErrorKey] as? String ?? (error.userInfo[NSURLErrorKey] as? URL)?.path else {
+            return reason
+        }
+        // The usual cause of a path that cannot be made: a file where a folder should be.
+        var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
+            ancestor.deleteLastPathComponent()
+        }
+        if ancestor.path != "/" && !isFolder.boolValue {
+            return "\(path): \(ancestor.path) is a file, not a folder"
+        }
+        return "\(path): \(reason)"
     }
 
     public static let version = "0.1.0"

@@ -8,8 +8,14 @@ public protocol TextOutput: AnyObject, Sendable {
 }
 
 /// Writes to a file descriptor (1 for stdout, 2 for stderr).
-public final class FileDescriptorOutput: TextOutput {
+///
+/// A failed write (a full disk, a reader that went away) never traps: the first failure is kept
+/// in `writeFailure`, later writes are skipped, and the command line reports it when the command
+/// is done, so a recording still gets saved when its output cannot be shown.
+public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private let handle: FileHandle
+    private let lock = NSLock()
+    private var failure: String?
     public let isTerminal: Bool
 
     public init(fileDescriptor: Int32) {
@@ -18,8 +24,18 @@ public final class FileDescriptorOutput: TextOutput {
     }
 
     public func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        lock.withLock {
+            guard failure == nil else { return }
+            do {
+                try handle.write(contentsOf: Data(text.utf8))
+            } catch {
+                failure = LiveTranscriberCommandLine.describe(error)
+            }
+        }
     }
+
+    /// Why writing failed, if it did.
+    public var writeFailure: String? { lock.withLock { failure } }
 }
 
 /// Collects text in memory, for tests.

@@ -86,7 +86,7 @@ def live_activity(path, library):
     stats = [line for line in proc.stderr.splitlines() if line.startswith("stats: ")][0]
     with open(feed) as f:
         actions = [json.loads(line)["action"] for line in f]
-    finals = int(stats.split(" final segments")[0].split(", ")[-1])
+    finals = int(stats.split(" final segment")[0].split(", ")[-1])
     expected = 1 + finals + 1 + 1  # start, one per final, the stop update, end (no pause in this run)
     sent = len(actions)
     verdict = "as expected" if sent == expected else f"EXPECTED {expected}"

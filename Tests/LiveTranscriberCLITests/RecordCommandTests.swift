@@ -77,7 +77,9 @@ struct RecordCommandTests {
     @Test("usage mistakes exit 64 and name the problem", arguments: [
         (["--input", "-"], "raw PCM input needs --rate"),
         (["--input", "x.raw"], "raw PCM input needs --rate"),
-        (["--input", "a.wav", "--speed", "fast"], "--speed takes a positive number or 'max'"),
+        (["--input", "a.wav", "--speed", "fast"], "--speed takes a number from 0.1 to 100 or 'max'"),
+        (["--input", "a.wav", "--speed", "0.00000000000000001"], "--speed takes a number from 0.1 to 100"),
+        (["--input", "a.wav", "--speed", "nan"], "--speed takes a number from 0.1 to 100"),
         (["--input", "a.wav", "--format", "mp3"], "--format takes wav, flac or opus"),
         (["--input", "a.wav", "--location", "100,0"], "--location takes LAT,LON"),
         (["--speed", "max"], "--speed applies to file input"),

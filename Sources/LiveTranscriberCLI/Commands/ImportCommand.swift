@@ -35,19 +35,28 @@ struct ImportCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         var imported: [RecordingWithTranscript] = []
         var failures = 0
+        // One handler for the whole command: Ctrl-C or SIGTERM, during a file or between two,
+        // stops the import; the file in progress is discarded, the ones already imported stay.
+        let signals = StopSignals()
+        defer { signals.cancel() }
         for path in paths {
+            if signals.stopRequested { break }
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
+            var options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
                                            format: format, activityFeed: nil, json: json, discard: false)
+            options.stopCancels = true
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
             do {
-                guard let saved = try Recorder(options: options, context: context, store: store, display: display).run() else { continue }
+                let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
+                guard let saved = try recorder.run() else { continue }
                 imported.append(saved)
                 if !json {
                     let count = saved.segments.count
                     context.print("Imported \(path) as \(saved.recording.id): \(TimeText.elapsed(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
                 }
+            } catch RecordingInterrupted.cancelled {
+                break
             } catch {
                 failures += 1
                 context.printError("error: \(LiveTranscriberCommandLine.describe(error))")
@@ -55,6 +64,11 @@ struct ImportCommand: CLICommand {
         }
         if json {
             context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(imported), as: UTF8.self))
+        }
+        if signals.stopRequested {
+            let left = paths.count - imported.count - failures
+            context.printError("Import stopped: \(imported.count) imported, \(left) not imported.")
+            return ExitCode.interrupted
         }
         if failures > 0 {
             context.printError("\(failures) of \(paths.count) file\(paths.count == 1 ? "" : "s") could not be imported.")

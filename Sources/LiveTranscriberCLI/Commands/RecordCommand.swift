@@ -7,7 +7,7 @@ struct RecordCommand: CLICommand {
     static let spec = CommandSpec(
         name: "record",
         abstract: "Record and transcribe live, then save the recording to the library.",
-        usage: "record [--input PATH|-] [--rate HZ --channels N] [--speed 1|N|max] [--name NAME] [--tags a,b] [--format wav|flac|opus] [--activity-feed PATH|-] [--json]",
+        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format wav|flac|opus] [--activity-feed PATH|-] [--json] [--discard] [--stats]",
         options: [
             .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
             .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
@@ -41,6 +41,9 @@ struct RecordCommand: CLICommand {
             guard !path.isEmpty else { throw UsageError("--input needs a path, or '-' for stdin") }
             let isRaw = path == "-" || [".raw", ".pcm"].contains { path.lowercased().hasSuffix($0) }
             if isRaw {
+                if path == "-" && isatty(0) == 1 {
+                    throw UsageError("--input - reads raw PCM from a pipe or a file, not from the terminal")
+                }
                 guard let rate else { throw UsageError("raw PCM input needs --rate (for example --rate 16000)") }
                 input = .rawPCM(path: path, sampleRate: rate, channels: channels ?? 1)
             } else {

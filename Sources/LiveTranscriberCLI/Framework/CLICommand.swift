@@ -27,6 +27,8 @@ public enum ExitCode {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 64
+    /// Stopped by Ctrl-C or SIGTERM before finishing (128 + SIGINT, as shells report it).
+    public static let interrupted: Int32 = 130
 }
 
 /// The `livetranscriber` entry point, callable in-process by tests.

@@ -13,12 +13,16 @@ final class Recorder {
     private let store: LibraryStore
     private let clock: any WallClock
     private let display: any RecordingDisplay
+    private let signals: StopSignals?
     /// Counters of the last run, for `--stats`.
     private(set) var stats: RecordingStats?
 
+    /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
+    ///   files); by default the recorder installs its own for the run.
     init(options: RecordingOptions, context: CommandContext, store: LibraryStore,
-         display: any RecordingDisplay, clock: any WallClock = SystemClock()) {
+         display: any RecordingDisplay, signals: StopSignals? = nil, clock: any WallClock = SystemClock()) {
         self.options = options
+        self.signals = signals
         self.context = context
         self.store = store
         self.display = display
@@ -64,8 +68,8 @@ final class Recorder {
         let session = LoopState(source: source, pipeline: pipeline, writer: writer, storageResampler: storageResampler,
                                 lifecycle: lifecycle, activity: activity)
         activity.started()
-        let signals = StopSignals()
-        defer { signals.cancel() }
+        let signals = self.signals ?? StopSignals()
+        defer { if self.signals == nil { signals.cancel() } }
         // Keys work only with the live card on screen and stdin free (not the audio itself).
         let keys = display.isLive && !options.input.readsStandardInput ? Terminal.enableKeyInput() : nil
         defer { keys?.restore() }
@@ -92,10 +96,13 @@ final class Recorder {
         display.finish(session.snapshot(acceptsKeys: keys != nil))
         defer { stats = RecordingStats(interimResults: session.interimResults, finalSegments: session.assembler.finals.count, activity: activity.counts) }
 
-        if session.framesRecorded == 0 || (options.discard && failure == nil) {
+        // A stop request cancels an import: half a file is not a recording.
+        let cancelled = options.stopCancels && signals.stopRequested
+        if session.framesRecorded == 0 || cancelled || (options.discard && failure == nil) {
             _ = session.lifecycle.discard()
             try store.discardDraft(draft)
             activity.end(dismissal: .immediate)
+            if cancelled { throw RecordingInterrupted.cancelled }
             if session.framesRecorded == 0 { throw failure ?? RecordingInterrupted.noAudio }
             return nil
         }
@@ -140,7 +147,19 @@ final class Recorder {
                 session.activity.advance(to: session.secondsRecorded + pausedFor.seconds)
                 continue
             }
+            // A file plays in real time (or at --speed N): the next block is due when the wall clock
+            // catches up with the audio. Waits are cut into 0.1 s steps so stops are never late.
+            if case .factor(let speed) = options.speed, !options.input.isLive {
+                let due = started + pausedFor + .seconds(Double(session.framesRecorded) / Double(format.sampleRate) / speed)
+                let wait = due - ContinuousClock.now
+                if wait > .zero {
+                    Terminal.sleep(seconds: min(wait.seconds, 0.1))
+                    continue
+                }
+            }
             guard let buffer = try session.source.read(maxFrames: blockFrames) else { return }
+            // An empty block: no data yet from a pipe; go round again so stop requests are seen.
+            if buffer.frameCount == 0 { continue }
             try session.record(buffer)
             for event in try session.pipeline.process(buffer) {
                 session.apply(event, draft: draft, store: store, display: display)
@@ -151,16 +170,6 @@ final class Recorder {
                 lastHeaderUpdate = ContinuousClock.now
             }
             display.render(session.snapshot(acceptsKeys: keys != nil), force: false)
-
-            // A file plays in real time (or at --speed N): wait until the wall clock catches up.
-            if case .factor(let speed) = options.speed, !options.input.isLive {
-                let audioSeconds = Double(session.framesRecorded) / Double(format.sampleRate) / speed
-                let due = started + pausedFor + .milliseconds(Int64(audioSeconds * 1000))
-                let wait = due - ContinuousClock.now
-                if wait > .zero {
-                    Terminal.sleep(seconds: wait.seconds)
-                }
-            }
         }
     }
 }
@@ -173,20 +182,25 @@ struct RecordingStats {
 
     /// One line: "stats: 42 interim results, 5 final segments; Live Activity: 1 start, 6 updates, 1 end; largest content state 830 bytes".
     var line: String {
-        "stats: \(interimResults) interim results, \(finalSegments) final segments; Live Activity: \(activity.starts) start, "
-            + "\(activity.updates) updates, \(activity.ends) end; largest content state \(activity.largestPayloadBytes) bytes"
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "stats: \(count(interimResults, "interim result")), \(count(finalSegments, "final segment")); "
+            + "Live Activity: \(count(activity.starts, "start")), \(count(activity.updates, "update")), \(count(activity.ends, "end")); "
+            + "largest content state \(activity.largestPayloadBytes) bytes"
     }
 }
 
 /// Why a recording ended badly.
 enum RecordingInterrupted: Error, CustomStringConvertible {
     case noAudio
+    case cancelled
     case failed(reason: String, savedID: String, seconds: Double)
 
     var description: String {
         switch self {
         case .noAudio:
             return "no audio was recorded (the input was empty); nothing was saved"
+        case .cancelled:
+            return "stopped before the end of the file; nothing was saved from it"
         case .failed(let reason, let id, let seconds):
             return "\(reason); the \(TimeText.elapsed(seconds)) recorded before it were saved as \(id)"
         }

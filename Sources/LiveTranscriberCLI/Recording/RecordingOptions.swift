@@ -34,11 +34,14 @@ enum PlaybackSpeed: Equatable {
     /// `--speed max`: as fast as the machine allows.
     case max
 
+    /// The slowest and fastest factors: a tenth of real time, a hundred times real time.
+    static let factors = 0.1...100.0
+
     /// Parses "1", "2.5" or "max". Throws `UsageError` otherwise.
     static func parse(_ text: String) throws -> PlaybackSpeed {
         if text == "max" { return .max }
-        guard let value = Double(text), value.isFinite, value > 0 else {
-            throw UsageError("--speed takes a positive number or 'max', not '\(text)'")
+        guard let value = Double(text), factors.contains(value) else {
+            throw UsageError("--speed takes a number from 0.1 to 100 or 'max', not '\(text)'")
         }
         return .factor(value)
     }
@@ -55,6 +58,9 @@ struct RecordingOptions {
     var activityFeed: String?
     var json: Bool
     var discard: Bool
+    /// True for `import`: a stop request (Ctrl-C, SIGTERM) discards the file in progress instead
+    /// of saving it; `record` saves what it has.
+    var stopCancels = false
 }
 
 enum OptionParsing {

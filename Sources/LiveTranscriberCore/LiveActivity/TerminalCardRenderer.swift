@@ -27,11 +27,14 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     public var color: Bool
     /// Rows of final transcript at most (the interim line comes on top of them); the newest are kept.
     public var maxTranscriptRows: Int
+    /// The last row while recording or paused: how to stop (and pause, where keys work).
+    public var hint: String
 
-    public init(width: Int = 60, color: Bool = false, maxTranscriptRows: Int = 4) {
+    public init(width: Int = 60, color: Bool = false, maxTranscriptRows: Int = 4, hint: String = TerminalCardRenderer.stopHint) {
         self.width = max(20, width)
         self.color = color
         self.maxTranscriptRows = max(0, maxTranscriptRows)
+        self.hint = hint
     }
 
     /// Whether to use colors: only on a terminal, and never when `NO_COLOR` is set to anything
@@ -98,7 +101,7 @@ public struct TerminalCardRenderer: Sendable, Equatable {
         let footer = TerminalText.prefix("\(presentation.language) · \(presentation.segmentCountText)", width: inner)
         rows.append(box(style(footer, "2"), plainWidth: TerminalText.columns(of: footer)))
         if presentation.status.glyph != .stopped {
-            let hint = TerminalText.prefix(Self.stopHint, width: inner)
+            let hint = TerminalText.prefix(hint, width: inner)
             rows.append(box(style(hint, "2"), plainWidth: TerminalText.columns(of: hint)))
         }
         rows.append(style("╰" + String(repeating: "─", count: width - 2) + "╯", "2"))

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LiveTranscriberCore
 
 /// Reads headerless signed 16-bit little-endian PCM (interleaved) from a file or standard input.
@@ -6,6 +7,8 @@ public final class RawPCMReader: AudioSource {
     private let handle: FileHandle
     private let path: String
     private var pending = Data()
+    private let isStandardInput: Bool
+    private var ended = false
     public let format: AudioFormat
     public let totalFrames: Int?
 
@@ -18,6 +21,7 @@ public final class RawPCMReader: AudioSource {
     public init(path: String, sampleRate: Int, channels: Int) throws {
         self.path = path
         self.format = AudioFormat(sampleRate: sampleRate, channels: channels)
+        self.isStandardInput = path == "-"
         if path == "-" {
             handle = FileHandle.standardInput
             totalFrames = nil
@@ -32,10 +36,17 @@ public final class RawPCMReader: AudioSource {
         totalFrames = bytes.map { $0 / (2 * channels) }
     }
 
+    /// Reads up to `maxFrames` frames; nil at the end of the stream. From standard input it waits
+    /// at most 0.1 s and may return an empty buffer, so a caller waiting on a quiet pipe can still
+    /// react to a stop request.
     public func read(maxFrames: Int) throws -> AudioBuffer? {
         let frameBytes = 2 * format.channels
         let wanted = maxFrames * frameBytes
-        while pending.count < wanted {
+        if isStandardInput {
+            try readAvailableStandardInput(upTo: wanted - pending.count)
+            if !ended && pending.count < frameBytes { return AudioBuffer(samples: [], channels: format.channels) }
+        }
+        while !isStandardInput && pending.count < wanted {
             let chunk: Data?
             do {
                 chunk = try handle.read(upToCount: wanted - pending.count)
@@ -58,5 +69,19 @@ public final class RawPCMReader: AudioSource {
             }
         }
         return AudioBuffer(samples: samples, channels: format.channels)
+    }
+
+    /// One read of what stdin has within 0.1 s (a pipe gives what was written so far).
+    private func readAvailableStandardInput(upTo count: Int) throws {
+        guard !ended, count > 0 else { return }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 100) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let got = Glibc.read(0, &buffer, count)
+        if got < 0 {
+            if errno == EINTR || errno == EAGAIN { return }
+            throw AudioFileError.readFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        if got == 0 { ended = true } else { pending.append(contentsOf: buffer[0..<got]) }
     }
 }

@@ -46,13 +46,15 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         }
     }
 
-    public func update(_ recording: Recording) throws {
+    @discardableResult
+    public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
         try lock.withLock {
-            guard let index = recordings.firstIndex(where: { $0.id == recording.id }) else {
-                throw LibraryError.notFound(recording.id)
+            guard let index = recordings.firstIndex(where: { $0.id == id }) else {
+                throw LibraryError.notFound(id)
             }
-            recordings[index] = recording
-            updates.append(recording)
+            change(&recordings[index])
+            updates.append(recordings[index])
+            return recordings[index]
         }
     }
 

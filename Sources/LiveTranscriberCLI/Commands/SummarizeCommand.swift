@@ -47,27 +47,30 @@ struct SummarizeCommand: CLICommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try services.store(context)
-        var recording = try store.resolve(reference)
-        let segments = try store.transcript(of: recording.id)
+        let found = try store.resolve(reference)
+        let segments = try store.transcript(of: found.id)
         guard segments.contains(where: { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) else {
-            context.printError("error: '\(recording.name)' has no transcript text to summarize.")
+            context.printError("error: '\(found.name)' has no transcript text to summarize.")
             return ExitCode.failure
         }
         let result: TranscriptSummary
         switch engine {
         case .offline:
-            result = ExtractiveSummarizer().summarize(segments: segments, languageHint: recording.language)
+            result = ExtractiveSummarizer().summarize(segments: segments, languageHint: found.language)
         case .openai:
             let model = try languageModel?(context) ?? OpenAICompatibleChatModel(
                 endpoint: try services.openAIEndpoint(context, baseURLOption: baseURL),
                 model: self.model ?? OpenAICompatibleChatModel.defaultModel, http: services.httpClient())
-            result = try ModelSummarizer(model: model).summarize(segments: segments, languageHint: recording.language)
+            result = try ModelSummarizer(model: model).summarize(segments: segments, languageHint: found.language)
         }
-        recording.summary = result.summary
-        for tag in result.tags where !recording.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
-            recording.tags.append(tag)
+        // Written against the metadata as stored now: a rename or tag made while the summary was
+        // being written is kept.
+        let recording = try store.modify(found.id) { recording in
+            recording.summary = result.summary
+            for tag in result.tags where !recording.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+                recording.tags.append(tag)
+            }
         }
-        try store.update(recording)
         if json {
             context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(recording), as: UTF8.self))
         } else {

@@ -33,8 +33,7 @@ struct TagCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         var recording = try store.resolve(reference)
         if !add.isEmpty || !remove.isEmpty {
-            let removed = Set(remove)
-            recording = try store.setTags(recording.id, recording.tags.filter { !removed.contains($0) } + add.filter { !removed.contains($0) })
+            recording = try store.changeTags(recording.id, adding: add, removing: remove)
         }
         if json {
             try LibraryAccess.printJSON(recording, context)

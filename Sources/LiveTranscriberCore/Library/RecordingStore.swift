@@ -14,8 +14,14 @@ public protocol RecordingStore: AnyObject {
     func transcript(of id: String) throws -> [TranscriptSegment]
     /// The recording's audio file.
     func audioFile(of id: String) throws -> URL
-    /// Writes changed metadata (name, tags, summary) and reindexes the recording.
-    func update(_ recording: Recording) throws
+    /// Changes a recording's metadata (name, tags, summary) and reindexes it.
+    ///
+    /// `change` runs on the stored metadata as it is at that moment, inside the library's write
+    /// lock, so two processes changing the same recording never lose each other's change (a
+    /// summary written while the user adds a tag keeps the tag).
+    /// - Returns: the recording as written. Throws `LibraryError.notFound`.
+    @discardableResult
+    func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording
     /// Replaces the transcript, keeping the previous one so it can be restored.
     func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws
     /// Puts back the transcript the last `replaceTranscript` replaced; the one replaced by the

@@ -97,15 +97,6 @@ public final class LibraryStore: RecordingStore {
         return audioFile(in: folder(of: id), format: recording.audio.format)
     }
 
-    /// Writes `recording`'s metadata (name, tags, summary…) and reindexes it.
-    public func update(_ recording: Recording) throws {
-        try withWriteLock {
-            let folder = try existingFolder(of: recording.id)
-            try writeMetadata(recording, in: folder)
-            try index.upsert(recording, segments: try readTranscript(in: folder))
-        }
-    }
-
     /// Replaces the transcript; the previous one is kept as `transcript.previous.json`.
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
         try withWriteLock {
@@ -155,6 +146,16 @@ public final class LibraryStore: RecordingStore {
     public func setTags(_ id: String, _ tags: [String]) throws -> Recording {
         let tags = Self.normalizedTags(tags)
         return try modify(id) { $0.tags = tags }
+    }
+
+    /// Adds and removes tags of recording `id` against its tags as stored now (under the write
+    /// lock), so concurrent `tag` commands all take effect. A tag both added and removed is removed.
+    @discardableResult
+    public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording {
+        let removed = Set(removing)
+        return try modify(id) { recording in
+            recording.tags = Self.normalizedTags((recording.tags + adding).filter { !removed.contains($0) })
+        }
     }
 
     /// Moves recording `id` to `trash/` (or removes it for good when `purge`) and unindexes it.
@@ -246,7 +247,8 @@ public final class LibraryStore: RecordingStore {
     }
 
     /// Reads, changes and writes a recording's metadata under the write lock, then reindexes it.
-    private func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
+    @discardableResult
+    public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
         try withWriteLock {
             let folder = try existingFolder(of: id)
             var recording = try readMetadata(in: folder)

@@ -202,18 +202,33 @@ struct LibraryStoreTests {
         #expect(try store.search("alpha") == [])
     }
 
-    @Test("update writes a summary that search then finds")
+    @Test("modify writes a summary that search then finds")
     func updateSummary() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let store = try F.store(home)
-        var recording = try F.save(store, id: "s1")
-        recording.summary = "Decided to migrate the database"
-        try store.update(recording)
+        try F.save(store, id: "s1")
+        try store.modify("s1") { $0.summary = "Decided to migrate the database" }
         #expect(try store.resolve("s1").summary == "Decided to migrate the database")
         let hits = try store.search("migrate")
         #expect(hits.map(\.field) == [.summary])
         #expect(hits.first?.snippet() == "Decided to [migrate] the database")
+    }
+
+    @Test("ten writers adding tags at once through their own connections lose none of them")
+    func concurrentTagChanges() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        try F.save(try F.store(home), id: "c1")
+        DispatchQueue.concurrentPerform(iterations: 10) { index in
+            let store = try! F.store(home)
+            try! store.changeTags("c1", adding: ["t\(index)"], removing: [])
+        }
+        let tags = try F.store(home).resolve("c1").tags
+        #expect(Set(tags) == Set((0..<10).map { "t\($0)" }))
+        try F.store(home).changeTags("c1", adding: ["x"], removing: ["t3", "x"])
+        #expect(try !F.store(home).resolve("c1").tags.contains("t3"))
+        #expect(try !F.store(home).resolve("c1").tags.contains("x"))
     }
 
     @Test("delete moves to trash/ and unindexes; purge removes for good")

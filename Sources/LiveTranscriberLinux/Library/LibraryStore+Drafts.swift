@@ -197,7 +197,7 @@ extension LibraryStore {
             unlink(destination.appendingPathComponent(leftover).path)
         }
         try DurableFile.syncFolder(destination)
-        try index.upsert(recording, segments: sorted)
+        try withIndex { try $0.upsert(recording, segments: sorted) }
     }
 
     /// The segments of a journal: one JSON object per line; unreadable lines (a line torn by the

@@ -24,7 +24,10 @@ public final class LibraryStore: RecordingStore {
     let recordingsFolder: URL
     let draftsFolder: URL
     let trashFolder: URL
-    let index: LibraryIndex
+    /// The SQLite index; replaced when it turns out to be damaged (see `withIndex`).
+    private var currentIndex: LibraryIndex
+    /// True when this store found the index damaged and rebuilt it from the folders.
+    public private(set) var rebuiltDamagedIndex = false
     /// Drafts the last `recoverDrafts()` could not recover, by id, with why (left in `drafts/`).
     public internal(set) var recoveryProblems: [String: String] = [:]
 
@@ -44,42 +47,63 @@ public final class LibraryStore: RecordingStore {
         }
         let indexFile = directory.appendingPathComponent(LibraryLayout.index)
         do {
-            index = try LibraryIndex(file: indexFile)
-        } catch let error as SQLiteError where [11, 26].contains(error.primaryCode) {
-            // A damaged cache: set it aside and rebuild it from the folders.
-            for suffix in ["", "-wal", "-shm"] {
-                let file = URL(fileURLWithPath: indexFile.path + suffix)
-                try? FileManager.default.removeItem(at: URL(fileURLWithPath: indexFile.path + suffix + ".damaged"))
-                try? FileManager.default.moveItem(at: file, to: URL(fileURLWithPath: file.path + ".damaged"))
-            }
-            index = try LibraryIndex(file: indexFile)
+            currentIndex = try LibraryIndex(file: indexFile)
+        } catch let error as SQLiteError where error.isDamage {
+            currentIndex = try Self.freshIndex(replacing: indexFile)
+            rebuiltDamagedIndex = true
         }
-        if index.isNew {
+        if currentIndex.isNew {
             try reindex()
         } else {
-            try synchronizeIndex()
+            try withIndex { _ in try synchronizeIndex() }
         }
+    }
+
+    /// The index for one operation. Damage found while using it (SQLITE_CORRUPT, SQLITE_NOTADB:
+    /// a page overwritten, a torn disk) sets the file aside as `.damaged`, rebuilds the index from
+    /// the folders, which are the truth, and runs the operation once more.
+    func withIndex<T>(_ body: (LibraryIndex) throws -> T) throws -> T {
+        do {
+            return try body(currentIndex)
+        } catch let error as SQLiteError where error.isDamage {
+            currentIndex = try Self.freshIndex(replacing: directory.appendingPathComponent(LibraryLayout.index))
+            rebuiltDamagedIndex = true
+            try reindex()
+            return try body(currentIndex)
+        }
+    }
+
+    var index: LibraryIndex { currentIndex }
+
+    /// Moves a damaged index (and its WAL and shared-memory files) aside and opens an empty one.
+    private static func freshIndex(replacing indexFile: URL) throws -> LibraryIndex {
+        for suffix in ["", "-wal", "-shm"] {
+            let file = URL(fileURLWithPath: indexFile.path + suffix)
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + ".damaged"))
+            try? FileManager.default.moveItem(at: file, to: URL(fileURLWithPath: file.path + ".damaged"))
+        }
+        return try LibraryIndex(file: indexFile)
     }
 
     // MARK: RecordingStore
 
     /// Every saved recording, newest first.
     public func list() throws -> [Recording] {
-        try index.recordings()
+        try withIndex { try $0.recordings() }
     }
 
     /// The recording `reference` names: an exact id, a unique id prefix, or "latest".
     /// - Throws: `LibraryError.notFound` or `.ambiguous`.
     public func resolve(_ reference: String) throws -> Recording {
         let reference = reference.trimmingCharacters(in: .whitespaces)
-        if reference.lowercased() == "latest", let latest = try index.latest() {
+        if reference.lowercased() == "latest", let latest = try withIndex({ try $0.latest() }) {
             return latest
         }
-        if let exact = try index.recording(id: reference) {
+        if let exact = try withIndex({ try $0.recording(id: reference) }) {
             return exact
         }
-        let matches = reference.isEmpty ? [] : try index.ids(withPrefix: reference)
-        if matches.count == 1, let only = try index.recording(id: matches[0]) { return only }
+        let matches = reference.isEmpty ? [] : try withIndex { try $0.ids(withPrefix: reference) }
+        if matches.count == 1, let only = try withIndex({ try $0.recording(id: matches[0]) }) { return only }
         if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches) }
         throw LibraryError.notFound(reference)
     }
@@ -107,7 +131,7 @@ public final class LibraryStore: RecordingStore {
             }
             let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
             try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
-            try index.upsert(try readMetadata(in: folder), segments: sorted)
+            try withIndex { try $0.upsert(try readMetadata(in: folder), segments: sorted) }
         }
     }
 
@@ -124,7 +148,7 @@ public final class LibraryStore: RecordingStore {
             let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
             if let replaced = try? Data(contentsOf: current) { try DurableFile.write(replaced, to: previousFile) }
             try DurableFile.write(previous, to: current)
-            try index.upsert(try readMetadata(in: folder), segments: segments)
+            try withIndex { try $0.upsert(try readMetadata(in: folder), segments: segments) }
             return true
         }
     }
@@ -169,7 +193,7 @@ public final class LibraryStore: RecordingStore {
                 destination = trashFolder.appendingPathComponent("\(id)-\(attempt)")
             }
             try DurableFile.rename(folder, to: destination)
-            try index.remove(id: id)
+            try withIndex { try $0.remove(id: id) }
             if purge { try FileManager.default.removeItem(at: destination) }
         }
     }
@@ -179,7 +203,7 @@ public final class LibraryStore: RecordingStore {
     /// Any text is safe (see `SearchQuery`): punctuation-only or empty text finds nothing.
     /// - Parameter limit: At most this many hits.
     public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
-        try index.search(SearchQuery(text), limit: limit)
+        try withIndex { try $0.search(SearchQuery(text), limit: limit) }
     }
 
     /// What `reindex()` did.
@@ -209,7 +233,13 @@ public final class LibraryStore: RecordingStore {
                     unreadable[id] = String(describing: error)
                 }
             }
-            try index.replaceAll(entries)
+            do {
+                try currentIndex.replaceAll(entries)
+            } catch let error as SQLiteError where error.isDamage {
+                currentIndex = try Self.freshIndex(replacing: directory.appendingPathComponent(LibraryLayout.index))
+                rebuiltDamagedIndex = true
+                try currentIndex.replaceAll(entries)
+            }
             return ReindexResult(indexed: entries.count, unreadable: unreadable)
         }
     }
@@ -254,7 +284,7 @@ public final class LibraryStore: RecordingStore {
             var recording = try readMetadata(in: folder)
             change(&recording)
             try writeMetadata(recording, in: folder)
-            try index.upsert(recording, segments: try readTranscript(in: folder))
+            try withIndex { try $0.upsert(recording, segments: try readTranscript(in: folder)) }
             return recording
         }
     }
@@ -316,7 +346,7 @@ public final class LibraryStore: RecordingStore {
             for id in folders.subtracting(indexed) {
                 let folder = folder(of: id)
                 guard let recording = try? readMetadata(in: folder), let segments = try? readTranscript(in: folder) else { continue }
-                try index.upsert(recording, segments: segments)
+                try withIndex { try $0.upsert(recording, segments: segments) }
             }
         }
     }

@@ -18,6 +18,9 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The primary result code (the low byte of an extended code).
     public var primaryCode: Int32 { code & 0xFF }
 
+    /// True for a damaged database file: SQLITE_CORRUPT (11) or SQLITE_NOTADB (26).
+    public var isDamage: Bool { primaryCode == 11 || primaryCode == 26 }
+
     public var description: String {
         "the library index failed (SQLite error \(code): \(message)) while running: \(context)"
     }

@@ -42,6 +42,39 @@ struct LibraryIndexTests {
         #expect(FileManager.default.fileExists(atPath: file.path + ".damaged"))
     }
 
+    @Test("an index whose header is sound but whose pages are overwritten is rebuilt when a search, list or reindex meets the damage",
+          arguments: ["search", "list", "reindex"])
+    func damagedPages(operation: String) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        do {
+            let store = try F.store(home)
+            for index in 0..<40 {
+                try F.save(store, id: "r\(index)", name: "Meeting \(index)",
+                           segments: [F.segment(String(repeating: "budget plan review ", count: 30), 0, 5)])
+            }
+        }
+        // Checkpoint the WAL into the main file, then overwrite 500 bytes of every page from page 4 on.
+        let file = home.url.appendingPathComponent("library.sqlite")
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        var bytes = try Data(contentsOf: file)
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        try #require(bytes.count > 8 * pageSize, "the test needs a library of several pages")
+        for page in stride(from: 3 * pageSize, to: bytes.count, by: pageSize) {
+            bytes.replaceSubrange(page + 100..<min(bytes.count, page + 600), with: Data(repeating: 0xA5, count: min(500, bytes.count - page - 100)))
+        }
+        try bytes.write(to: file)
+
+        let store = try F.store(home)
+        switch operation {
+        case "search": #expect(try store.search("budget").count == 40)
+        case "list": #expect(try store.list().count == 40)
+        default: #expect(try store.reindex().indexed == 40)
+        }
+        #expect(try store.search("review").count == 40)
+        #expect(FileManager.default.fileExists(atPath: file.path + ".damaged"))
+    }
+
     @Test("reindex reports unreadable folders and indexes the rest")
     func unreadableFolder() throws {
         let home = try TemporaryDirectory()

@@ -84,6 +84,8 @@ struct RecordCommandTests {
         (["--input", "a.wav", "--location", "100,0"], "--location takes LAT,LON"),
         (["--speed", "max"], "--speed applies to file input"),
         (["--bogus"], "unknown option '--bogus'"),
+        (["--input", "a.wav", "--name", "two\nlines"], "--name must be one line without control characters"),
+        (["--input", "a.wav", "--name", " "], "--name cannot be empty"),
         (["--input"], "missing value for '--input'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -58,13 +58,11 @@ struct RecordCommand: CLICommand {
             if arguments.value("speed") != nil { throw UsageError("--speed applies to file input; the microphone is always live") }
         }
         let format = try OptionParsing.audioFormat(arguments.value("format"))
-        if let name = arguments.value("name"), name.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw UsageError("--name cannot be empty")
-        }
+        let name = try arguments.value("name").map { try OptionParsing.recordingName($0, option: "--name") }
         options = RecordingOptions(
             input: input,
             speed: try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
-            name: arguments.value("name")?.trimmingCharacters(in: .whitespacesAndNewlines),
+            name: name,
             tags: OptionParsing.tags(arguments.value("tags")),
             location: try arguments.value("location").map(OptionParsing.location),
             format: format,

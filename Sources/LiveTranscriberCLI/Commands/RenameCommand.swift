@@ -27,8 +27,7 @@ struct RenameCommand: CLICommand {
         default: throw UsageError("unexpected argument '\(arguments.positionals[2])'; quote a name with spaces")
         }
         reference = arguments.positionals[0]
-        name = arguments.positionals[1].trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw UsageError("the name cannot be empty") }
+        name = try OptionParsing.recordingName(arguments.positionals[1], option: "NAME")
         json = arguments.flag("json")
     }
 

@@ -69,6 +69,18 @@ enum OptionParsing {
         text.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
     }
 
+    /// A recording's name: one line of at most 200 characters, no control characters, trimmed.
+    /// Throws `UsageError` naming `option` ("--name", "NAME").
+    static func recordingName(_ text: String, option: String) throws -> String {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw UsageError("\(option) cannot be empty") }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw UsageError("\(option) must be one line without control characters")
+        }
+        guard name.count <= 200 else { throw UsageError("\(option) is longer than 200 characters") }
+        return name
+    }
+
     /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.
     static func audioFormat(_ text: String?) throws -> RecordingAudioFormat {
         let name = text ?? RecordingAudioFormat.wav.rawValue

@@ -53,11 +53,20 @@ let builtBinary: URL? = {
     return nil
 }()
 
+struct BinaryMissing: Error, CustomStringConvertible {
+    var description: String { "the livetranscriber binary is not built; run 'swift build' first" }
+}
+
+/// The built binary; throws `BinaryMissing` when it was not built.
+func binaryURL() throws -> URL {
+    guard let builtBinary else { throw BinaryMissing() }
+    return builtBinary
+}
+
 /// Runs the built binary as a separate process.
 func runBinary(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws -> CommandResult {
     let process = Process()
-    guard let builtBinary else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "build livetranscriber first"]) }
-    process.executableURL = builtBinary
+    process.executableURL = try binaryURL()
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe(), err = Pipe(), input = Pipe()

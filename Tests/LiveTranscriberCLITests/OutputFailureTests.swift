@@ -7,7 +7,7 @@ import Testing
 struct OutputFailureTests {
     func run(_ arguments: [String], library: TemporaryLibrary, stdout: Any) throws -> (code: Int32, stderr: String) {
         let process = Process()
-        process.executableURL = try #require(builtBinary)
+        process.executableURL = try binaryURL()
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
         process.standardOutput = stdout
@@ -65,7 +65,7 @@ struct OutputFailureTests {
         try WAVBytes.make(samples: Array((0..<40).map { _ in speech }.joined()), rate: 16_000, channels: 1, encoding: .pcm16)
             .write(to: long)
         let process = Process()
-        process.executableURL = try #require(builtBinary)
+        process.executableURL = try binaryURL()
         process.arguments = ["import", Speech.librivox, long.path, Speech.librivox]
         process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
         let out = Pipe(), err = Pipe()

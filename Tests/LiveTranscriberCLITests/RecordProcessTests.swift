@@ -17,7 +17,7 @@ struct RecordProcessTests {
     /// Starts `record` on `input` in real time and returns once its first final line is out.
     func startRecording(_ input: String, library: TemporaryLibrary) throws -> (Process, Pipe, Date) {
         let process = Process()
-        process.executableURL = try #require(builtBinary)
+        process.executableURL = try binaryURL()
         process.arguments = ["record", "--input", input, "--name", "Interrupted"]
         process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
         let output = Pipe()

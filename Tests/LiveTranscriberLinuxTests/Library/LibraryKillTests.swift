@@ -23,7 +23,7 @@ struct LibraryKillTests {
         let home = URL(fileURLWithPath: ProcessInfo.processInfo.environment[helperVariable]!)
         let store = try LibraryStore(directory: home, timeZone: F.utc)
         let draft = try store.createDraft(id: "killed", createdAt: F.t0, language: "en-US", audio: F.mono16k, name: "Killed mid-sentence")
-        FileManager.default.createFile(atPath: draft.audioFile.path, contents: WAVFixture.make(audio: [], riffSize: 0, dataSize: 0))
+        _ = FileManager.default.createFile(atPath: draft.audioFile.path, contents: WAVFixture.make(audio: [], riffSize: 0, dataSize: 0))
         let audio = try FileHandle(forWritingTo: draft.audioFile)
         try audio.seekToEnd()
         try audio.write(contentsOf: WAVFixture.silence(bytes: 32_000))

@@ -61,15 +61,8 @@ enum CLIFixtures {
 
     /// A 3-second, 8 kHz mono 16-bit WAV file of silence.
     static func wavFile(in directory: URL) throws -> URL {
-        var data = Data()
-        func u32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
-        let frames = 24_000
-        data.append(Data("RIFF".utf8)); u32(36 + frames * 2); data.append(Data("WAVE".utf8))
-        data.append(Data("fmt ".utf8)); u32(16); u16(1); u16(1); u32(8_000); u32(16_000); u16(2); u16(16)
-        data.append(Data("data".utf8)); u32(frames * 2); data.append(Data(count: frames * 2))
         let url = directory.appendingPathComponent("audio.wav")
-        try data.write(to: url)
+        try WAVFixture.make(sampleRate: 8_000, audio: WAVFixture.silence(bytes: 48_000)).write(to: url)
         return url
     }
 

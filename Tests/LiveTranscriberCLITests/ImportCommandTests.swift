@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import LiveTranscriberTestSupport
 import LiveTranscriberCore
 import Testing
 @testable import LiveTranscriberLinux
@@ -21,51 +22,29 @@ enum WAVBytes {
             let clipped = max(-1, min(1, sample))
             switch encoding {
             case .pcm8: data.append(UInt8(clamping: Int((clipped * 127).rounded()) + 128))
-            case .pcm16: data.append(le: UInt16(bitPattern: Int16(clamping: Int((clipped * 32_767).rounded()))))
+            case .pcm16: data.append(contentsOf: WAVFixture.le16(UInt16(bitPattern: Int16(clamping: Int((clipped * 32_767).rounded())))))
             case .pcm24:
                 let value = Int32(clamping: Int((clipped * 8_388_607).rounded()))
-                withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0.prefix(3)) }
-            case .pcm32: data.append(le: UInt32(bitPattern: Int32(clamping: Int((Double(clipped) * 2_147_483_647).rounded()))))
-            case .float32: data.append(le: clipped.bitPattern)
+                data.append(contentsOf: WAVFixture.le32(UInt32(bitPattern: value)).prefix(3))
+            case .pcm32: data.append(contentsOf: WAVFixture.le32(UInt32(bitPattern: Int32(clamping: Int((Double(clipped) * 2_147_483_647).rounded())))))
+            case .float32: data.append(contentsOf: WAVFixture.le32(clipped.bitPattern))
             }
         }
-        var fmt = Data()
-        fmt.append(le: extensible ? UInt16(0xFFFE) : encoding.formatTag)
-        fmt.append(le: UInt16(channels))
-        fmt.append(le: UInt32(rate))
-        fmt.append(le: UInt32(rate * channels * bytesPerSample))
-        fmt.append(le: UInt16(channels * bytesPerSample))
-        fmt.append(le: UInt16(encoding.bits))
+        var fmt = WAVFixture.le16(extensible ? 0xFFFE : encoding.formatTag) + WAVFixture.le16(UInt16(channels))
+        fmt += WAVFixture.le32(UInt32(rate)) + WAVFixture.le32(UInt32(rate * channels * bytesPerSample))
+        fmt += WAVFixture.le16(UInt16(channels * bytesPerSample)) + WAVFixture.le16(UInt16(encoding.bits))
         if extensible {
-            fmt.append(le: UInt16(22))
-            fmt.append(le: UInt16(encoding.bits))
-            fmt.append(le: UInt32(channels == 2 ? 3 : 4))  // front left+right, or front centre
-            fmt.append(le: UInt32(encoding.formatTag))
-            fmt.append(contentsOf: [0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
+            fmt += WAVFixture.le16(22) + WAVFixture.le16(UInt16(encoding.bits))
+            fmt += WAVFixture.le32(channels == 2 ? 3 : 4)  // front left+right, or front centre
+            fmt += WAVFixture.le32(UInt32(encoding.formatTag))  // the sub-format GUID's first four bytes
+            fmt += [0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71]
         } else if encoding == .float32 {
-            fmt.append(le: UInt16(0))
+            fmt += WAVFixture.le16(0)
         }
-        var body = Data("WAVE".utf8)
-        body.append(chunk: "fmt ", fmt)
-        if oddChunk { body.append(chunk: "note", Data([0x61, 0x62, 0x63])) }  // 3 bytes and a pad byte
-        body.append(chunk: "data", data)
-        var file = Data("RIFF".utf8)
-        file.append(le: UInt32(body.count))
-        file.append(body)
-        return file
-    }
-}
-
-extension Data {
-    mutating func append<T: FixedWidthInteger>(le value: T) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
-    }
-
-    mutating func append(chunk id: String, _ payload: Data) {
-        append(contentsOf: Array(id.utf8))
-        append(le: UInt32(payload.count))
-        append(payload)
-        if payload.count % 2 == 1 { append(0) }
+        var body = Array("WAVE".utf8) + WAVFixture.chunk("fmt ", fmt)
+        if oddChunk { body += WAVFixture.chunk("note", [0x61, 0x62, 0x63]) }  // 3 bytes and a pad byte
+        body += WAVFixture.chunk("data", [UInt8](data))
+        return Data(Array("RIFF".utf8) + WAVFixture.le32(UInt32(body.count)) + body)
     }
 }
 
@@ -130,7 +109,7 @@ struct ImportCommandTests {
         try WAVBytes.make(samples: goForwardStereo44k(), rate: 44_100, channels: 2, encoding: .pcm16).write(to: good)
         let corrupt = library.url.appendingPathComponent("corrupt.wav")
         var bytes = Data("RIFF".utf8)
-        bytes.append(le: UInt32(1_000))
+        bytes.append(contentsOf: WAVFixture.le32(1_000))
         bytes.append(Data("WAVEfmt garbage that is not a format chunk".utf8))
         try bytes.write(to: corrupt)
         let result = library.run("import", corrupt.path, good.path)

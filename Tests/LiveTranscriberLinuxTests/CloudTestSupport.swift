@@ -18,18 +18,13 @@ enum CloudFixtures {
 
     /// A 16-bit PCM WAV file's bytes: `frames` frames of a ramp, `channels` channels.
     static func wav(frames: Int, sampleRate: Int, channels: Int) -> Data {
-        var data = Data()
-        func u32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
-        let bytes = frames * channels * 2
-        data.append(Data("RIFF".utf8)); u32(36 + bytes); data.append(Data("WAVE".utf8))
-        data.append(Data("fmt ".utf8)); u32(16); u16(1); u16(channels); u32(sampleRate)
-        u32(sampleRate * channels * 2); u16(channels * 2); u16(16)
-        data.append(Data("data".utf8)); u32(bytes)
+        var audio: [UInt8] = []
+        audio.reserveCapacity(frames * channels * 2)
         for frame in 0..<frames {
-            for _ in 0..<channels { u16(Int(UInt16(bitPattern: Int16(truncatingIfNeeded: frame % 2000 - 1000)))) }
+            let sample = WAVFixture.le16(UInt16(bitPattern: Int16(truncatingIfNeeded: frame % 2000 - 1000)))
+            for _ in 0..<channels { audio += sample }
         }
-        return data
+        return WAVFixture.make(sampleRate: sampleRate, channels: channels, audio: audio)
     }
 
     static func temporaryDirectory() throws -> URL {

@@ -121,7 +121,7 @@ func searchLibrary(_ arguments: [String]) throws {
             }
         }
         all += times
-        results.append(["kind": label, "queries": texts.joined(separator: " | "), "hits": hits,
+        results.append(["kind": label, "queries": texts.map { "`\($0)`" }.joined(separator: ", "), "hits": hits,
                         "p50_ms": percentile(times, 0.5), "p95_ms": percentile(times, 0.95)])
     }
     let report: [String: Any] = [

@@ -7,7 +7,7 @@ packages=(
   pkg-config
   libpocketsphinx-dev pocketsphinx pocketsphinx-en-us pocketsphinx-testdata
   libsndfile1-dev libsoxr-dev libsqlite3-dev libasound2-dev
-  librsvg2-bin flite sox
+  librsvg2-bin sox
   python3 python3-srt python3-webvtt
 )
 

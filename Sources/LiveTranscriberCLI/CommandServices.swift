@@ -18,13 +18,28 @@ struct CommandServices {
     /// `OPENAI_API_KEY`, `OPENAI_API_KEY_FILE` or `<data directory>/openai-api-key` (mode 0600).
     /// A missing key is an error for api.openai.com only; other (self-hosted) servers may need none.
     func openAIEndpoint(_ context: CommandContext, baseURLOption: String?) throws -> OpenAIEndpoint {
-        let baseURL = try OpenAIEndpoint.baseURL(option: baseURLOption, environment: context.environment)
+        let baseURL: URL
+        do {
+            baseURL = try OpenAIEndpoint.baseURL(option: baseURLOption, environment: context.environment)
+        } catch let error as OpenAIError {
+            throw UsageError(error.description)  // OPENAI_BASE_URL is wrong: nothing was sent
+        }
         let keyFile = context.dataDirectory.appendingPathComponent("openai-api-key")
         do {
             return OpenAIEndpoint(baseURL: baseURL, apiKey: try OpenAIAPIKey.resolve(environment: context.environment, defaultKeyFile: keyFile))
         } catch OpenAIError.missingKey(let path) {
             if baseURL.host?.lowercased() == OpenAIEndpoint.defaultBaseURL.host { throw OpenAIError.missingKey(defaultKeyFile: path) }
             return OpenAIEndpoint(baseURL: baseURL, apiKey: nil)
+        }
+    }
+
+    /// Checks `--base-url` before anything runs. Throws `UsageError` when it is not an http(s) URL.
+    static func validateBaseURL(_ option: String?) throws {
+        guard let option else { return }
+        do {
+            _ = try OpenAIEndpoint.baseURL(option: option, environment: [:])
+        } catch let error as OpenAIError {
+            throw UsageError(error.description)
         }
     }
 

@@ -175,7 +175,7 @@ struct LibraryCommandsTests {
         (["tag"], 64, "error: missing ID\nusage: livetranscriber tag <id> [--add <tag>]... [--remove <tag>]... [--json]\nSee 'livetranscriber tag --help'.\n"),
         (["delete"], 64, "error: missing ID\nusage: livetranscriber delete <id> [--purge] [--json]\nSee 'livetranscriber delete --help'.\n"),
         (["delete", "nope"], 1, "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n"),
-        (["search"], 64, "error: missing QUERY\nusage: livetranscriber search <query> [--limit <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
+        (["search"], 64, "error: missing <query>\nusage: livetranscriber search <query> [--limit <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
         (["search", "x", "--limit", "0"], 64, "error: invalid value '0' for '--limit'; use a positive number\nusage: livetranscriber search <query> [--limit <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
         (["list", "--bogus"], 64, "error: unknown option '--bogus'\nusage: livetranscriber list [--tag <tag>] [--since <date>] [--json]\nSee 'livetranscriber list --help'.\n"),
     ])

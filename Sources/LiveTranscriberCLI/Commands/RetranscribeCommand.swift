@@ -38,6 +38,7 @@ struct RetranscribeCommand: CLICommand {
         restore = arguments.flag("restore")
         json = arguments.flag("json")
         baseURL = arguments.value("base-url")
+        try CommandServices.validateBaseURL(baseURL)
         if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil {
             throw UsageError("'--restore' takes no '--engine', '--model' or '--base-url'")
         }

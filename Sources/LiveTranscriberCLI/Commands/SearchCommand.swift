@@ -25,7 +25,7 @@ struct SearchCommand: CLICommand {
     var json: Bool
 
     init(arguments: ParsedArguments) throws {
-        guard !arguments.positionals.isEmpty else { throw UsageError("missing QUERY") }
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing <query>") }
         query = arguments.positionals.joined(separator: " ")
         json = arguments.flag("json")
         if let text = arguments.value("limit") {

@@ -39,6 +39,7 @@ struct SummarizeCommand: CLICommand {
         self.engine = engine
         model = arguments.value("model")
         baseURL = arguments.value("base-url")
+        try CommandServices.validateBaseURL(baseURL)
         if engine == .offline, model != nil || baseURL != nil {
             throw UsageError("'--model' and '--base-url' need '--engine openai'")
         }

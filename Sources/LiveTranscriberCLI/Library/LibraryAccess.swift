@@ -57,6 +57,7 @@ enum LibraryAccess {
     /// The one positional `ID` of a command, or a usage error.
     static func singleID(_ arguments: ParsedArguments) throws -> String {
         try arguments.expectPositionals("ID", min: 1, max: 1)
+        guard !arguments.positionals[0].trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("ID cannot be empty") }
         return arguments.positionals[0]
     }
 }

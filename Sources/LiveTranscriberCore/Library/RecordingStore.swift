@@ -41,6 +41,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .notFound(let reference) where reference.lowercased() == "latest":
+            return "there are no recordings yet. Make one with 'livetranscriber record'."
         case .notFound(let reference):
             return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."
         case .ambiguous(let reference, let matches):

@@ -24,7 +24,7 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "cannot read \(path): \(reason)"
         case .unsupportedFormat(let path, let reason):
-            return "\(path) is not an audio file this tool can read (\(reason)); use WAV, FLAC, Ogg, MP3, or raw PCM with --rate and --channels"
+            return "\(path) is not an audio file this tool can read (\(reason)); it reads WAV, FLAC, Ogg Vorbis or Opus, MP3 and AIFF"
         case .writeFailed(let path, let reason):
             return "cannot write audio to \(path): \(reason)"
         case .readFailed(let path, let reason):

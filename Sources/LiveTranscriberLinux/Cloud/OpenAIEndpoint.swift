@@ -25,7 +25,7 @@ public struct OpenAIEndpoint: Sendable {
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               url.host != nil else {
-            throw OpenAIError.badRequest(message: "the base URL '\(text)' is not an http(s) URL.")
+            throw OpenAIError.invalidBaseURL(text)
         }
         return url
     }

@@ -13,6 +13,8 @@ public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertib
     case malformedKey(source: String)
     /// 400: the request itself is wrong; retrying cannot help.
     case badRequest(message: String)
+    /// `--base-url` or `OPENAI_BASE_URL` is not an http(s) URL; nothing was sent.
+    case invalidBaseURL(String)
     /// 401 or 403: the key was refused.
     case unauthorized(status: Int, message: String)
     /// 413, or a body that would exceed the limit before sending.
@@ -38,6 +40,8 @@ public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertib
             return "the OpenAI key file \(path) has mode \(String(format: "%04o", mode)); it must be readable by you only: run 'chmod 600 \(path)'."
         case .malformedKey(let source):
             return "the OpenAI API key from \(source) contains spaces or control characters; store the key alone on one line."
+        case .invalidBaseURL(let text):
+            return "the base URL '\(text)' is not an http(s) URL such as https://api.openai.com/v1"
         case .badRequest(let message):
             return "OpenAI rejected the request (400): \(message)"
         case .unauthorized(let status, let message):

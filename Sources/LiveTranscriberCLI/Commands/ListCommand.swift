@@ -9,7 +9,7 @@ struct ListCommand: CLICommand {
         abstract: "List saved recordings, newest first.",
         usage: "list [--tag <tag>] [--since <date>] [--json]",
         options: [
-            .value("tag", "tag", "Only recordings with this tag."),
+            .value("tag", "tag", "Only recordings with this tag (any case)."),
             .value("since", "date", "Only recordings made on or after this date (YYYY-MM-DD, or ISO 8601 with a time)."),
             .flag("json", "Print a JSON array of recordings."),
         ]
@@ -35,7 +35,7 @@ struct ListCommand: CLICommand {
         let timeZone = LibraryAccess.timeZone(context)
         let since = sinceText.flatMap { Self.parseDate($0, timeZone: timeZone) }
         let recordings = try store.list().filter { recording in
-            (tag.map { recording.tags.contains($0) } ?? true) && (since.map { recording.createdAt >= $0 } ?? true)
+            (tag.map { wanted in recording.tags.contains { $0.lowercased() == wanted.lowercased() } } ?? true) && (since.map { recording.createdAt >= $0 } ?? true)
         }
         if json {
             try LibraryAccess.printJSON(recordings, context)

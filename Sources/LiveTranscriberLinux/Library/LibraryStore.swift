@@ -173,12 +173,13 @@ public final class LibraryStore: RecordingStore {
     }
 
     /// Adds and removes tags of recording `id` against its tags as stored now (under the write
-    /// lock), so concurrent `tag` commands all take effect. A tag both added and removed is removed.
+    /// lock), so concurrent `tag` commands all take effect. Tags match regardless of case; a tag
+    /// both added and removed is removed.
     @discardableResult
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording {
-        let removed = Set(removing)
+        let removed = Set(removing.map { $0.lowercased() })
         return try modify(id) { recording in
-            recording.tags = Self.normalizedTags((recording.tags + adding).filter { !removed.contains($0) })
+            recording.tags = Self.normalizedTags((recording.tags + adding).filter { !removed.contains($0.lowercased()) })
         }
     }
 
@@ -351,11 +352,12 @@ public final class LibraryStore: RecordingStore {
         }
     }
 
+    /// Trimmed, empty ones dropped, one of each regardless of case (the first spelling kept), order kept.
     static func normalizedTags(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         return tags
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty && seen.insert($0).inserted }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 
     /// True for an id that names one folder: not empty, no "/", no leading ".".

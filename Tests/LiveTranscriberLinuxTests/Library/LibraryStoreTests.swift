@@ -226,7 +226,8 @@ struct LibraryStoreTests {
         }
         let tags = try F.store(home).resolve("c1").tags
         #expect(Set(tags) == Set((0..<10).map { "t\($0)" }))
-        try F.store(home).changeTags("c1", adding: ["x"], removing: ["t3", "x"])
+        try F.store(home).changeTags("c1", adding: ["x", "T1"], removing: ["T3", "x"])
+        #expect(try F.store(home).resolve("c1").tags.filter { $0.lowercased() == "t1" } == ["t1"])
         #expect(try !F.store(home).resolve("c1").tags.contains("t3"))
         #expect(try !F.store(home).resolve("c1").tags.contains("x"))
     }

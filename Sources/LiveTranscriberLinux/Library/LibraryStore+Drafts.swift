@@ -140,7 +140,10 @@ extension LibraryStore {
     /// Recovers one unlocked draft folder; nil when it held nothing worth keeping.
     private func recoverDraft(in folder: URL, id: String) throws -> Recording? {
         // A save that wrote its metadata but crashed before the move: finish it.
-        if let saved = try? readMetadata(in: folder) {
+        // The id is always the folder's name (checked safe by the caller), never one read from a
+        // file inside the draft, which could name a path outside the library.
+        if var saved = try? readMetadata(in: folder) {
+            saved.id = id
             try finishDraft(in: folder, as: saved, segments: try readTranscript(in: folder))
             return saved
         }
@@ -172,7 +175,7 @@ extension LibraryStore {
             }
         }
         let recording = Recording(
-            id: manifest.id,
+            id: id,
             name: manifest.name ?? LibraryFormat.defaultName(createdAt: manifest.createdAt, timeZone: timeZone),
             createdAt: manifest.createdAt,
             durationSeconds: duration ?? segments.map(\.endSeconds).max() ?? 0,

@@ -44,6 +44,22 @@ struct LibraryRecoveryTests {
         #expect(try store.recoverDrafts() == [])
     }
 
+    @Test("a draft.json naming another id, even a path out of the library, is recovered under its folder's name",
+          arguments: ["../../evil", "20261129-000000-other"])
+    func idComesFromTheFolder(manifestID: String) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        try Self.leaveCrashedDraft(in: home)
+        let manifest = home.url.appendingPathComponent("drafts/20261129-204112-dead/draft.json")
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as! [String: Any]
+        json["id"] = manifestID
+        try JSONSerialization.data(withJSONObject: json).write(to: manifest)
+        let recovered = try F.store(home).recoverDrafts()
+        #expect(recovered.map(\.id) == ["20261129-204112-dead"])
+        #expect(F.files(in: home.url.appendingPathComponent("recordings")) == ["20261129-204112-dead"])
+        #expect(!FileManager.default.fileExists(atPath: home.url.deletingLastPathComponent().appendingPathComponent("evil").path))
+    }
+
     @Test("without a name the recovered recording gets the default one")
     func recoveredDefaultName() throws {
         let home = try TemporaryDirectory()

@@ -34,13 +34,53 @@ struct ActivityFeedTests {
         #expect(result.stderr.contains("Saved \"Feed\""))
     }
 
+    @Test("a feed into a FIFO is written through, never replaced; a feed that fails is reported after the save")
+    func feedIntoSpecialFiles() throws {
+        let library = try TemporaryLibrary()
+        let fifo = library.url.appendingPathComponent("feed.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = FIFOReader(path: fifo)
+        let result = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--activity-feed", fifo)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let lines = String(decoding: received.wait(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 4)  // start, one final, the stop update, end
+        #expect((try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType) != .typeRegular)
+
+        let full = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--activity-feed", "/dev/full")
+        #expect(full.exitCode == 1)
+        #expect(full.stderr == "error: could not write the activity feed to /dev/full: No space left on device; the recording was saved\n")
+        #expect((try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType) == .typeCharacterSpecial)
+        #expect(library.recordingFolders.count == 2)
+    }
+
     @Test("a feed file that cannot be created fails before anything is recorded")
     func unwritableFeed() throws {
         let library = try TemporaryLibrary()
         let result = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max",
                                  "--activity-feed", "/nonexistent-folder/feed.jsonl")
         #expect(result.exitCode == 1)
-        #expect(result.stderr == "error: cannot create the activity feed file /nonexistent-folder/feed.jsonl\n")
+        #expect(result.stderr == "error: cannot write the activity feed to /nonexistent-folder/feed.jsonl: the folder /nonexistent-folder does not exist\n")
         #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+}
+
+/// Reads a FIFO to its end on another thread, as a separate reader process would.
+final class FIFOReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String) {
+        DispatchQueue.global().async {
+            if let handle = FileHandle(forReadingAtPath: path) {
+                self.data = handle.readDataToEndOfFile()
+            }
+            self.done.signal()
+        }
+    }
+
+    /// Everything read, once the writer has closed the FIFO.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -71,6 +71,7 @@ struct RecordCommand: CLICommand {
             discard: arguments.flag("discard")
         )
         printStats = arguments.flag("stats")
+        if options.activityFeed?.isEmpty == true { throw UsageError("--activity-feed needs a file path, or '-' for stdout") }
         if options.activityFeed == "-" && options.json {
             throw UsageError("--activity-feed - and --json both want stdout; write the feed to a file")
         }
@@ -94,6 +95,10 @@ struct RecordCommand: CLICommand {
             // With the feed on stdout, the closing line goes to stderr so stdout stays JSON Lines.
             let output = options.activityFeed == "-" ? context.stderr : context.stdout
             output.write("Saved \"\(recording.name)\" as \(recording.id): \(TimeText.elapsed(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").\n")
+        }
+        if let failure = recorder.feedFailure, let path = options.activityFeed {
+            context.printError("error: could not write the activity feed to \(path): \(failure); the recording was saved")
+            return ExitCode.failure
         }
         return ExitCode.success
     }

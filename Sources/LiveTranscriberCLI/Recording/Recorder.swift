@@ -16,6 +16,8 @@ final class Recorder {
     private let signals: StopSignals?
     /// Counters of the last run, for `--stats`.
     private(set) var stats: RecordingStats?
+    /// Why the activity feed file could not be written during the last run, if it could not.
+    private(set) var feedFailure: String?
 
     /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
     ///   files); by default the recorder installs its own for the run.
@@ -94,6 +96,7 @@ final class Recorder {
         _ = session.lifecycle.captureFinished()
         activity.stopped()
         display.finish(session.snapshot(acceptsKeys: keys != nil))
+        defer { feedFailure = activity.feedFailure }
         defer { stats = RecordingStats(interimResults: session.interimResults, finalSegments: session.assembler.finals.count, activity: activity.counts) }
 
         // A stop request cancels an import: half a file is not a recording.

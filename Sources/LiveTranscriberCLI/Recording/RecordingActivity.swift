@@ -46,6 +46,9 @@ final class RecordingActivity {
     /// What the coordinator sent so far.
     var counts: CountingActivityClient.Counts { counter.counts }
 
+    /// Why the feed file could not be written, if it could not.
+    var feedFailure: String? { feed?.failure }
+
     func started() { coordinator.recordingStarted() }
     func finalsChanged(_ finals: [TranscriptSegment]) { coordinator.finalSegmentsChanged(finals) }
     func interimChanged(_ text: String) { coordinator.interimChanged(text) }
@@ -73,10 +76,14 @@ final class RecordingActivity {
     }
 }
 
-/// Where feed lines go: stdout for "-", else a file created (or truncated) at the path.
-private final class FeedOutput: Sendable {
+/// Where feed lines go: stdout for "-", else the file at the path. A new or regular file is
+/// created or truncated; anything else already there (a FIFO, a device, a link's target) is
+/// written through, never replaced. The first failed write is kept in `failure`.
+final class FeedOutput: @unchecked Sendable {
     private let stdout: (any TextOutput)?
     private let file: FileHandle?
+    private let lock = NSLock()
+    private var firstFailure: String?
 
     init(path: String, stdout: any TextOutput) throws {
         if path == "-" {
@@ -84,25 +91,50 @@ private final class FeedOutput: Sendable {
             self.file = nil
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw FeedError(path: path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard !isFolder.boolValue else { throw FeedError(path: path, reason: "it is a folder") }
+        } else {
+            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+                throw FeedError(path: path, reason: "the folder \(parent) does not exist")
+            }
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw FeedError(path: path, reason: "it cannot be created")
+            }
         }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw FeedError(path: path, reason: "it cannot be opened for writing")
+        }
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if type == .typeRegular { try? handle.truncate(atOffset: 0) }
         self.stdout = nil
         self.file = handle
     }
 
     func write(_ line: String) {
         let text = line + "\n"
-        if let stdout { stdout.write(text) } else { try? file?.write(contentsOf: Data(text.utf8)) }
+        if let stdout { stdout.write(text); return }
+        lock.withLock {
+            guard firstFailure == nil else { return }
+            do {
+                try file?.write(contentsOf: Data(text.utf8))
+            } catch {
+                firstFailure = LiveTranscriberCommandLine.describe(error)
+            }
+        }
     }
+
+    /// Why writing the feed failed, if it did.
+    var failure: String? { lock.withLock { firstFailure } }
 
     func close() { try? file?.close() }
 }
 
 struct FeedError: Error, CustomStringConvertible {
     var path: String
-    var description: String { "cannot create the activity feed file \(path)" }
+    var reason: String
+    var description: String { "cannot write the activity feed to \(path): \(reason)" }
 }
 
 /// Forwards to another client and counts what passes, for `record --stats` and the benchmark.

@@ -125,7 +125,8 @@ final class Recorder {
         let format = session.source.format
         let blockFrames = max(1, format.sampleRate / 10)
         let started = ContinuousClock.now
-        var pausedFor = Duration.zero
+        var pausedFor = Duration.zero  // completed pauses
+        var pausedSince: ContinuousClock.Instant?  // the pause in progress
         var lastHeaderUpdate = ContinuousClock.now
         display.render(session.snapshot(acceptsKeys: keys != nil), force: true)
 
@@ -137,17 +138,23 @@ final class Recorder {
                 case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
                 case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
                     session.togglePause()
+                    // The whole pause, however long its waits, is left out of the pacing.
+                    if session.paused {
+                        pausedSince = ContinuousClock.now
+                    } else if let since = pausedSince {
+                        pausedFor += ContinuousClock.now - since
+                        pausedSince = nil
+                    }
                     display.render(session.snapshot(acceptsKeys: true), force: true)
                 default: break
                 }
             }
             if session.paused {
-                let pauseStarted = ContinuousClock.now
                 if options.input.isLive {
                     _ = try session.source.read(maxFrames: blockFrames)  // keep the device drained; drop the audio
                 }
-                pausedFor += ContinuousClock.now - pauseStarted
-                session.activity.advance(to: session.secondsRecorded + pausedFor.seconds)
+                let pausedNow = pausedFor + (pausedSince.map { ContinuousClock.now - $0 } ?? .zero)
+                session.activity.advance(to: session.secondsRecorded + pausedNow.seconds)
                 continue
             }
             // A file plays in real time (or at --speed N): the next block is due when the wall clock

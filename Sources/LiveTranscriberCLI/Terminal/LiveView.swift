@@ -32,7 +32,9 @@ final class LiveTerminalView {
     /// Replaces the previous card with one for `snapshot`.
     func render(_ snapshot: LiveViewSnapshot) {
         guard let presentation = snapshot.presentation else { return }
-        let hint = snapshot.acceptsKeys ? "space pauses · q or Ctrl-C stops and saves" : "Ctrl-C stops and saves"
+        let paused = presentation.status.glyph == .paused
+        let hint = snapshot.acceptsKeys
+            ? "space \(paused ? "resumes" : "pauses") · q or Ctrl-C stops and saves" : "Ctrl-C stops and saves"
         let renderer = TerminalCardRenderer(width: min(Terminal.width(), 100), color: color, maxTranscriptRows: 8, hint: hint)
         let lines = renderer.render(presentation, elapsedSeconds: snapshot.elapsedSeconds,
                                     finalLines: snapshot.finals.map { TimeText.elapsed($0.startSeconds) + "  " + $0.text },

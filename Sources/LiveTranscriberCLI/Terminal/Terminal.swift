@@ -62,14 +62,15 @@ enum Terminal {
     }
 }
 
-/// Turns SIGINT (Ctrl-C) and SIGTERM into a flag the recording loop checks, so a stop always saves.
+/// Turns SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal closed) into a flag the recording loop
+/// checks, so a stop always saves.
 final class StopSignals {
     private let flag = StopFlag()
     private let sources: [any DispatchSourceSignal]
 
     init(queue: DispatchQueue = DispatchQueue(label: "livetranscriber.signals")) {
         var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             sources.append(source)
@@ -87,8 +88,7 @@ final class StopSignals {
     /// Puts the default handlers back.
     func cancel() {
         for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
     }
 }
 

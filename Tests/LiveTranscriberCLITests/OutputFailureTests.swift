@@ -1,5 +1,7 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberTestSupport
 import Testing
 
 /// What happens when output cannot be written, or a command is interrupted.
@@ -87,5 +89,38 @@ struct OutputFailureTests {
         #expect(stderr.contains("Import stopped: 1 imported, 2 not imported."))
         #expect(library.recordingFolders.count == 1)
         #expect(library.draftFolders.isEmpty)
+    }
+}
+
+@Suite("A damaged index seen from the command line")
+struct DamagedIndexCommandTests {
+    @Test("search on an index with overwritten pages rebuilds it, answers right, and says so on stderr")
+    func searchRebuilds() throws {
+        let library = try TemporaryLibrary()
+        do {
+            let store = try LibraryStore(directory: library.url, timeZone: TimeZone(identifier: "UTC")!)
+            for index in 0..<40 {
+                let draft = try store.createDraft(id: "r\(index)", createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
+                                                  language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+                try WAVFixture.make(audio: WAVFixture.silence(bytes: 3_200)).write(to: draft.audioFile)
+                let text = String(repeating: "budget plan review ", count: 30)
+                try store.saveDraft(draft, name: "Meeting \(index)", tags: [], location: nil, durationSeconds: 0.1,
+                                    segments: [TranscriptSegment(text: text, startSeconds: 0, endSeconds: 5)])
+            }
+        }
+        let file = library.url.appendingPathComponent("library.sqlite")
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        var bytes = try Data(contentsOf: file)
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        for page in stride(from: 3 * pageSize, to: bytes.count - 600, by: pageSize) {
+            bytes.replaceSubrange(page + 100..<page + 600, with: Data(repeating: 0xA5, count: 500))
+        }
+        try bytes.write(to: file)
+
+        let result = library.run("search", "budget", "--limit", "100", "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: the search index was damaged and has been rebuilt"))
+        let hits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(hits?.count == 40)
     }
 }

@@ -8,9 +8,9 @@ enum LibraryAccess {
     /// (a note per recovered recording on stderr). Drafts being recorded by a live process are left alone.
     static func open(_ context: CommandContext) throws -> LibraryStore {
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context))
-        if store.rebuiltDamagedIndex {
-            context.printError("note: the search index was damaged and has been rebuilt from the recording folders (the old one is library.sqlite.damaged).")
-        }
+        let note = "note: the search index was damaged and has been rebuilt from the recording folders (the old one is library.sqlite.damaged)."
+        if store.rebuiltDamagedIndex { context.printError(note) }
+        store.onDamagedIndexRebuilt = { context.printError(note) }
         for recording in try store.recoverDrafts() {
             context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds))).")
         }

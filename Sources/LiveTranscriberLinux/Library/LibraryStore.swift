@@ -27,7 +27,11 @@ public final class LibraryStore: RecordingStore {
     /// The SQLite index; replaced when it turns out to be damaged (see `withIndex`).
     private var currentIndex: LibraryIndex
     /// True when this store found the index damaged and rebuilt it from the folders.
-    public private(set) var rebuiltDamagedIndex = false
+    public private(set) var rebuiltDamagedIndex = false {
+        didSet { if rebuiltDamagedIndex && !oldValue { onDamagedIndexRebuilt?() } }
+    }
+    /// Called once when damage is found and the index rebuilt, at open or in any later operation.
+    public var onDamagedIndexRebuilt: (() -> Void)?
     /// Drafts the last `recoverDrafts()` could not recover, by id, with why (left in `drafts/`).
     public internal(set) var recoveryProblems: [String: String] = [:]
 

@@ -4,6 +4,7 @@ import LiveTranscriberTestSupport
 import LiveTranscriberCore
 import Testing
 @testable import LiveTranscriberLinux
+@testable import LiveTranscriberCLI
 
 /// WAV files written byte by byte, so every header variant is exactly what the test says.
 enum WAVBytes {
@@ -119,6 +120,13 @@ struct ImportCommandTests {
         #expect(result.stdout.hasPrefix("Imported \(good.path) as "))
         #expect(library.recordingFolders.count == 1)
         #expect(library.draftFolders.isEmpty)
+    }
+
+    @Test("a file name with control characters gives a clean one-line name", arguments: [
+        ("two\nlines\u{1B}[31m", "two lines [31m"), ("  spaced\tout  ", "spaced out"), ("\u{7}", "Imported audio"),
+    ])
+    func namesFromFileNames(fileName: String, name: String) {
+        #expect(OptionParsing.name(fromFileName: fileName) == name)
     }
 
     @Test("import with no path is a usage error")

@@ -86,6 +86,7 @@ struct RecordCommandTests {
         (["--bogus"], "unknown option '--bogus'"),
         (["--input", "a.wav", "--name", "two\nlines"], "--name must be one line without control characters"),
         (["--input", "a.wav", "--name", " "], "--name cannot be empty"),
+        (["--input", "a.wav", "--tags", "ok,bad\u{1B}[2J"], "a tag must be one line without control characters"),
         (["--input"], "missing value for '--input'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {

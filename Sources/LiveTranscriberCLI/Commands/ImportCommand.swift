@@ -25,7 +25,7 @@ struct ImportCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("PATH", min: 1, max: .max)
         paths = arguments.positionals
-        tags = OptionParsing.tags(arguments.value("tags"))
+        tags = try OptionParsing.tags(arguments.value("tags"))
         let format = try OptionParsing.audioFormat(arguments.value("format"))
         self.format = format
         json = arguments.flag("json")
@@ -41,7 +41,7 @@ struct ImportCommand: CLICommand {
         defer { signals.cancel() }
         for path in paths {
             if signals.stopRequested { break }
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let name = OptionParsing.name(fromFileName: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
             var options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
                                            format: format, activityFeed: nil, json: json, discard: false)
             options.stopCancels = true

@@ -63,7 +63,7 @@ struct RecordCommand: CLICommand {
             input: input,
             speed: try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
             name: name,
-            tags: OptionParsing.tags(arguments.value("tags")),
+            tags: try OptionParsing.tags(arguments.value("tags")),
             location: try arguments.value("location").map(OptionParsing.location),
             format: format,
             activityFeed: arguments.value("activity-feed"),

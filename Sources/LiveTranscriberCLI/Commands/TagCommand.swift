@@ -26,6 +26,7 @@ struct TagCommand: CLICommand {
         add = arguments.allValues("add").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         remove = arguments.allValues("remove").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         if add.contains("") || remove.contains("") { throw UsageError("a tag cannot be empty") }
+        try add.forEach { try OptionParsing.checkTag($0) }
         json = arguments.flag("json")
     }
 

@@ -65,8 +65,28 @@ struct RecordingOptions {
 
 enum OptionParsing {
     /// "a, b,,a" → ["a", " b", "", "a"]: the library trims them, drops empty ones and repeats.
-    static func tags(_ text: String?) -> [String] {
-        text.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+    /// Throws `UsageError` for a tag with control characters or over 100 characters.
+    static func tags(_ text: String?) throws -> [String] {
+        let tags = text.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+        try tags.forEach { try checkTag($0) }
+        return tags
+    }
+
+    /// Throws `UsageError` for a tag with control characters or over 100 characters.
+    static func checkTag(_ tag: String) throws {
+        if tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw UsageError("a tag must be one line without control characters")
+        }
+        if tag.count > 100 { throw UsageError("a tag is longer than 100 characters") }
+    }
+
+    /// A name for a recording made from a file name: control characters become spaces, runs of
+    /// white space one space, at most 200 characters; "Imported audio" when nothing is left.
+    static func name(fromFileName fileName: String) -> String {
+        let scalars = fileName.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
+        let words = String(scalars).split(whereSeparator: { $0.isWhitespace })
+        let name = String(words.joined(separator: " ").prefix(200))
+        return name.isEmpty ? "Imported audio" : name
     }
 
     /// A recording's name: one line of at most 200 characters, no control characters, trimmed.

@@ -14,9 +14,10 @@ enum OutputFile {
         if type == .typeDirectory { throw OutputFileError(path: path, reason: "it is a folder; give a file name") }
         var isFolder: ObjCBool = false
         let parent = url.deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) else {
             throw OutputFileError(path: path, reason: "the folder \(parent) does not exist")
         }
+        guard isFolder.boolValue else { throw OutputFileError(path: path, reason: "\(parent) is a file, not a folder") }
         if let type, type != .typeRegular {
             guard let handle = FileHandle(forWritingAtPath: path) else {
                 throw OutputFileError(path: path, reason: "it cannot be opened for writing")

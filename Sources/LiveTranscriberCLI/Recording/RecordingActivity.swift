@@ -96,9 +96,10 @@ final class FeedOutput: @unchecked Sendable {
             guard !isFolder.boolValue else { throw FeedError(path: path, reason: "it is a folder") }
         } else {
             let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) else {
                 throw FeedError(path: path, reason: "the folder \(parent) does not exist")
             }
+            guard isFolder.boolValue else { throw FeedError(path: path, reason: "\(parent) is a file, not a folder") }
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
                 throw FeedError(path: path, reason: "it cannot be created")
             }

@@ -1,33 +1,56 @@
 import Foundation
 
-/// Writes a command's output file (`export --output`, `activity preview --out`).
+/// Files a command writes (`export --output`, `activity preview --out`, `record --activity-feed`).
 ///
-/// A regular file (or a new one) is replaced atomically: written to a temporary name, then renamed,
-/// so a failure never leaves half a file. Anything else that already stands at the path (a symbolic
-/// link, a FIFO, a device such as /dev/stdout) is written through, never replaced.
+/// A regular file (or a new one) written whole is replaced atomically: written to a temporary
+/// name, then renamed, so a failure never leaves half a file. Anything else that already stands
+/// at the path (a symbolic link, a FIFO, a device such as /dev/stdout) is written through, never
+/// replaced.
 enum OutputFile {
-    /// Throws `OutputFileError` naming the path and what is wrong with it.
+    /// Writes `data` as the whole file. Throws `OutputFileError` naming what is wrong with the path.
     static func write(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        if try kind(of: path) == .special {
+            let handle = try open(path)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            return
+        }
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Opens `path` for a stream of writes: a regular file is created or truncated, anything else
+    /// is opened as it is. Throws `OutputFileError`.
+    static func open(_ path: String) throws -> FileHandle {
+        let kind = try kind(of: path)
+        if kind == .missing, !FileManager.default.createFile(atPath: path, contents: nil) {
+            throw OutputFileError(path: path, reason: "it cannot be created")
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw OutputFileError(path: path, reason: "it cannot be opened for writing")
+        }
+        if kind == .regular { try? handle.truncate(atOffset: 0) }
+        return handle
+    }
+
+    private enum Kind { case missing, regular, special }
+
+    /// What stands at `path`; throws for a folder or a parent that is not a folder.
+    private static func kind(of path: String) throws -> Kind {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let type = attributes?[.type] as? FileAttributeType
-        if type == .typeDirectory { throw OutputFileError(path: path, reason: "it is a folder; give a file name") }
+        switch attributes?[.type] as? FileAttributeType {
+        case .typeDirectory?: throw OutputFileError(path: path, reason: "it is a folder; give a file name")
+        case .typeRegular?: return .regular
+        case .some: return .special
+        case nil: break
+        }
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { return .special }
         var isFolder: ObjCBool = false
-        let parent = url.deletingLastPathComponent().path
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) else {
             throw OutputFileError(path: path, reason: "the folder \(parent) does not exist")
         }
         guard isFolder.boolValue else { throw OutputFileError(path: path, reason: "\(parent) is a file, not a folder") }
-        if let type, type != .typeRegular {
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw OutputFileError(path: path, reason: "it cannot be opened for writing")
-            }
-            defer { try? handle.close() }
-            try? handle.truncate(atOffset: 0)
-            try handle.write(contentsOf: data)
-            return
-        }
-        try data.write(to: url, options: .atomic)
+        return .missing
     }
 }
 

@@ -76,9 +76,8 @@ final class RecordingActivity {
     }
 }
 
-/// Where feed lines go: stdout for "-", else the file at the path. A new or regular file is
-/// created or truncated; anything else already there (a FIFO, a device, a link's target) is
-/// written through, never replaced. The first failed write is kept in `failure`.
+/// Where feed lines go: stdout for "-", else the file at the path, opened by `OutputFile.open`
+/// (never replaced). The first failed write is kept in `failure`.
 final class FeedOutput: @unchecked Sendable {
     private let stdout: (any TextOutput)?
     private let file: FileHandle?
@@ -91,24 +90,12 @@ final class FeedOutput: @unchecked Sendable {
             self.file = nil
             return
         }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard !isFolder.boolValue else { throw FeedError(path: path, reason: "it is a folder") }
-        } else {
-            let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) else {
-                throw FeedError(path: path, reason: "the folder \(parent) does not exist")
-            }
-            guard isFolder.boolValue else { throw FeedError(path: path, reason: "\(parent) is a file, not a folder") }
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw FeedError(path: path, reason: "it cannot be created")
-            }
+        let handle: FileHandle
+        do {
+            handle = try OutputFile.open(path)
+        } catch let error as OutputFileError {
+            throw FeedError(path: path, reason: error.reason)
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw FeedError(path: path, reason: "it cannot be opened for writing")
-        }
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        if type == .typeRegular { try? handle.truncate(atOffset: 0) }
         self.stdout = nil
         self.file = handle
     }

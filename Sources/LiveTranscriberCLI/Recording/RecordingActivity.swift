@@ -77,44 +77,30 @@ final class RecordingActivity {
 }
 
 /// Where feed lines go: stdout for "-", else the file at the path, opened by `OutputFile.open`
-/// (never replaced). The first failed write is kept in `failure`.
-final class FeedOutput: @unchecked Sendable {
-    private let stdout: (any TextOutput)?
+/// (never replaced). A failed write is remembered, as `FileDescriptorOutput` does for stdout.
+final class FeedOutput: Sendable {
+    private let output: any TextOutput
     private let file: FileHandle?
-    private let lock = NSLock()
-    private var firstFailure: String?
 
     init(path: String, stdout: any TextOutput) throws {
-        if path == "-" {
-            self.stdout = stdout
-            self.file = nil
+        guard path != "-" else {
+            output = stdout
+            file = nil
             return
         }
-        let handle: FileHandle
         do {
-            handle = try OutputFile.open(path)
+            let handle = try OutputFile.open(path)
+            file = handle
+            output = FileDescriptorOutput(fileDescriptor: handle.fileDescriptor)
         } catch let error as OutputFileError {
             throw FeedError(path: path, reason: error.reason)
         }
-        self.stdout = nil
-        self.file = handle
     }
 
-    func write(_ line: String) {
-        let text = line + "\n"
-        if let stdout { stdout.write(text); return }
-        lock.withLock {
-            guard firstFailure == nil else { return }
-            do {
-                try file?.write(contentsOf: Data(text.utf8))
-            } catch {
-                firstFailure = LiveTranscriberCommandLine.describe(error)
-            }
-        }
-    }
+    func write(_ line: String) { output.write(line + "\n") }
 
-    /// Why writing the feed failed, if it did.
-    var failure: String? { lock.withLock { firstFailure } }
+    /// Why writing the feed file failed, if it did (stdout failures are reported for stdout).
+    var failure: String? { file == nil ? nil : (output as? FileDescriptorOutput)?.writeFailure }
 
     func close() { try? file?.close() }
 }

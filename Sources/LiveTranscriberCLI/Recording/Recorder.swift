@@ -82,25 +82,37 @@ final class Recorder {
         } catch {
             failure = error
         }
+        return try conclude(session, draft: draft, name: name, failure: failure, stopRequested: signals.stopRequested,
+                            keysWorked: keys != nil)
+    }
+
+    /// After the loop: finishes the last utterance, closes the audio file so it is valid, then
+    /// saves the draft, or discards it (`--discard`, no audio, an import cancelled by a stop).
+    private func conclude(_ session: LoopState, draft: RecordingDraft, name: String, failure loopFailure: (any Error)?,
+                          stopRequested: Bool, keysWorked: Bool) throws -> RecordingWithTranscript? {
+        var failure = loopFailure
+        let activity = session.activity
         _ = session.lifecycle.stop()
-        // Whatever happened, finish the utterance in progress and close the file so it is valid.
         if failure == nil {
             do {
-                for event in try pipeline.finish() { session.apply(event, draft: draft, store: store, display: display) }
+                for event in try session.pipeline.finish() { session.apply(event, draft: draft, store: store, display: display) }
             } catch { failure = error }
         }
-        if let tail = try? storageResampler?.flush(), !tail.isEmpty {
-            try? writer.write(AudioBuffer(samples: tail, channels: source.format.channels))
+        if let tail = try? session.storageResampler?.flush(), !tail.isEmpty {
+            try? session.writer.write(AudioBuffer(samples: tail, channels: session.source.format.channels))
         }
-        try writer.close()
+        try session.writer.close()
         _ = session.lifecycle.captureFinished()
         activity.stopped()
-        display.finish(session.snapshot(acceptsKeys: keys != nil))
-        defer { feedFailure = activity.feedFailure }
-        defer { stats = RecordingStats(interimResults: session.interimResults, finalSegments: session.assembler.finals.count, activity: activity.counts) }
+        display.finish(session.snapshot(acceptsKeys: keysWorked))
+        defer {
+            feedFailure = activity.feedFailure
+            stats = RecordingStats(interimResults: session.interimResults, finalSegments: session.assembler.finals.count,
+                                   activity: activity.counts)
+        }
 
         // A stop request cancels an import: half a file is not a recording.
-        let cancelled = options.stopCancels && signals.stopRequested
+        let cancelled = options.stopCancels && stopRequested
         if session.framesRecorded == 0 || cancelled || (options.discard && failure == nil) {
             _ = session.lifecycle.discard()
             try store.discardDraft(draft)
@@ -109,7 +121,7 @@ final class Recorder {
             if session.framesRecorded == 0 { throw failure ?? RecordingInterrupted.noAudio }
             return nil
         }
-        let duration = Double(session.framesRecorded) / Double(source.format.sampleRate)
+        let duration = session.secondsRecorded
         _ = session.lifecycle.save(name: name, tags: options.tags)
         let recording = try store.saveDraft(draft, name: name, tags: options.tags, location: options.location,
                                             durationSeconds: duration, segments: session.assembler.finals)

@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux"]),
         .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberCLI"]),
         // Benchmarks that call the library's API directly (make bench).
-        .executableTarget(name: "livetranscriber-bench", dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux"]),
+        .executableTarget(name: "livetranscriber-bench",
+                         dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
 
         // Fakes for true boundaries only (the clock, a paid cloud API).
         .target(name: "LiveTranscriberTestSupport", dependencies: ["LiveTranscriberCore"]),

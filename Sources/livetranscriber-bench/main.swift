@@ -7,18 +7,7 @@
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
-
-/// A deterministic generator (SplitMix64), so every run builds the same library.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import LiveTranscriberTestSupport
 
 /// The most frequent English words, most frequent first: about half of all words spoken.
 let commonWords = """
@@ -45,7 +34,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 func generate(into directory: URL, recordings: Int, hours: Double) throws -> (segments: Int, bytes: Int) {
-    var random = SplitMix64(state: 42)
+    var random = SplitMix64(seed: 42)
     let words = try vocabulary()
     let cjk = Array("我们今天讨论项目进度会议记录悬空引用数据模型测试结果下周计划")
     let secondsPerRecording = hours * 3600 / Double(recordings)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("The main job end to end, with the built binary")
 struct EndToEndTests {
-    @Test("record real speech into a temporary library, then list --json, show, search and export it")
+    @Test("record real speech into a temporary library, then list --json, show, search, export and summarize it")
     func recordListExport() throws {
         let library = try TemporaryLibrary()
         let env = library.environment.merging(["TZ": "UTC"]) { $1 }
@@ -40,6 +40,15 @@ struct EndToEndTests {
         #expect(found.stdout.hasPrefix(recording.id))
         let exported = try runBinary(["export", recording.id, "--format", "txt"], environment: env)
         #expect(exported.stdout.contains(segment.text))
+
+        // summarize works offline on the real recording, and search then finds the summary.
+        let summarized = try runBinary(["summarize", "latest", "--json"], environment: env)
+        #expect(summarized.exitCode == 0, "\(summarized.stderr)")
+        let summary = try #require(try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(summarized.stdout.utf8)).summary)
+        #expect(!summary.isEmpty)
+        #expect(summary.lowercased().contains("young"))
+        let shownAgain = try runBinary(["show", "latest", "--json"], environment: env)
+        #expect(try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(shownAgain.stdout.utf8)).summary == summary)
     }
 
     @Test("library commands on an empty library succeed with nothing to show, and an unknown id exits 1")

@@ -104,7 +104,7 @@ struct DamagedIndexCommandTests {
                                                   language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
                 try WAVFixture.make(audio: WAVFixture.silence(bytes: 3_200)).write(to: draft.audioFile)
                 let text = String(repeating: "budget plan review ", count: 30)
-                try store.saveDraft(draft, name: "Meeting \(index)", tags: [], location: nil, durationSeconds: 0.1,
+                _ = try store.saveDraft(draft, name: "Meeting \(index)", tags: [], location: nil, durationSeconds: 0.1,
                                     segments: [TranscriptSegment(text: text, startSeconds: 0, endSeconds: 5)])
             }
         }

@@ -160,18 +160,26 @@ extension LibraryStore {
             return nil
         }
         let segments = Self.readJournal(folder.appendingPathComponent(LibraryLayout.journal))
-        let audioFile = audioFile(in: folder, format: manifest.audio.format)
-        let hasAudio = FileManager.default.fileExists(atPath: audioFile.path)
-        guard hasAudio || !segments.isEmpty else {
+        // The audio file is the truth about the audio: the one draft.json names, else whichever
+        // audio.<wav|flac|opus> is there; its rate and channels are read from the file itself.
+        var audio = manifest.audio
+        let formats = [audio.format] + ["wav", "flac", "opus"].filter { $0 != audio.format }
+        let found = formats.first { FileManager.default.fileExists(atPath: audioFile(in: folder, format: $0).path) }
+        guard found != nil || !segments.isEmpty else {
             try FileManager.default.removeItem(at: folder)
             return nil
         }
         var duration: Double?
-        if hasAudio {
-            if manifest.audio.format == "wav" {
+        if let format = found {
+            let audioFile = audioFile(in: folder, format: format)
+            audio.format = format
+            if format == "wav" {
                 duration = (try? WAVFileRepair.repair(audioFile))?.layout.durationSeconds
-            } else {
-                duration = WAVFileRepair.durationSeconds(ofAudioFile: audioFile)
+            }
+            if let properties = WAVFileRepair.properties(ofAudioFile: audioFile) {
+                audio.sampleRate = properties.sampleRate
+                audio.channels = properties.channels
+                duration = duration ?? properties.seconds
             }
         }
         let recording = Recording(
@@ -179,7 +187,7 @@ extension LibraryStore {
             name: manifest.name ?? LibraryFormat.defaultName(createdAt: manifest.createdAt, timeZone: timeZone),
             createdAt: manifest.createdAt,
             durationSeconds: duration ?? segments.map(\.endSeconds).max() ?? 0,
-            language: manifest.language, tags: manifest.tags ?? [], audio: manifest.audio, recovered: true
+            language: manifest.language, tags: manifest.tags ?? [], audio: audio, recovered: true
         )
         try finishDraft(in: folder, as: recording, segments: segments)
         return recording

@@ -60,6 +60,24 @@ struct LibraryRecoveryTests {
         #expect(!FileManager.default.fileExists(atPath: home.url.deletingLastPathComponent().appendingPathComponent("evil").path))
     }
 
+    @Test("the audio file, not draft.json, says the recovered audio's format, rate and channels")
+    func audioFromTheFile() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        try Self.leaveCrashedDraft(in: home)
+        let folder = home.url.appendingPathComponent("drafts/20261129-204112-dead")
+        // The recorder wrote 48 kHz stereo; draft.json (hand-edited, or damaged) claims 0 Hz FLAC.
+        try WAVFixture.make(sampleRate: 48_000, channels: 2, audio: WAVFixture.pcm(bytes: 192_000), riffSize: 0, dataSize: 0)
+            .write(to: folder.appendingPathComponent("audio.wav"))
+        let manifest = folder.appendingPathComponent("draft.json")
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as! [String: Any]
+        json["audio"] = ["format": "flac", "sampleRate": 0, "channels": 0]
+        try JSONSerialization.data(withJSONObject: json).write(to: manifest)
+        let recovered = try #require(try F.store(home).recoverDrafts().first)
+        #expect(recovered.audio == AudioDescription(format: "wav", sampleRate: 48_000, channels: 2))
+        #expect(recovered.durationSeconds == 1.0)
+    }
+
     @Test("without a name the recovered recording gets the default one")
     func recoveredDefaultName() throws {
         let home = try TemporaryDirectory()

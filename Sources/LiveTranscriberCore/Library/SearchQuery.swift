@@ -62,6 +62,29 @@ public struct SearchQuery: Sendable, Equatable {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     }
 
+    /// `text` with a space where CJK characters meet Latin letters or digits, so a word tokenizer
+    /// that cannot split CJK text still sees the Latin words inside it: "我们用Swift开发" becomes
+    /// "我们用 Swift 开发" (and `swift` finds it). Text without CJK is returned unchanged.
+    /// - Complexity: O(n) in Unicode scalars.
+    public static func separatingScripts(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isCJK) else { return text }
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if let previous, isWordScalar(previous), isWordScalar(scalar), isCJK(previous) != isCJK(scalar) {
+                result.append(" ")
+            }
+            result.append(scalar)
+            previous = scalar
+        }
+        return String(result)
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        isCJK(scalar) ? !(0x3000...0x303F).contains(scalar.value) && !(0xFF00...0xFF0F).contains(scalar.value)
+            : CharacterSet.alphanumerics.contains(scalar)
+    }
+
     /// An FTS5 string literal: `"` + text with `"` doubled + `"`.
     public static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

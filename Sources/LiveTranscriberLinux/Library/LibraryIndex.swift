@@ -5,18 +5,20 @@ import LiveTranscriberCore
 ///
 /// Tables:
 /// - `recordings(id, name, created_at, metadata)`: one row per recording, `metadata` its JSON.
-/// - `entries(id, recording_id, field, start, text, folded, cjk)`: one row per searchable text:
-///   the name, each tag, the summary, the language, each transcript segment (with its start
-///   time). `folded` is the text with case and diacritics folded (`SearchQuery.fold`); `cjk` is 1
-///   when the text has Chinese, Japanese or Korean characters.
-/// - `entries_words`: FTS5 over `entries.text` (external content), `unicode61 remove_diacritics 2`,
+/// - `entries(id, recording_id, field, start, text, words, folded, cjk)`: one row per searchable
+///   text: the name, each tag, the summary, the language, each transcript segment (with its start
+///   time). `words` is the text with a space where CJK meets Latin letters or digits
+///   (`SearchQuery.separatingScripts`), so `swift` finds "我们用Swift开发"; `folded` is the text
+///   with case and diacritics folded (`SearchQuery.fold`); `cjk` is 1 when the text has Chinese,
+///   Japanese or Korean characters.
+/// - `entries_words`: FTS5 over `entries.words` (external content), `unicode61 remove_diacritics 2`,
 ///   prefix indexes.
 /// - `entries_trigram`: FTS5 over `folded` of the CJK rows only, `trigram`, for CJK substrings of
 ///   3+ characters (a CJK query can only match text with CJK characters, and a trigram index of
 ///   every row would triple the index's size and build time).
 /// Triggers on `entries` keep both in step.
 final class LibraryIndex {
-    static let schemaVersion = 2
+    static let schemaVersion = 3
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
     private(set) var isNew = false
@@ -59,21 +61,22 @@ final class LibraryIndex {
             field TEXT NOT NULL,
             start REAL,
             text TEXT NOT NULL,
+            words TEXT NOT NULL,
             folded TEXT NOT NULL,
             cjk INTEGER NOT NULL
         );
         CREATE INDEX entries_by_recording ON entries(recording_id);
         CREATE VIRTUAL TABLE entries_words USING fts5(
-            text, content='entries', content_rowid='id',
+            words, content='entries', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2', prefix='2 3'
         );
         CREATE VIRTUAL TABLE entries_trigram USING fts5(folded, tokenize='trigram');
         CREATE TRIGGER entries_ai AFTER INSERT ON entries BEGIN
-            INSERT INTO entries_words(rowid, text) VALUES (new.id, new.text);
+            INSERT INTO entries_words(rowid, words) VALUES (new.id, new.words);
             INSERT INTO entries_trigram(rowid, folded) SELECT new.id, new.folded WHERE new.cjk;
         END;
         CREATE TRIGGER entries_ad AFTER DELETE ON entries BEGIN
-            INSERT INTO entries_words(entries_words, rowid, text) VALUES ('delete', old.id, old.text);
+            INSERT INTO entries_words(entries_words, rowid, words) VALUES ('delete', old.id, old.words);
             DELETE FROM entries_trigram WHERE rowid = old.id AND old.cjk;
         END;
 
@@ -148,12 +151,13 @@ final class LibraryIndex {
             "INSERT INTO recordings(id, name, created_at, metadata) VALUES (?, ?, ?, ?)",
             [.text(recording.id), .text(recording.name), .real(recording.createdAt.timeIntervalSince1970), .text(metadata)]
         )
-        let insert = try database.prepare("INSERT INTO entries(recording_id, field, start, text, folded, cjk) VALUES (?, ?, ?, ?, ?, ?)")
+        let insert = try database.prepare(
+            "INSERT INTO entries(recording_id, field, start, text, words, folded, cjk) VALUES (?, ?, ?, ?, ?, ?, ?)")
         func add(_ field: SearchHit.Field, _ text: String, start: Double? = nil) throws {
             guard text.contains(where: { !$0.isWhitespace }) else { return }
             try insert.bind([
                 .text(recording.id), .text(field.rawValue), start.map(SQLiteValue.real) ?? .null,
-                .text(text), .text(SearchQuery.fold(text)),
+                .text(text), .text(SearchQuery.separatingScripts(text)), .text(SearchQuery.fold(text)),
                 .integer(text.unicodeScalars.contains(where: SearchQuery.isCJK) ? 1 : 0),
             ])
             while try insert.step() {}

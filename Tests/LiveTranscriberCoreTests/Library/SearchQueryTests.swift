@@ -86,4 +86,16 @@ struct SearchQueryLimitTests {
         #expect(query.words.count == 32)
         #expect(query.substrings == [])
     }
+
+    @Test("a space goes where CJK meets Latin letters or digits, nowhere else", arguments: [
+        ("我们用Swift开发", "我们用 Swift 开发"),
+        ("今天我们发现50条悬空引用", "今天我们发现 50 条悬空引用"),
+        ("会議はZoomで", "会議は Zoom で"),
+        ("「Swift」と言った", "「Swift」と言った"),
+        ("plain English, no change", "plain English, no change"),
+        ("我们 用 Swift", "我们 用 Swift"),
+    ])
+    func separatingScripts(text: String, expected: String) {
+        #expect(SearchQuery.separatingScripts(text) == expected)
+    }
 }

@@ -113,6 +113,18 @@ struct LibrarySearchTests {
         #expect(object["createdAt"] as? String == "2026-11-29T20:41:12Z")
     }
 
+    @Test("a Latin word or a number written against CJK characters is found as a word")
+    func latinInsideCJK() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        try F.save(store, id: "mixed", language: "zh-CN", segments: [F.segment("我们用Swift开发了50个模块", 2, 6)])
+        #expect(try store.search("swift").map(\.recordingID) == ["mixed"])
+        #expect(try store.search("50").map(\.recordingID) == ["mixed"])
+        #expect(try store.search("用Swift").map(\.recordingID) == ["mixed"])
+        #expect(try store.search("swift").first?.snippet() == "我们用 [Swift] 开发了 50 个模块")
+    }
+
     @Test("very long queries are safe")
     func longQueries() throws {
         let store = try Self.library()

@@ -199,7 +199,7 @@ process, 20 rounds of 5 queries per kind. Overall p50 {search['p50_ms']:.2f} ms,
 Reading it: a query of one very common word (`the`) matches nearly all of the 560,000 segments,
 and FTS5 scores every match with bm25 to rank the top 20, so it costs 0.2 to 0.45 s; words that
 carry meaning take 1 to 3 ms. One- and two-character CJK queries scan the CJK rows with `instr`
-(about 50 ms here, where one recording in twenty is Chinese). The `tricky input` p95 comes from
+(tens of milliseconds here, where one recording in twenty is Chinese). The `tricky input` p95 comes from
 a query holding a very common token (`AT&T` is searched as `at` and `t`). Dropping stop words from multi-word queries
 and capping the ranked set are the known next steps if this matters.
 

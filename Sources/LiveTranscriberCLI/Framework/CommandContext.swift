@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// Where a command writes text: the terminal, a file, or a buffer in tests.
 public protocol TextOutput: AnyObject, Sendable {
@@ -93,7 +94,7 @@ public struct CommandContext: Sendable {
 
     /// True when colors may be used on stdout: a terminal, and NO_COLOR unset or empty.
     public var useColor: Bool {
-        stdout.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        TerminalCardRenderer.colorEnabled(environment: environment, isTerminal: stdout.isTerminal)
     }
 
     /// Prints `text` and a newline on stdout.

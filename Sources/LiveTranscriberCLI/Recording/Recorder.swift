@@ -253,7 +253,6 @@ private final class LoopState {
     }
 
     var paused: Bool { lifecycle.phase == .paused }
-    var language: String { lifecycle.language }
 
     /// Space or p: pauses or resumes, as the session allows, and tells the Live Activity.
     func togglePause() {
@@ -298,7 +297,7 @@ private final class LoopState {
         LiveViewSnapshot(presentation: activity.presentation,
                          elapsedSeconds: secondsRecorded,
                          totalSeconds: source.totalFrames.map { Double($0) / Double(source.format.sampleRate) },
-                         finals: assembler.finals, interim: assembler.interim, language: language, acceptsKeys: acceptsKeys)
+                         finals: assembler.finals, interim: assembler.interim, acceptsKeys: acceptsKeys)
     }
 }
 

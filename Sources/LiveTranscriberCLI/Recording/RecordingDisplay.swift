@@ -25,7 +25,7 @@ enum RecordingDisplays {
         let stdoutTaken = options.json || options.activityFeed == "-"
         let output = stdoutTaken ? context.stderr : context.stdout
         if output.isTerminal {
-            return LiveCardDisplay(output: output, color: (context.environment["NO_COLOR"] ?? "").isEmpty)
+            return LiveCardDisplay(output: output, color: TerminalCardRenderer.colorEnabled(environment: context.environment, isTerminal: true))
         }
         return PlainLinesDisplay(output: output)
     }

@@ -11,7 +11,6 @@ struct LiveViewSnapshot: Equatable {
     var totalSeconds: Double?
     var finals: [TranscriptSegment]
     var interim: String?
-    var language: String
     /// True when keys (space, p, q) work, false for stdin input.
     var acceptsKeys: Bool
 }

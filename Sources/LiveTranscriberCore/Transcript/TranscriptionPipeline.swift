@@ -44,9 +44,6 @@ public final class TranscriptionPipeline {
         return events
     }
 
-    /// Seconds of audio recognized so far (16 kHz samples / 16,000).
-    public var secondsRecognized: Double { Double(samplesRecognized) / Double(AudioFormat.recognizer.sampleRate) }
-
     private func feed(_ samples: [Int16]) throws -> [RecognitionEvent] {
         guard !samples.isEmpty else { return [] }
         samplesRecognized += samples.count

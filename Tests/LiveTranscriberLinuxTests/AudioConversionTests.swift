@@ -67,7 +67,7 @@ struct AudioConversionTests {
 
     @Test("16 kHz input needs no resampler and reaches the recognizer sample for sample")
     func noResampleAt16k() throws {
-        let pipeline = try LocalTranscription.makePipeline(for: .recognizer)
+        let pipeline = try LocalTranscription.makePipeline(for: AudioFormat(sampleRate: 16_000, channels: 1))
         _ = try pipeline.process(AudioBuffer(samples: [Float](repeating: 0, count: 16_050), channels: 1))
         #expect(pipeline.samplesRecognized == 16_000)
         _ = try pipeline.finish()

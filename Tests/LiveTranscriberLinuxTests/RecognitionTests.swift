@@ -53,7 +53,7 @@ struct RecognitionTests {
     @Test("silence gives no final segment")
     func silenceGivesNothing() throws {
         let recognizer = try PocketSphinxRecognizer()
-        var events = try recognizer.accept([Int16](repeating: 0, count: 32_000))
+        var events = try recognizer.accept(.int16([Int16](repeating: 0, count: 32_000)))
         events += try recognizer.finish()
         #expect(!events.contains { if case .final = $0 { true } else { false } })
     }
@@ -104,7 +104,7 @@ struct EndpointingTests {
             (0..<speech.count / 2).map { Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self))) / 32_768 }
         }
         let silence = [Float](repeating: 0, count: 16_000)
-        let source = MemorySource(samples: pcm + silence + pcm, format: .recognizer)
+        let source = MemorySource(samples: pcm + silence + pcm, format: AudioFormat(sampleRate: 16_000, channels: 1))
         let segments = try LocalTranscription.transcribe(source)
         #expect(segments.map(\.text) == ["go forward ten meters", "go forward ten meters"])
         // The second "go" is one file length (2.786 s) and one second of silence later.

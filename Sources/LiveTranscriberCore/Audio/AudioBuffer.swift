@@ -11,9 +11,6 @@ public struct AudioFormat: Sendable, Equatable, Hashable, Codable {
         self.sampleRate = sampleRate
         self.channels = channels
     }
-
-    /// The recognizer's input: 16 kHz mono.
-    public static let recognizer = AudioFormat(sampleRate: 16_000, channels: 1)
 }
 
 /// A block of interleaved floating-point samples in [-1, 1].

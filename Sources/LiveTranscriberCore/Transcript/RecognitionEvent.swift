@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a streaming speech recognizer reports as audio flows in.
+/// What a speech recognizer reports as audio flows in.
 public enum RecognitionEvent: Sendable, Equatable {
     /// Interim (volatile) text of the utterance in progress; the next interim or final replaces it.
     case interim(String)
@@ -8,14 +8,86 @@ public enum RecognitionEvent: Sendable, Equatable {
     case final(TranscriptSegment)
 }
 
-/// A streaming speech recognizer: 16 kHz mono 16-bit samples in, recognition events out.
+/// How samples are encoded when they reach a recognizer.
+public enum SampleEncoding: String, Sendable, Equatable, CaseIterable {
+    /// Signed 16-bit integers (pocketsphinx).
+    case int16
+    /// 32-bit floats in [-1, 1] (whisper.cpp, Apple's SpeechAnalyzer).
+    case float32
+}
+
+/// A block of mono samples in the encoding a recognizer asked for.
+public enum RecognizerSamples: Sendable, Equatable {
+    case int16([Int16])
+    case float32([Float])
+
+    /// Samples in the block.
+    public var count: Int {
+        switch self {
+        case .int16(let samples): samples.count
+        case .float32(let samples): samples.count
+        }
+    }
+
+    /// The samples as floats in [-1, 1], whatever their encoding.
+    public var floats: [Float] {
+        switch self {
+        case .int16(let samples): AudioMath.floatSamples(samples)
+        case .float32(let samples): samples
+        }
+    }
+
+    /// The samples as signed 16-bit integers, whatever their encoding.
+    public var int16s: [Int16] {
+        switch self {
+        case .int16(let samples): samples
+        case .float32(let samples): AudioMath.int16Samples(samples)
+        }
+    }
+}
+
+/// The mono audio a recognizer wants: its rate, its sample encoding and how much at a time.
+public struct RecognizerInputFormat: Sendable, Equatable {
+    /// Frames per second (Hz) of the mono stream the recognizer expects.
+    public var sampleRate: Int
+    /// The encoding of each sample.
+    public var encoding: SampleEncoding
+    /// Samples per block handed to `accept(_:)`; the last block before `finish()` may be shorter.
+    public var blockSamples: Int
+
+    public init(sampleRate: Int, encoding: SampleEncoding, blockSamples: Int) {
+        precondition(sampleRate > 0 && blockSamples > 0, "a recognizer wants a positive rate and block size")
+        self.sampleRate = sampleRate
+        self.encoding = encoding
+        self.blockSamples = blockSamples
+    }
+}
+
+/// How a recognizer delivers its results, so front ends can say what to expect.
+public enum RecognitionDelivery: Sendable, Equatable {
+    /// Interim text while an utterance is spoken, a final at each end of utterance (pocketsphinx, SpeechAnalyzer).
+    case streaming
+    /// Finals only, each after a window of audio of up to `maxWindowSeconds` seconds.
+    case windowed(maxWindowSeconds: Double)
+    /// Finals cut at utterance ends, with interim text from repeated decodes of the open utterance
+    /// (whisper.cpp with voice activity detection); finals arrive after each utterance ends.
+    case utterances
+}
+
+/// A speech recognizer: mono samples at the rate and encoding it states in, recognition events out.
 ///
-/// Implemented on Linux by `PocketSphinxRecognizer`; on iOS by Apple's Speech framework.
+/// Implemented on Linux by `PocketSphinxRecognizer` and `WhisperRecognizer`; on iOS by Apple's
+/// SpeechAnalyzer. `TranscriptionPipeline` downmixes, resamples and encodes audio for it.
 public protocol SpeechRecognizer: AnyObject {
     /// The recognizer's language, a BCP 47 tag such as "en-US".
     var language: String { get }
-    /// Feeds samples (16 kHz, mono) and returns the events they produced, in order.
-    func accept(_ samples: [Int16]) throws -> [RecognitionEvent]
+    /// The mono audio it wants.
+    var inputFormat: RecognizerInputFormat { get }
+    /// How results come out.
+    var delivery: RecognitionDelivery { get }
+    /// Feeds samples (mono, `inputFormat`) and returns the events they produced, in order.
+    /// Times in events are seconds from the start of the stream.
+    func accept(_ samples: RecognizerSamples) throws -> [RecognitionEvent]
     /// Ends the stream: the utterance in progress, if any, becomes final.
     func finish() throws -> [RecognitionEvent]
 }

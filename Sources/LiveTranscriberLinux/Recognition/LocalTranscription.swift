@@ -5,10 +5,12 @@ import LiveTranscriberCore
 public enum LocalTranscription {
     /// A pipeline for audio of `format`: libsoxr to 16 kHz when needed, then pocketsphinx.
     public static func makePipeline(for format: AudioFormat, model: PocketSphinxModel = .englishUS) throws -> TranscriptionPipeline {
-        let resampler: (any Resampler)? = format.sampleRate == AudioFormat.recognizer.sampleRate
+        let recognizer = try PocketSphinxRecognizer(model: model)
+        let rate = recognizer.inputFormat.sampleRate
+        let resampler: (any Resampler)? = format.sampleRate == rate
             ? nil
-            : try SoxrResampler(inputRate: format.sampleRate, outputRate: AudioFormat.recognizer.sampleRate)
-        return TranscriptionPipeline(resampler: resampler, recognizer: try PocketSphinxRecognizer(model: model))
+            : try SoxrResampler(inputRate: format.sampleRate, outputRate: rate)
+        return TranscriptionPipeline(resampler: resampler, recognizer: recognizer)
     }
 
     /// Transcribes a whole source as fast as possible and returns its final segments in order.

@@ -63,6 +63,9 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
     private var inUtterance = false
     private var lastInterim = ""
     public let language: String
+    /// 16 kHz mono 16-bit, 100 ms at a time.
+    public let inputFormat = RecognizerInputFormat(sampleRate: 16_000, encoding: .int16, blockSamples: 1_600)
+    public let delivery = RecognitionDelivery.streaming
 
     /// Loads the model. Throws `RecognizerError.modelMissing` when a model file is absent.
     public init(model: PocketSphinxModel = .englishUS) throws {
@@ -90,7 +93,8 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
         cmd_ln_free_r(config)
     }
 
-    public func accept(_ samples: [Int16]) throws -> [RecognitionEvent] {
+    public func accept(_ block: RecognizerSamples) throws -> [RecognitionEvent] {
+        let samples = block.int16s
         guard !samples.isEmpty else { return [] }
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)

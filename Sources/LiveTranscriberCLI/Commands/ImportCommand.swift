@@ -53,7 +53,7 @@ struct ImportCommand: CLICommand {
                 imported.append(saved)
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(path) as \(saved.recording.id): \(TimeText.elapsed(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
                 }
             } catch RecordingInterrupted.cancelled {
                 break
@@ -63,7 +63,7 @@ struct ImportCommand: CLICommand {
             }
         }
         if json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(imported), as: UTF8.self))
+            try context.printJSON(imported)
         }
         if signals.stopRequested {
             let left = paths.count - imported.count - failures

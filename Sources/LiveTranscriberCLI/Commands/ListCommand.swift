@@ -35,10 +35,10 @@ struct ListCommand: CLICommand {
         let timeZone = LibraryAccess.timeZone(context)
         let since = sinceText.flatMap { Self.parseDate($0, timeZone: timeZone) }
         let recordings = try store.list().filter { recording in
-            (tag.map { wanted in recording.tags.contains { $0.lowercased() == wanted.lowercased() } } ?? true) && (since.map { recording.createdAt >= $0 } ?? true)
+            (tag.map { wanted in recording.tags.contains { RecordingTags.same($0, wanted) } } ?? true) && (since.map { recording.createdAt >= $0 } ?? true)
         }
         if json {
-            try LibraryAccess.printJSON(recordings, context)
+            try context.printJSON(recordings)
             return ExitCode.success
         }
         guard !recordings.isEmpty else {
@@ -51,7 +51,7 @@ struct ListCommand: CLICommand {
         for recording in recordings {
             rows.append([
                 recording.id, LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone),
-                LibraryFormat.clock(recording.durationSeconds), recording.name, recording.tags.joined(separator: ", "),
+                ElapsedTimeFormat.clock(recording.durationSeconds), recording.name, recording.tags.joined(separator: ", "),
             ])
         }
         context.stdout.write(LibraryAccess.table(rows))

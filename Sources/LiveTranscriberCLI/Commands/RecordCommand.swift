@@ -88,13 +88,13 @@ struct RecordCommand: CLICommand {
             return ExitCode.success
         }
         if options.json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(saved), as: UTF8.self))
+            try context.printJSON(saved)
         } else {
             let recording = saved.recording
             let count = saved.segments.count
             // With the feed on stdout, the closing line goes to stderr so stdout stays JSON Lines.
             let output = options.activityFeed == "-" ? context.stderr : context.stdout
-            output.write("Saved \"\(recording.name)\" as \(recording.id): \(TimeText.elapsed(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").\n")
+            output.write("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").\n")
         }
         if let failure = recorder.feedFailure, let path = options.activityFeed {
             context.printError("error: could not write the activity feed to \(path): \(failure); the recording was saved")

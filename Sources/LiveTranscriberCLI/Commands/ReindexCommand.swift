@@ -27,7 +27,7 @@ struct ReindexCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let result = try store.reindex()
         if json {
-            try LibraryAccess.printJSON(Report(indexed: result.indexed, unreadable: result.unreadable), context)
+            try context.printJSON(Report(indexed: result.indexed, unreadable: result.unreadable))
         } else {
             for (id, reason) in result.unreadable.sorted(by: { $0.key < $1.key }) {
                 context.printError("warning: skipped recordings/\(id): \(reason)")

@@ -40,7 +40,7 @@ struct SearchCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let hits = try store.search(query, limit: limit)
         if json {
-            try LibraryAccess.printJSON(hits, context)
+            try context.printJSON(hits)
             return ExitCode.success
         }
         guard !hits.isEmpty else {

@@ -100,6 +100,10 @@ public struct CommandContext: Sendable {
     /// Prints `text` and a newline on stdout.
     public func print(_ text: String) { stdout.write(text + "\n") }
 
-    /// Prints `text` and a newline on stderr.
-    public func printError(_ text: String) { stderr.write(text + "\n") }
+    /// Prints `text` and a newline on stderr, with control and invisible format characters made
+    /// visible (`VisibleText`): messages quote paths, names and file contents.
+    public func printError(_ text: String) { stderr.write(VisibleText.escapedKeepingLines(text) + "\n") }
+
+    /// Prints `value` as the project's JSON (`JSONText`) and a newline on stdout.
+    public func printJSON(_ value: some Encodable) throws { print(try JSONText.string(value)) }
 }

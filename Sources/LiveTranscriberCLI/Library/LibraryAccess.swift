@@ -12,7 +12,7 @@ enum LibraryAccess {
         if store.rebuiltDamagedIndex { context.printError(note) }
         store.onDamagedIndexRebuilt = { context.printError(note) }
         for recording in try store.recoverDrafts() {
-            context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds))).")
+            context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds))).")
         }
         for (id, problem) in store.recoveryProblems.sorted(by: { $0.key < $1.key }) {
             context.printError("warning: could not recover the interrupted recording in drafts/\(id): \(problem)")
@@ -23,11 +23,6 @@ enum LibraryAccess {
     /// `$TZ` when it names a time zone, else the system's.
     static func timeZone(_ context: CommandContext) -> TimeZone {
         context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
-    }
-
-    /// Prints `value` as the project's JSON on stdout.
-    static func printJSON(_ value: some Encodable, _ context: CommandContext) throws {
-        context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(value), as: UTF8.self))
     }
 
     /// Rows as left-aligned columns two spaces apart, the last column unpadded. Widths are terminal
@@ -45,13 +40,9 @@ enum LibraryAccess {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// Terminal columns `text` takes: two for a wide (CJK, emoji) character, one otherwise.
+    /// Terminal columns `text` takes (`CharacterWidth`, the table the live card uses too).
     static func displayWidth(_ text: String) -> Int {
-        text.reduce(0) { width, character in
-            guard let first = character.unicodeScalars.first else { return width }
-            let wide = SearchQuery.isCJK(first) || first.properties.isEmojiPresentation
-            return width + (wide ? 2 : 1)
-        }
+        CharacterWidth.columns(of: text)
     }
 
     /// The one positional `ID` of a command, or a usage error.

@@ -48,7 +48,7 @@ final class Recorder {
 
         let createdAt = clock.now()
         let id = LibraryStore.newRecordingID(date: createdAt)
-        let name = options.name ?? LibraryFormat.defaultName(createdAt: createdAt, timeZone: LibraryAccess.timeZone(context))
+        let name = options.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: LibraryAccess.timeZone(context))
         let activity = try RecordingActivity(
             attributes: RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt),
             language: language, feedPath: options.activityFeed, stdout: context.stdout)
@@ -224,7 +224,7 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
         case .cancelled:
             return "stopped before the end of the file; nothing was saved from it"
         case .failed(let reason, let id, let seconds):
-            return "\(reason); the \(TimeText.elapsed(seconds)) recorded before it were saved as \(id)"
+            return "\(reason); the \(ElapsedTimeFormat.clock(seconds)) recorded before it were saved as \(id)"
         }
     }
 }

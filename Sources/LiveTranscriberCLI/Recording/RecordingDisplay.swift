@@ -77,7 +77,7 @@ final class PlainLinesDisplay: RecordingDisplay {
     var isLive: Bool { false }
 
     func finalAdded(_ segment: TranscriptSegment) {
-        output.write("[\(TimeText.elapsed(segment.startSeconds))] \(segment.text)\n")
+        output.write("[\(ElapsedTimeFormat.clock(segment.startSeconds))] \(segment.text)\n")
     }
 
     func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
@@ -133,13 +133,13 @@ enum ProgressBarText {
     ///   - wallSeconds: wall time since the start, for the estimate of time left.
     static func line(label: String, done: Double, total: Double?, wallSeconds: Double, width: Int = 24) -> String {
         guard let total, total > 0 else {
-            return "\(label)  \(TimeText.elapsed(done)) of audio  \(TimeText.elapsed(wallSeconds)) elapsed"
+            return "\(label)  \(ElapsedTimeFormat.clock(done)) of audio  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed"
         }
         let fraction = min(1, max(0, done / total))
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let left = fraction > 0 ? wallSeconds * (1 - fraction) / fraction : 0
         let percent = Int((fraction * 100).rounded(.down))
-        return "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(TimeText.elapsed(wallSeconds)) elapsed  \(TimeText.elapsed(left.rounded(.up))) left"
+        return "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed  \(ElapsedTimeFormat.clock(left.rounded(.up))) left"
     }
 }

@@ -36,7 +36,7 @@ final class LiveTerminalView {
             ? "space \(paused ? "resumes" : "pauses") · q or Ctrl-C stops and saves" : "Ctrl-C stops and saves"
         let renderer = TerminalCardRenderer(width: min(Terminal.width(), 100), color: color, maxTranscriptRows: 8, hint: hint)
         let lines = renderer.render(presentation, elapsedSeconds: snapshot.elapsedSeconds,
-                                    finalLines: snapshot.finals.map { TimeText.elapsed($0.startSeconds) + "  " + $0.text },
+                                    finalLines: snapshot.finals.map { ElapsedTimeFormat.clock($0.startSeconds) + "  " + $0.text },
                                     interim: snapshot.interim ?? "")
         var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F\u{1B}[J" : ""
         text += lines.joined(separator: "\n") + "\n"

@@ -1,20 +1,8 @@
 import Foundation
 
-/// How the library writes times, durations and default names for people.
+/// How the library writes dates for people (durations: `ElapsedTimeFormat.clock`; default names:
+/// `RecordingName.defaultName`).
 public enum LibraryFormat {
-    /// A time in a recording as "m:ss" (or "h:mm:ss" from one hour): 62.9 -> "1:02".
-    /// Seconds are truncated, as a player's clock shows them; negative and NaN values are 0:00.
-    /// The same clock the Live Activity shows (`ElapsedTimeFormat.clock`).
-    public static func clock(_ seconds: Double) -> String {
-        ElapsedTimeFormat.clock(seconds)
-    }
-
-    /// The name a recording gets when the user gives none: "Recording 2026-11-29 20:41",
-    /// in `timeZone`.
-    public static func defaultName(createdAt: Date, timeZone: TimeZone) -> String {
-        "Recording " + dateTime(createdAt, timeZone: timeZone)
-    }
-
     /// "2026-11-29 20:41" in `timeZone`.
     public static func dateTime(_ date: Date, timeZone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)

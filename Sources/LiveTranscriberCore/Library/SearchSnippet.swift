@@ -1,23 +1,34 @@
 import Foundation
 
-/// Builds a search snippet in Swift, for matches the word index did not mark (CJK substrings).
+/// Builds a search snippet in Swift: the match marked in the original text (the index stores folded text).
 public enum SearchSnippet {
     /// `text` shortened to about `radius` characters either side of the first match, with every
-    /// match of `substrings` (compared with case and diacritics folded) between
+    /// match of `substrings` (compared folded by `TextFolding.searchKey`, as the index compares) between
     /// `SearchHit.matchStart` and `SearchHit.matchEnd`; "…" marks a cut.
     ///
     /// `mark("我们发现50条悬空引用需要修复", substrings: ["悬空"], radius: 3)` is "…50条\u{2}悬空\u{3}引用需…".
     /// - Complexity: O(n × m) in the text's and the substrings' lengths.
     public static func mark(_ text: String, substrings: [String], radius: Int = 40) -> String {
-        var ranges: [Range<String.Index>] = []
+        // Matches are found in the folded text (the one fold search uses) and mapped back onto
+        // the original characters, so what is marked is exactly what matched.
+        let folded = TextFolding.foldedCharacters(text)
+        let foldedText = folded.map(\.character)
+        var offsets: [Range<Int>] = []
         for substring in substrings where !substring.isEmpty {
-            var searchRange = text.startIndex..<text.endIndex
-            while let found = text.range(of: substring, options: [.caseInsensitive, .diacriticInsensitive], range: searchRange) {
-                ranges.append(found)
-                guard found.upperBound < text.endIndex else { break }
-                searchRange = found.upperBound..<text.endIndex
+            let needle = Array(TextFolding.searchKey(substring))
+            guard !needle.isEmpty, needle.count <= foldedText.count else { continue }
+            var position = 0
+            while position + needle.count <= foldedText.count {
+                if foldedText[position] == needle[0], Array(foldedText[position..<position + needle.count]) == needle {
+                    offsets.append(folded[position].source..<folded[position + needle.count - 1].source + 1)
+                    position += needle.count
+                } else {
+                    position += 1
+                }
             }
         }
+        func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
+        var ranges = offsets.map { index($0.lowerBound)..<index($0.upperBound) }
         ranges.sort { $0.lowerBound < $1.lowerBound }
         // Drop overlaps: keep the earliest.
         var kept: [Range<String.Index>] = []

@@ -84,9 +84,9 @@ struct RecordCommandTests {
         (["--input", "a.wav", "--location", "100,0"], "--location takes LAT,LON"),
         (["--speed", "max"], "--speed applies to file input"),
         (["--bogus"], "unknown option '--bogus'"),
-        (["--input", "a.wav", "--name", "two\nlines"], "--name must be one line without control characters"),
+        (["--input", "a.wav", "--name", "two\nlines"], "--name must be one line"),
         (["--input", "a.wav", "--name", " "], "--name cannot be empty"),
-        (["--input", "a.wav", "--tags", "ok,bad\u{1B}[2J"], "a tag must be one line without control characters"),
+        (["--input", "a.wav", "--tags", "ok,bad\u{1B}[2J"], "a tag cannot contain control or invisible formatting characters (found U+001B)"),
         (["--input"], "missing value for '--input'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -71,7 +71,7 @@ enum OptionParsing {
         do {
             return try RecordingTags.normalized(values)
         } catch let error as LibraryError {
-            throw UsageError(error.description)
+            throw UsageError(String(error.description.dropLast(error.description.hasSuffix(".") ? 1 : 0)))
         }
     }
 
@@ -89,11 +89,8 @@ enum OptionParsing {
     /// A recording's name by the one name rule (`RecordingName.validated`). Throws `UsageError`
     /// naming `option` ("--name", "NAME").
     static func recordingName(_ text: String, option: String) throws -> String {
-        do {
-            return try RecordingName.validated(text)
-        } catch let error as LibraryError {
-            throw UsageError("\(option): \(error.description)")
-        }
+        if let problem = RecordingName.problem(in: text) { throw UsageError(problem.message(subject: option)) }
+        return try RecordingName.validated(text)
     }
 
     /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.

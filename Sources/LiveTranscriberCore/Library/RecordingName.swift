@@ -11,22 +11,45 @@ public enum RecordingName {
     /// Characters a name may have at most.
     public static let maximumLength = 200
 
+    /// Why a text cannot be a name or a tag.
+    public enum Problem: Sendable, Equatable {
+        case empty
+        case multipleLines
+        /// A control or invisible format character, as "U+202E".
+        case hiddenCharacter(String)
+        case tooLong(maximum: Int)
+
+        /// The problem as a sentence about `subject` ("--name", "a recording's name"), without a final period.
+        public func message(subject: String) -> String {
+            switch self {
+            case .empty: "\(subject) cannot be empty"
+            case .multipleLines: "\(subject) must be one line"
+            case .hiddenCharacter(let code): "\(subject) cannot contain control or invisible formatting characters (found \(code))"
+            case .tooLong(let maximum): "\(subject) is longer than \(maximum) characters"
+            }
+        }
+    }
+
+    /// What is wrong with `text` (trimmed) as a name, or nil when it is a valid name.
+    public static func problem(in text: String, maximumLength: Int = maximumLength) -> Problem? {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { return .empty }
+        if name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            return .multipleLines
+        }
+        if let hidden = firstHidden(in: name) { return .hiddenCharacter(hidden) }
+        if name.count > maximumLength { return .tooLong(maximum: maximumLength) }
+        return nil
+    }
+
     /// `text` trimmed, or why it cannot be a name.
     /// - Throws: `LibraryError.invalid` for an empty name, a name over 200 characters, or one
     ///   with a line break, control or invisible format character.
     public static func validated(_ text: String) throws -> String {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw LibraryError.invalid("a recording's name cannot be empty.") }
-        guard !name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) else {
-            throw LibraryError.invalid("a recording's name must be one line.")
+        if let problem = problem(in: text) {
+            throw LibraryError.invalid(problem.message(subject: "a recording's name") + ".")
         }
-        if let hidden = firstHidden(in: name) {
-            throw LibraryError.invalid("a recording's name cannot contain control or invisible formatting characters (found \(hidden)).")
-        }
-        guard name.count <= maximumLength else {
-            throw LibraryError.invalid("a recording's name is longer than \(maximumLength) characters.")
-        }
-        return name
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A name made from `text` (a file name): hidden characters become spaces, runs of white space

@@ -55,12 +55,8 @@ public enum RecordingTags {
     public static func joined(_ tags: [String]) -> String { tags.joined(separator: ", ") }
 
     private static func check(_ tag: String) throws {
-        if tag.contains(where: \.isNewline) || RecordingName.firstHidden(in: tag) != nil {
-            let found = RecordingName.firstHidden(in: tag).map { " (found \($0))" } ?? ""
-            throw LibraryError.invalid("a tag cannot contain line breaks, control or invisible formatting characters\(found).")
-        }
-        guard tag.count <= maximumLength else {
-            throw LibraryError.invalid("a tag is longer than \(maximumLength) characters.")
+        if let problem = RecordingName.problem(in: tag, maximumLength: maximumLength) {
+            throw LibraryError.invalid(problem.message(subject: "a tag") + ".")
         }
     }
 }

@@ -226,7 +226,7 @@ final class LibraryIndex {
         parameters.append(.integer(Int64(limit)))
         return try database.query(sql, parameters) { row in
             let text = row.text(7)
-            let marked = row.optionalText(5) ?? SearchSnippet.mark(text, substrings: query.substrings + query.words)
+            let marked = row.optionalText(5) ?? SearchSnippet.mark(text, substrings: query.substrings, words: query.words)
             return SearchHit(
                 recordingID: row.text(0), recordingName: row.text(1),
                 createdAt: Date(timeIntervalSince1970: row.double(2)),

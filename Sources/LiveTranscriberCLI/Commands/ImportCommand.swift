@@ -53,7 +53,7 @@ struct ImportCommand: CLICommand {
                 imported.append(saved)
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch RecordingInterrupted.cancelled {
                 break
@@ -68,10 +68,10 @@ struct ImportCommand: CLICommand {
         if signals.stopRequested {
             let left = paths.count - imported.count - failures
             context.printError("Import stopped: \(imported.count) imported, \(left) not imported.")
-            return ExitCode.interrupted
+            return signals.exitCode
         }
         if failures > 0 {
-            context.printError("\(failures) of \(paths.count) file\(paths.count == 1 ? "" : "s") could not be imported.")
+            context.printError("\(failures) of \(Plural.count(paths.count, "file")) could not be imported.")
             return ExitCode.failure
         }
         return ExitCode.success

@@ -34,7 +34,7 @@ struct RecoverCommand: CLICommand {
         }
         for recording in recovered {
             let count = try store.transcript(of: recording.id).count
-            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s")).")
+            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment"))).")
         }
         return ExitCode.success
     }

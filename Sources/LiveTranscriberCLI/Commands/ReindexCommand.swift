@@ -32,7 +32,7 @@ struct ReindexCommand: CLICommand {
             for (id, reason) in result.unreadable.sorted(by: { $0.key < $1.key }) {
                 context.printError("warning: skipped recordings/\(id): \(reason)")
             }
-            context.print("Indexed \(result.indexed) recording\(result.indexed == 1 ? "" : "s").")
+            context.print("Indexed \(Plural.count(result.indexed, "recording")).")
         }
         return ExitCode.success
     }

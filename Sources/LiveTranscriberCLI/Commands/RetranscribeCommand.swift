@@ -101,7 +101,7 @@ struct RetranscribeCommand: CLICommand {
             let document = RecordingWithTranscript(recording: recording, segments: segments)
             try context.printJSON(document)
         } else {
-            context.print("\(done): \(segments.count) segment\(segments.count == 1 ? "" : "s").")
+            context.print("\(done): \(Plural.count(segments.count, "segment")).")
         }
     }
 }

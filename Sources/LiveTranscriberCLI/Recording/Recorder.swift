@@ -118,7 +118,10 @@ final class Recorder {
             try store.discardDraft(draft)
             activity.end(dismissal: .immediate)
             if cancelled { throw RecordingInterrupted.cancelled }
-            if session.framesRecorded == 0 { throw failure ?? RecordingInterrupted.noAudio }
+            if session.framesRecorded == 0 {
+                // A stop (q, Ctrl-C, SIGTERM) before the first block is not an empty input.
+                throw failure ?? (stopRequested || session.stoppedByKey ? RecordingInterrupted.stoppedBeforeAudio : .noAudio)
+            }
             return nil
         }
         let duration = session.secondsRecorded
@@ -147,7 +150,9 @@ final class Recorder {
             let idle = session.paused && !options.input.isLive
             for key in keys?.keys(waiting: idle ? 0.1 : 0) ?? [] {
                 switch key {
-                case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+                    session.stoppedByKey = true
+                    return
                 case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
                     session.togglePause()
                     // The whole pause, however long its waits, is left out of the pacing.
@@ -204,7 +209,7 @@ struct RecordingStats {
 
     /// One line: "stats: 42 interim results, 5 final segments; Live Activity: 1 start, 6 updates, 1 end; largest content state 830 bytes".
     var line: String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        func count(_ number: Int, _ noun: String) -> String { Plural.count(number, noun) }
         return "stats: \(count(interimResults, "interim result")), \(count(finalSegments, "final segment")); "
             + "Live Activity: \(count(activity.starts, "start")), \(count(activity.updates, "update")), \(count(activity.ends, "end")); "
             + "largest content state \(activity.largestPayloadBytes) bytes"
@@ -214,6 +219,8 @@ struct RecordingStats {
 /// Why a recording ended badly.
 enum RecordingInterrupted: Error, CustomStringConvertible {
     case noAudio
+    /// Stopped (q, Ctrl-C, SIGTERM) before any audio was read.
+    case stoppedBeforeAudio
     case cancelled
     case failed(reason: String, savedID: String, seconds: Double)
 
@@ -221,6 +228,8 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
         switch self {
         case .noAudio:
             return "no audio was recorded (the input was empty); nothing was saved"
+        case .stoppedBeforeAudio:
+            return "stopped before any audio was recorded; nothing was saved"
         case .cancelled:
             return "stopped before the end of the file; nothing was saved from it"
         case .failed(let reason, let id, let seconds):
@@ -238,6 +247,8 @@ private final class LoopState {
     var assembler = TranscriptAssembler()
     var framesRecorded = 0
     var interimResults = 0
+    /// True when q stopped the recording.
+    var stoppedByKey = false
     /// The session state machine (recording, paused, stopping, draft, saved or discarded).
     var lifecycle: RecordingSession
     let activity: RecordingActivity

@@ -37,10 +37,13 @@ enum PlaybackSpeed: Equatable {
     /// The slowest and fastest factors: a tenth of real time, a hundred times real time.
     static let factors = 0.1...100.0
 
-    /// Parses "1", "2.5" or "max". Throws `UsageError` otherwise.
+    /// Parses "1", "2.5" or "max": plain decimal numbers only ("0x10", "1e1", "inf" are refused).
+    /// Throws `UsageError` otherwise.
     static func parse(_ text: String) throws -> PlaybackSpeed {
         if text == "max" { return .max }
-        guard let value = Double(text), factors.contains(value) else {
+        let decimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            && text.filter({ $0 == "." }).count <= 1 && text.first != "." && text.last != "."
+        guard decimal, let value = Double(text), factors.contains(value) else {
             throw UsageError("--speed takes a number from 0.1 to 100 or 'max', not '\(text)'")
         }
         return .factor(value)

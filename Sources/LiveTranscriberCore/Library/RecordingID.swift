@@ -1,20 +1,21 @@
 import Foundation
 
-/// Recording ids and how a user's reference to one is resolved, for every store.
+/// Recording ids: "yyyyMMdd-HHmmss-xxxx", the start time in UTC and four hex digits, so ids sort
+/// by time and two recordings started in the same second differ; which ids are safe, and how a
+/// user's reference to a recording is resolved, for every store.
 public enum RecordingID {
-    /// A new id for a recording started at `date`: "yyyyMMdd-HHmmss-xxxx" in UTC with four random
-    /// hex digits, so ids sort by time and two recordings started in the same second differ.
+    /// A new id for a recording started at `date`, with four random hex digits.
     public static func new(date: Date) -> String {
+        make(date: date, suffix: String(format: "%04x", UInt16.random(in: 0...UInt16.max)))
+    }
+
+    /// The id for `date` with the given suffix (four hex digits in `new(date:)`).
+    public static func make(date: Date, suffix: String) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func digits(_ value: Int?, _ count: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
-        }
-        let random = String(UInt16.random(in: 0...UInt16.max), radix: 16)
-        return digits(c.year, 4) + digits(c.month, 2) + digits(c.day, 2) + "-" + digits(c.hour, 2) + digits(c.minute, 2)
-            + digits(c.second, 2) + "-" + String(repeating: "0", count: 4 - random.count) + random
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day) + "-" + two(c.hour) + two(c.minute) + two(c.second) + "-" + suffix
     }
 
     /// True for an id that can name one folder: not empty, no "/", no NUL, no leading ".", at most 200 bytes.

@@ -11,7 +11,7 @@ import LiveTranscriberCore
 ///
 /// ```swift
 /// let store = try LibraryStore(directory: dataDirectory)
-/// let draft = try store.createDraft(id: LibraryStore.newRecordingID(date: now), createdAt: now,
+/// let draft = try store.createDraft(id: RecordingID.new(date: now), createdAt: now,
 ///                                   language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
 /// // … write draft.audioFile, store.appendToJournal(segment, draft: draft) per final segment …
 /// let recording = try store.saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 3, segments: segments)
@@ -123,7 +123,7 @@ public final class LibraryStore: RecordingStore {
         try withWriteLock {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
-            if let previous = try? Data(contentsOf: current) {
+            if let previous = try DurableFile.readIfPresent(current) {
                 try DurableFile.write(previous, to: folder.appendingPathComponent(LibraryLayout.previousTranscript))
             }
             let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
@@ -141,9 +141,9 @@ public final class LibraryStore: RecordingStore {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
             let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
-            guard let previous = try? Data(contentsOf: previousFile) else { return false }
+            guard let previous = try DurableFile.readIfPresent(previousFile) else { return false }
             let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
-            if let replaced = try? Data(contentsOf: current) { try DurableFile.write(replaced, to: previousFile) }
+            if let replaced = try DurableFile.readIfPresent(current) { try DurableFile.write(replaced, to: previousFile) }
             try DurableFile.write(previous, to: current)
             try withIndex { try $0.upsert(try readMetadata(in: folder), segments: segments) }
             return true

@@ -14,7 +14,7 @@ struct SearchCommand: CLICommand {
             .flag("json", "Print a JSON array of matches."),
         ],
         discussion: """
-            Case and accents are ignored (cafe finds Café) and each word matches the start of a word
+            Case and accents are ignored (cafe finds Café, strasse finds Straße) and each word matches the start of a word
             (plan finds planner). Chinese, Japanese and Korean text is matched anywhere, from one character.
             Punctuation and operators are searched as text, never interpreted.
             """

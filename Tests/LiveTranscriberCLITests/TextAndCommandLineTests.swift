@@ -209,6 +209,21 @@ struct TextAndCommandLineTests {
         #expect(ExitCode.stopped(by: SIGHUP) == 129)
     }
 
+    @Test("item 27: summarize prints the summary and tags exactly as stored (a tag the recording has keeps its case)")
+    func summarizeCase() throws {
+        let recording = CLIFixtures.recording(tags: ["Budget"])
+        let store = InMemoryRecordingStore(recordings: [recording], transcripts: [recording.id: CLIFixtures.segments])
+        let model = ScriptedLanguageModel(answers: ["- Budget shifts to marketing", "Budget moves from travel to marketing.", "budget, MARKETING"])
+        let run = runCommand(SummarizeCommand.self, ["latest", "--engine", "openai"]) {
+            $0.services.store = { _ in store }
+            $0.languageModel = { _ in model }
+        }
+        #expect(run.code == 0, "\(run.stderr)")
+        let saved = try store.resolve("latest")
+        #expect(saved.tags == ["Budget", "marketing"])
+        #expect(run.stdout == "\(saved.summary ?? "")\nTags: Budget, marketing\n")
+    }
+
     @Test("item 28: export --output --json, activity preview --json and record --json --discard print JSON")
     func jsonEverywhere() throws {
         let cli = try CLIHarness()

@@ -52,18 +52,6 @@ public enum ElapsedTimeFormat {
         return clock(Double(total))
     }
 
-    /// The seconds a `clock` text stands for ("1:05:09" → 3909), or nil if it is not one.
-    public static func seconds(fromClock text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count) else { return nil }
-        var total = 0
-        for part in parts {
-            guard !part.isEmpty, part.count <= 5, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else { return nil }
-            total = total * 60 + value
-        }
-        return Double(total)
-    }
-
     /// Seconds from `reference` to `now`, never negative.
     ///
     /// A reference date in the future (clock skew between devices or a clock set back) reads 0,

@@ -7,10 +7,10 @@ extension LiveActivityTests {
     struct TerminalCardRendererTests {
         let t0 = Fixture.t0
 
-        func presentation(_ status: RecordingActivityAttributes.ContentState.Status = .recording, elapsedText: String? = nil,
+        func presentation(_ status: RecordingActivityAttributes.ContentState.Status = .recording, elapsed: Double? = nil,
                           transcript: String = "", hide: Bool = false) -> LockScreenPresentation {
             LockScreenPresentation(attributes: Fixture.attributes,
-                                   content: Fixture.content(status, elapsedText: elapsedText, transcript: transcript, count: 12),
+                                   content: Fixture.content(status, elapsed: elapsed, transcript: transcript, count: 12),
                                    settings: PresentationSettings(hideTranscriptOnLockScreen: hide))
         }
 
@@ -47,7 +47,7 @@ extension LiveActivityTests {
             let recording = renderer.render(presentation(), elapsedSeconds: 1, interim: "hi")
             #expect(recording[1].contains("\u{1B}[31m●\u{1B}[0m"))
             #expect(recording.contains { $0.contains("\u{1B}[33mhi\u{1B}[0m") })
-            let paused = renderer.render(presentation(.paused, elapsedText: "1:05:09"), elapsedSeconds: 999)
+            let paused = renderer.render(presentation(.paused, elapsed: 3909), elapsedSeconds: 999)
             #expect(paused[1].contains("\u{1B}[33m●\u{1B}[0m"))
             #expect(paused[1].contains("1:05:09"))
             #expect(!TerminalCardRenderer(width: 40, color: false).render(presentation(), elapsedSeconds: 1).joined().contains("\u{1B}"))
@@ -56,7 +56,7 @@ extension LiveActivityTests {
         @Test("a stopped card has no stop hint; a hidden transcript shows the placeholder")
         func stoppedAndHidden() {
             let renderer = TerminalCardRenderer(width: 50)
-            let stopped = renderer.render(presentation(.stopped, elapsedText: "3:00"), elapsedSeconds: 0)
+            let stopped = renderer.render(presentation(.stopped, elapsed: 180), elapsedSeconds: 0)
             #expect(!stopped.joined().contains(TerminalCardRenderer.stopHint))
             let hidden = renderer.render(presentation(transcript: "secret", hide: true), elapsedSeconds: 0, finalLines: ["secret"], interim: "more")
             #expect(!hidden.joined().contains("secret"))
@@ -76,7 +76,7 @@ extension LiveActivityTests {
 extension LiveActivityTests.TerminalCardRendererTests {
     @Test("every row is exactly as wide as the card, down to the 20-column minimum", arguments: [20, 21, 33, 80])
     func widths(width: Int) {
-        let content = Fixture.content(.paused, elapsedText: "99999:59:59", transcript: "x", language: "zh-Hant-TW-x-private-use", count: 123_456)
+        let content = Fixture.content(.paused, elapsed: 359999999, transcript: "x", language: "zh-Hant-TW-x-private-use", count: 123_456)
         let presentation = LockScreenPresentation(attributes: Fixture.attributes, content: content)
         let renderer = TerminalCardRenderer(width: width, color: false)
         let lines = renderer.render(presentation, elapsedSeconds: .nan,

@@ -103,7 +103,8 @@ struct TextAndCommandLineTests {
     @Test("item 22: --activity-feed - with stdout on a terminal shows the feed alone")
     func feedAlone() throws {
         let options = RecordingOptions(input: .file(path: "a.wav"), speed: .max, name: nil, tags: [], location: nil, format: .wav,
-                                       activityFeed: "-", json: false, discard: false)
+                                       activityFeed: "-", json: false, discard: false,
+                                       speech: SpeechOptions(engine: .pocketsphinx, language: "en-US", model: nil))
         let terminal = CommandContext(stdout: BufferOutput(isTerminal: true), stderr: BufferOutput(isTerminal: true), environment: [:])
         #expect(RecordingDisplays.forRecord(options, context: terminal) is SilentDisplay)
         let piped = CommandContext(stdout: BufferOutput(isTerminal: false), stderr: BufferOutput(isTerminal: true), environment: [:])

@@ -13,6 +13,8 @@ ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # The installed binary carries the Swift runtime (static), so it needs only the Debian libraries
 # and the pocketsphinx model that scripts/install-deps.sh installs; built apart from .build/release.
+# Static Foundation networking links -lcurl, but Debian's libcurl4 (which the toolchain already
+# needs) has no unversioned libcurl.so without the -dev package: a link to it is made here.
 INSTALL_BUILD := .build/install
 INSTALL_BIN := $(INSTALL_BUILD)/release/livetranscriber
 
@@ -47,7 +49,10 @@ clean:
 # Installs livetranscriber under $(PREFIX) (default /usr/local; DESTDIR for staging), with bash,
 # zsh and fish completions and a man page, all generated from the commands' help.
 install: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product livetranscriber
+	@mkdir -p $(INSTALL_BUILD)/link
+	@ln -sf "$$(/sbin/ldconfig -p | awk '/libcurl\.so\.4 /{print $$NF; exit}')" $(INSTALL_BUILD)/link/libcurl.so
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product livetranscriber \
+		-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 0755 $(INSTALL_BIN) $(BINDIR)/livetranscriber
 	$(INSTALL_BIN) manpage > $(MANDIR)/livetranscriber.1

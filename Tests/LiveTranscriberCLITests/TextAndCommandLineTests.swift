@@ -278,6 +278,32 @@ struct TextAndCommandLineTests {
         }
     }
 
+    @Test("item 29: make install and uninstall put exactly these files under PREFIX (dry run)")
+    func makeInstall() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        process.arguments = ["-n", "-C", root.path, "install", "uninstall", "PREFIX=/opt/lt"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for line in [
+            "install -m 0755 .build/install/release/livetranscriber /opt/lt/bin/livetranscriber",
+            ".build/install/release/livetranscriber manpage > /opt/lt/share/man/man1/livetranscriber.1",
+            ".build/install/release/livetranscriber completion bash > /opt/lt/share/bash-completion/completions/livetranscriber",
+            ".build/install/release/livetranscriber completion zsh > /opt/lt/share/zsh/site-functions/_livetranscriber",
+            ".build/install/release/livetranscriber completion fish > /opt/lt/share/fish/vendor_completions.d/livetranscriber.fish",
+            "rm -f /opt/lt/bin/livetranscriber /opt/lt/share/man/man1/livetranscriber.1 /opt/lt/share/bash-completion/completions/livetranscriber \\",
+        ] {
+            #expect(text.contains(line + "\n"), "missing: \(line)")
+        }
+        #expect(text.contains("--static-swift-stdlib"))
+    }
+
     func runTool(_ path: String, _ arguments: [String], input: String) throws -> (status: Int32, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -3,7 +3,8 @@
 //
 //   livetranscriber-bench search-library DIR [RECORDINGS] [HOURS]
 //       generates RECORDINGS recordings holding HOURS of transcript text in DIR (folders written
-//       directly, then `reindex`), then times searches and prints one JSON object.
+//       directly, then `reindex`), then times searches and list pages in process and prints one
+//       JSON object, with the queries so scripts/bench.py can time the same ones through the CLI.
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
@@ -95,6 +96,7 @@ func searchLibrary(_ arguments: [String]) throws {
         ("no match", ["zzzzqx", "qwertyuiopz", "xylophonequartz", "nonexistentword", "flurbish"]),
         ("CJK substring", ["悬空", "会议记录", "数据", "进度", "测"]),
         ("tricky input", ["multi-agent", "don't", "AT&T", "20.04", "\""]),
+        ("typing (prefix)", ["meet", "budg", "riv", "engi", "the gard"]),
     ]
     var results: [[String: Any]] = []
     var all: [Double] = []
@@ -103,20 +105,31 @@ func searchLibrary(_ arguments: [String]) throws {
         var hits = 0
         for round in 0..<20 {
             for text in texts {
-                var found: [SearchHit] = []
-                let elapsed = try clock.measure { found = try store.search(text, limit: 20) }
+                var found: [SearchResult] = []
+                let elapsed = try clock.measure { found = try store.search(SearchRequest(text, limit: 20)) }
                 if round == 0 { hits += found.count }
                 times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             }
         }
         all += times
-        results.append(["kind": label, "queries": texts.map { "`\($0)`" }.joined(separator: ", "), "hits": hits,
+        results.append(["kind": label, "queries": texts.map { "`\($0)`" }.joined(separator: ", "), "texts": texts, "hits": hits,
                         "p50_ms": percentile(times, 0.5), "p95_ms": percentile(times, 0.95)])
+    }
+    var lists: [[String: Any]] = []
+    for (label, request) in [("list --limit 50", ListRequest(limit: 50)), ("list --tag weekly --limit 50", ListRequest(tag: "weekly", limit: 50))] {
+        var times: [Double] = []
+        var count = 0
+        for _ in 0..<100 {
+            let elapsed = try clock.measure { count = try store.list(request).count }
+            times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+        }
+        lists.append(["kind": label, "hits": count, "p50_ms": percentile(times, 0.5), "p95_ms": percentile(times, 0.95)])
     }
     let report: [String: Any] = [
         "recordings": recordings, "hours": hours, "segments": generated.segments, "text_mb": Double(generated.bytes) / 1e6,
         "generate_s": Double(generating.components.seconds), "reindex_s": Double(indexing.components.seconds),
-        "p50_ms": percentile(all, 0.5), "p95_ms": percentile(all, 0.95), "kinds": results,
+        "p50_ms": percentile(all, 0.5), "p95_ms": percentile(all, 0.95), "kinds": results, "lists": lists,
+        "index_mb": Double(store.indexSize()) / 1e6,
     ]
     let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
     print(String(decoding: data, as: UTF8.self))

@@ -1,19 +1,33 @@
 import Foundation
 
-/// The saved-recordings library, as commands and views use it.
+/// The saved-recordings library, as commands and the recording engine use it.
 ///
-/// Files are the truth (one folder per recording); the index behind `search` is a cache.
-/// Implemented on Linux by `LibraryStore` (folders plus SQLite FTS5).
+/// Files are the truth (one folder per recording); the index behind `list` and `search` is a cache.
+/// Implemented on Linux by `LibraryStore` (folders plus SQLite FTS5) and in tests by
+/// `InMemoryRecordingStore`; one conformance suite runs against both.
 public protocol RecordingStore: AnyObject {
-    /// Every saved recording, newest first.
-    func list() throws -> [Recording]
+    // MARK: Reading
+
+    /// Saved recordings that pass `request`'s filters, newest first (ties by id, descending),
+    /// paged by its `limit` and `offset`.
+    func list(_ request: ListRequest) throws -> [Recording]
     /// The recording a user means by `reference`: an exact id, a unique id prefix, or "latest".
     /// Throws `LibraryError.notFound` or `LibraryError.ambiguous`.
     func resolve(_ reference: String) throws -> Recording
+    /// Recordings that match `request.text`, best first, each with its best places.
+    ///
+    /// Recordings holding every term come first, ranked by BM25 (`SearchScore`); then those
+    /// holding some of the terms. Any text is safe: text without letters or digits finds nothing.
+    func search(_ request: SearchRequest) throws -> [SearchResult]
+    /// Saved recordings whose audio has this content digest (`Recording.audioDigest`), newest first.
+    func recordings(withAudioDigest digest: String) throws -> [Recording]
     /// The final segments of a recording, in start order.
     func transcript(of id: String) throws -> [TranscriptSegment]
     /// The recording's audio file.
     func audioFile(of id: String) throws -> URL
+
+    // MARK: Changes
+
     /// Changes a recording's metadata (name, tags, summary) and reindexes it.
     ///
     /// `change` runs on the stored metadata as it is at that moment, inside the library's write
@@ -22,6 +36,17 @@ public protocol RecordingStore: AnyObject {
     /// - Returns: the recording as written. Throws `LibraryError.notFound`.
     @discardableResult
     func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording
+    /// Renames recording `id` (see `RecordingRules.name`).
+    /// - Throws: `LibraryError.invalid` for an empty or multi-line name, `.notFound`.
+    @discardableResult
+    func rename(_ id: String, to name: String) throws -> Recording
+    /// Adds and removes tags against the tags as stored now; tags match regardless of case; a tag
+    /// both added and removed is removed. Throws `LibraryError.notFound`.
+    @discardableResult
+    func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording
+    /// Moves recording `id` out of the library (to the trash, or for good when `purge`).
+    /// Throws `LibraryError.notFound`.
+    func delete(_ id: String, purge: Bool) throws
     /// Replaces the transcript, keeping the previous one so it can be restored.
     func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws
     /// Puts back the transcript the last `replaceTranscript` replaced; the one replaced by the
@@ -29,6 +54,49 @@ public protocol RecordingStore: AnyObject {
     /// Returns false, changing nothing, when no previous transcript is kept.
     /// Throws `LibraryError.notFound` for an unknown id.
     func restorePreviousTranscript(of id: String) throws -> Bool
+
+    // MARK: Drafts
+
+    /// Starts a draft: the recorder then writes `draft.audioFile` and journals each final segment.
+    /// - Parameters:
+    ///   - id: A new recording id; must not name an existing draft or recording.
+    ///   - createdAt: When recording started (kept to the second).
+    ///   - name, tags: Given up front, kept if the draft is recovered after a crash.
+    /// - Throws: `LibraryError.invalid` for a bad or taken id or an unknown audio format.
+    func createDraft(
+        id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String]
+    ) throws -> RecordingDraft
+    /// Keeps one final segment of the draft durably, so a crash loses none.
+    func appendToJournal(_ segment: TranscriptSegment, draft: RecordingDraft) throws
+    /// Saves the draft as a recording (name nil or blank: the default name) and releases it.
+    /// - Parameters:
+    ///   - durationSeconds: Seconds of audio, pauses excluded.
+    ///   - segments: The final segments (sorted by start before saving).
+    func saveDraft(
+        _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
+        durationSeconds: Double, segments: [TranscriptSegment]
+    ) throws -> Recording
+    /// Deletes the draft with its audio and journal, and releases it.
+    func discardDraft(_ draft: RecordingDraft) throws
+    /// Saves every draft left by a crash (none held by a live recorder) as a recording marked
+    /// `recovered`. Returns them, oldest first.
+    @discardableResult
+    func recoverDrafts() throws -> [Recording]
+}
+
+extension RecordingStore {
+    /// Every saved recording, newest first.
+    public func list() throws -> [Recording] { try list(ListRequest()) }
+
+    /// The best 20 recordings matching `text`, with up to 3 places each.
+    public func search(_ text: String, limit: Int = 20) throws -> [SearchResult] {
+        try search(SearchRequest(text, limit: limit))
+    }
+
+    /// Starts a draft without a name or tags given up front.
+    public func createDraft(id: String, createdAt: Date, language: String, audio: AudioDescription) throws -> RecordingDraft {
+        try createDraft(id: id, createdAt: createdAt, language: language, audio: audio, name: nil, tags: [])
+    }
 }
 
 /// Why a library operation failed.

@@ -1,28 +1,23 @@
 import Foundation
 
-/// Builds a search snippet in Swift, for matches the word index did not mark (CJK substrings).
+/// Builds the snippet shown for a place that matched: the text around the first match, every
+/// match marked.
 public enum SearchSnippet {
-    /// `text` shortened to about `radius` characters either side of the first match, with every
-    /// match of `substrings` (compared with case and diacritics folded) between
-    /// `SearchHit.matchStart` and `SearchHit.matchEnd`; "…" marks a cut.
+    /// `text` shortened to about `radius` characters either side of the first of `ranges`, each
+    /// range (of `text`) between `SearchHit.matchStart` and `SearchHit.matchEnd`; "…" marks a cut.
+    /// Overlapping ranges are merged.
     ///
-    /// `mark("我们发现50条悬空引用需要修复", substrings: ["悬空"], radius: 3)` is "…50条\u{2}悬空\u{3}引用需…".
-    /// - Complexity: O(n × m) in the text's and the substrings' lengths.
-    public static func mark(_ text: String, substrings: [String], radius: Int = 40) -> String {
-        var ranges: [Range<String.Index>] = []
-        for substring in substrings where !substring.isEmpty {
-            var searchRange = text.startIndex..<text.endIndex
-            while let found = text.range(of: substring, options: [.caseInsensitive, .diacriticInsensitive], range: searchRange) {
-                ranges.append(found)
-                guard found.upperBound < text.endIndex else { break }
-                searchRange = found.upperBound..<text.endIndex
-            }
-        }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
-        // Drop overlaps: keep the earliest.
+    /// With the range of "悬空" in "我们发现50条悬空引用需要修复" and `radius` 3:
+    /// "…50条\u{2}悬空\u{3}引用需…".
+    /// - Complexity: O(n + r log r) in the text's length and the number of ranges.
+    public static func mark(_ text: String, ranges: [Range<String.Index>], radius: Int = 40) -> String {
         var kept: [Range<String.Index>] = []
-        for range in ranges where kept.last.map({ $0.upperBound <= range.lowerBound }) ?? true {
-            kept.append(range)
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = kept.last, range.lowerBound <= last.upperBound {
+                kept[kept.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                kept.append(range)
+            }
         }
         guard let first = kept.first else {
             return text.count > radius * 2 ? String(text.prefix(radius * 2)) + "…" : text
@@ -38,5 +33,11 @@ public enum SearchSnippet {
         output += text[cursor..<end]
         if end < text.endIndex { output += "…" }
         return output
+    }
+
+    /// `text` with every occurrence of the query's terms marked (see `mark(_:ranges:radius:)`).
+    public static func mark(_ text: String, query: SearchQuery, radius: Int = 40) -> String {
+        let tokens = SearchText.tokens(in: text)
+        return mark(text, ranges: query.terms.flatMap { $0.occurrences(in: tokens) }, radius: radius)
     }
 }

@@ -16,10 +16,7 @@ extension LibraryStore {
         id: String, createdAt: Date, language: String, audio: AudioDescription,
         name: String? = nil, tags: [String] = []
     ) throws -> RecordingDraft {
-        guard Self.isSafeID(id) else { throw LibraryError.invalid("'\(id)' cannot be a recording id.") }
-        guard ["wav", "flac", "opus"].contains(audio.format) else {
-            throw LibraryError.invalid("unknown audio format '\(audio.format)'; use wav, flac or opus.")
-        }
+        try RecordingRules.checkDraft(id: id, audio: audio)
         // Under the write lock, so a concurrent recoverDrafts never sees the folder before its lock is held.
         return try withWriteLock {
             guard !FileManager.default.fileExists(atPath: folder(of: id).path) else {

@@ -30,26 +30,28 @@ public enum SearchPlaces {
 
     /// The places of `recording` and `segments` that match `query`.
     /// - Parameter limit: At most this many places in `hits`.
-    /// - Complexity: O(n) in the recording's text.
+    /// - Complexity: O(n) in the recording's text (UTF-8 bytes); snippets only for the places kept.
     public static func find(
         _ query: SearchQuery, recording: Recording, segments: [Segment], limit: Int
     ) -> Found {
+        let termBytes = query.terms.map { $0.tokens.map { Array($0.utf8) } }
         var hits: [SearchHit] = []
         var matchedTerms = Set<Int>()
         var statistics = SearchScore.Statistics()
 
-        func examine(_ text: String) -> (ranges: [Range<String.Index>], terms: [Int: Int], length: Int) {
-            let tokens = SearchText.tokens(in: text)
-            var ranges: [Range<String.Index>] = []
+        /// Occurrences (UTF-8 offsets) and per-term counts of the query in `text`.
+        func examine(_ text: String) -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int) {
+            let list = SearchText.TokenList(text)
+            var ranges: [(start: Int, end: Int)] = []
             var terms: [Int: Int] = [:]
             for (index, term) in query.terms.enumerated() {
-                let found = term.occurrences(in: tokens)
+                let found = term.occurrences(in: list, bytes: termBytes[index])
                 if !found.isEmpty {
                     ranges += found
                     terms[index] = found.count
                 }
             }
-            return (ranges, terms, tokens.count)
+            return (ranges, terms, list.count)
         }
         func field(_ field: SearchHit.Field, _ text: String) {
             let (ranges, terms, length) = examine(text)
@@ -64,31 +66,35 @@ public enum SearchPlaces {
         if let summary = recording.summary { field(.summary, summary) }
         field(.language, recording.language)
 
-        var matching: [(hit: SearchHit, distinct: Int, count: Int)] = []
-        for segment in segments {
+        var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int)] = []
+        for (index, segment) in segments.enumerated() {
             let (ranges, terms, length) = examine(segment.text)
             statistics.add(field: .transcript, termCounts: terms, length: length)
             guard !ranges.isEmpty else { continue }
             matchedTerms.formUnion(terms.keys)
-            let count = terms.values.reduce(0, +)
-            matching.append((hit(recording, field: .transcript, start: segment.startSeconds, text: segment.text, ranges: ranges,
-                                 score: Double(terms.count * 10 + count)), terms.count, count))
+            matching.append((index, ranges, terms.count, terms.values.reduce(0, +)))
         }
         matching.sort { a, b in
             if a.distinct != b.distinct { return a.distinct > b.distinct }
             if a.count != b.count { return a.count > b.count }
-            return (a.hit.startSeconds ?? 0) < (b.hit.startSeconds ?? 0)
+            return a.segment < b.segment
         }
-        hits += matching.prefix(max(0, limit - hits.count)).map(\.hit)
+        for place in matching.prefix(max(0, limit - hits.count)) {
+            let segment = segments[place.segment]
+            hits.append(hit(recording, field: .transcript, start: segment.startSeconds, text: segment.text, ranges: place.ranges,
+                            score: Double(place.distinct * 10 + place.count)))
+        }
         return Found(hits: Array(hits.prefix(max(0, limit))), matchingSegments: matching.count,
                      matchedTerms: matchedTerms, statistics: statistics)
     }
 
     private static func hit(
         _ recording: Recording, field: SearchHit.Field, start: Double?, text: String,
-        ranges: [Range<String.Index>], score: Double
+        ranges: [(start: Int, end: Int)], score: Double
     ) -> SearchHit {
-        SearchHit(recordingID: recording.id, recordingName: recording.name, createdAt: recording.createdAt, field: field,
-                  startSeconds: start, markedSnippet: SearchSnippet.mark(text, ranges: ranges), score: score)
+        let utf8 = text.utf8
+        let marked = ranges.map { utf8.index(utf8.startIndex, offsetBy: $0.start)..<utf8.index(utf8.startIndex, offsetBy: $0.end) }
+        return SearchHit(recordingID: recording.id, recordingName: recording.name, createdAt: recording.createdAt, field: field,
+                         startSeconds: start, markedSnippet: SearchSnippet.mark(text, ranges: marked), score: score)
     }
 }

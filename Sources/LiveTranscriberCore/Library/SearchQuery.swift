@@ -75,12 +75,43 @@ public struct SearchTerm: Sendable, Equatable, Hashable {
             for offset in 0..<count {
                 let token = tokens[start + offset].folded
                 let wanted = self.tokens[offset]
-                if offset == count - 1 && isPrefix ? !token.hasPrefix(wanted) : token != wanted {
+                if offset == count - 1 && isPrefix ? !token.utf8.starts(with: wanted.utf8) : !token.utf8.elementsEqual(wanted.utf8) {
                     matches = false
                     break
                 }
             }
             if matches { found.append(tokens[start].range.lowerBound..<tokens[start + count - 1].range.upperBound) }
+        }
+        return found
+    }
+
+    /// The same as `occurrences(in:)` over a `SearchText.TokenList`: UTF-8 offsets of each
+    /// occurrence's start and end. `bytes` are the term's tokens as UTF-8 (`tokens.map { Array($0.utf8) }`).
+    public func occurrences(in list: SearchText.TokenList, bytes: [[UInt8]]) -> [(start: Int, end: Int)] {
+        let count = bytes.count
+        guard count > 0, list.count >= count else { return [] }
+        var found: [(start: Int, end: Int)] = []
+        list.folded.withUnsafeBufferPointer { folded in
+            for start in 0...(list.count - count) {
+                var matches = true
+                for offset in 0..<count {
+                    let token = start + offset
+                    let wanted = bytes[offset]
+                    let length = list.foldEnds[token] - list.foldStarts[token]
+                    let prefix = offset == count - 1 && isPrefix
+                    guard prefix ? length >= wanted.count : length == wanted.count else {
+                        matches = false
+                        break
+                    }
+                    let base = list.foldStarts[token]
+                    for position in 0..<wanted.count where folded[base + position] != wanted[position] {
+                        matches = false
+                        break
+                    }
+                    if !matches { break }
+                }
+                if matches { found.append((list.starts[start], list.ends[start + count - 1])) }
+            }
         }
         return found
     }

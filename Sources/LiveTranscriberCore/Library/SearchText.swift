@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A token is a run of letters, marks and digits, or one Chinese, Japanese or Korean character
 /// (those scripts have no spaces between words, so every character is its own token and a CJK
-/// query of any length is a run of tokens). Everything else separates tokens. Tokens are folded:
-/// case and diacritics removed ("CAFÉ" → "cafe").
+/// query of any length is a run of tokens). Everything else separates tokens. Word tokens are
+/// folded: case and diacritics removed ("CAFÉ" → "cafe"); a CJK character is kept as it is.
 ///
 /// ```swift
 /// SearchText.tokens(in: "Café multi-agent").map(\.folded)   // ["cafe", "multi", "agent"]
@@ -22,39 +22,87 @@ public enum SearchText {
     }
 
     /// The tokens of `text`, in order.
-    /// - Complexity: O(n) in Unicode scalars; ASCII tokens are folded without Foundation.
+    /// - Complexity: O(n) in UTF-8 bytes; ASCII tokens are folded without Foundation.
     public static func tokens(in text: String) -> [Token] {
-        var tokens: [Token] = []
-        let scalars = text.unicodeScalars
-        var start: String.Index?
-        var asciiOnly = true
-        func flush(_ end: String.Index) {
-            guard let first = start else { return }
-            let piece = text[first..<end]
-            tokens.append(Token(range: first..<end, folded: asciiOnly ? asciiLowercased(piece) : fold(String(piece))))
-            start = nil
+        let list = TokenList(text)
+        let utf8 = text.utf8
+        return (0..<list.count).map { index in
+            let start = utf8.index(utf8.startIndex, offsetBy: list.starts[index])
+            let end = utf8.index(utf8.startIndex, offsetBy: list.ends[index])
+            return Token(range: start..<end, folded: String(decoding: list.foldedBytes(index), as: UTF8.self))
         }
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            switch kind(of: scalar) {
-            case .separator:
-                flush(index)
-            case .character:
-                flush(index)
-                tokens.append(Token(range: index..<next, folded: fold(String(scalar))))
-            case .word(let ascii):
-                if start == nil {
-                    start = index
-                    asciiOnly = true
+    }
+
+    /// The tokens of one text as UTF-8 offsets, their folded bytes in one buffer: what matching
+    /// many texts quickly needs (no string per token).
+    public struct TokenList {
+        /// UTF-8 offsets of each token's start and end in the text.
+        public private(set) var starts: [Int] = []
+        public private(set) var ends: [Int] = []
+        /// Each token's folded bytes are `folded[foldStarts[i]..<foldEnds[i]]`.
+        public private(set) var foldStarts: [Int] = []
+        public private(set) var foldEnds: [Int] = []
+        public private(set) var folded: [UInt8] = []
+
+        public var count: Int { starts.count }
+
+        public func foldedBytes(_ index: Int) -> ArraySlice<UInt8> { folded[foldStarts[index]..<foldEnds[index]] }
+
+        public init(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                var index = 0
+                var wordStart = -1
+                var wordASCII = true
+                func flush(_ end: Int) {
+                    guard wordStart >= 0 else { return }
+                    starts.append(wordStart)
+                    ends.append(end)
+                    foldStarts.append(folded.count)
+                    if wordASCII {
+                        for byte in bytes[wordStart..<end] { folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
+                    } else {
+                        folded.append(contentsOf: SearchText.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<end]), as: UTF8.self)).utf8)
+                    }
+                    foldEnds.append(folded.count)
+                    wordStart = -1
                 }
-                if !ascii { asciiOnly = false }
+                while index < bytes.count {
+                    let lead = bytes[index]
+                    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    let end = min(bytes.count, index + length)
+                    let kind: Kind
+                    if lead < 0x80 {
+                        kind = (lead >= 0x30 && lead <= 0x39) || (lead >= 0x41 && lead <= 0x5A) || (lead >= 0x61 && lead <= 0x7A)
+                            ? .word(ascii: true) : .separator
+                    } else {
+                        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                        for position in (index + 1)..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
+                        kind = Unicode.Scalar(value).map(SearchText.kind(of:)) ?? .separator
+                    }
+                    switch kind {
+                    case .separator:
+                        flush(index)
+                    case .character:
+                        flush(index)
+                        // A CJK character is its own folded form.
+                        starts.append(index)
+                        ends.append(end)
+                        foldStarts.append(folded.count)
+                        folded.append(contentsOf: bytes[index..<end])
+                        foldEnds.append(folded.count)
+                    case .word(let ascii):
+                        if wordStart < 0 {
+                            wordStart = index
+                            wordASCII = true
+                        }
+                        if !ascii { wordASCII = false }
+                    }
+                    index = end
+                }
+                flush(bytes.count)
             }
-            index = next
         }
-        flush(scalars.endIndex)
-        return tokens
     }
 
     /// How many tokens `tokens(in:)` would return, without folding them.
@@ -76,7 +124,14 @@ public enum SearchText {
     /// punctuation already separates tokens there).
     public static func indexText(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowercased(Substring(text)) }
-        return tokens(in: text).map(\.folded).joined(separator: " ")
+        let list = TokenList(text)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(list.folded.count + list.count)
+        for index in 0..<list.count {
+            if index > 0 { bytes.append(0x20) }
+            bytes.append(contentsOf: list.foldedBytes(index))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Folds case and diacritics ("CAFÉ" → "cafe"), the way every token is folded.
@@ -85,9 +140,9 @@ public enum SearchText {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     }
 
-    private enum Kind { case separator, character, word(ascii: Bool) }
+    enum Kind { case separator, character, word(ascii: Bool) }
 
-    private static func kind(of scalar: Unicode.Scalar) -> Kind {
+    static func kind(of scalar: Unicode.Scalar) -> Kind {
         let value = scalar.value
         if value < 0x80 {
             switch value {

@@ -15,6 +15,8 @@ import LiveTranscriberCore
 /// - `common_terms(term, score, number)`: for words in a fifth or more of the recordings (`the`),
 ///   each recording's BM25 score for that word alone, so such a word is ranked by reading the
 ///   best rows of an index rather than scoring every recording (see `LibraryIndex+Search`).
+///   FTS5 keeps up to 16 MB of new terms in memory before writing a segment (`hashsize`), so a
+///   rebuild writes fewer, larger segments and merges less.
 /// - `state(key, value)`: the generation the index was last brought in step with, the
 ///   recordings folder's stamp at that time, the common words and the average field lengths.
 final class LibraryIndex {
@@ -82,6 +84,7 @@ final class LibraryIndex {
         ) WITHOUT ROWID;
         CREATE INDEX common_terms_by_recording ON common_terms(number);
         CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        INSERT INTO documents(documents, rank) VALUES ('hashsize', 16777216);
 
         """
 

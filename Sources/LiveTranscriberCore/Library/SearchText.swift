@@ -144,11 +144,12 @@ public enum SearchText {
 
     static func kind(of scalar: Unicode.Scalar) -> Kind {
         let value = scalar.value
-        if value < 0x80 {
-            switch value {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word(ascii: true)
-            default: return .separator
-            }
+        switch value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word(ascii: true)
+        case 0..<0x80: return .separator
+        // The common CJK blocks, without a Unicode property lookup: ideographs, kana, hangul syllables.
+        case 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0xAC00...0xD7A3: return .character
+        default: break
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

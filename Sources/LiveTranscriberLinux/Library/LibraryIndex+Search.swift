@@ -11,8 +11,8 @@ extension LibraryIndex {
     /// The page of recordings matching `query`, best first, each with its best places.
     ///
     /// Tiers: recordings holding every term (ranked by BM25, or from a common word's list when
-    /// the match is broad), then those holding some of the terms other than common words
-    /// (ranked by BM25). A recording matching only common words of a several-word query is
+    /// the match is broad), then those holding some of the terms other than common words, as
+    /// whole words (ranked by BM25). A recording matching only common words of a several-word query is
     /// left out: `the` alone says nothing about `the budget`.
     /// - Complexity: one FTS5 lookup per tier; BM25 for at most `broadQueryRecordings`
     ///   recordings; then the transcripts of the `limit` recordings shown.
@@ -25,7 +25,8 @@ extension LibraryIndex {
         if offset < fullMatches {
             ranked = try rankFull(query, expression: everything, matches: fullMatches, limit: limit, offset: offset)
         }
-        let rare = query.terms.filter { !isCommon($0) }
+        // Partial matches: whole words only (a prefix would make this tier as broad as the library).
+        let rare = query.terms.filter { !isCommon($0) }.map { SearchTerm(tokens: $0.tokens, isPrefix: false) }
         if ranked.count < limit, query.terms.count > 1, !rare.isEmpty {
             ranked += try rankedByBM25(FTS5Pattern.partial(rare, notAll: query.terms),
                                        limit: limit - ranked.count, offset: max(0, offset - fullMatches))
@@ -55,7 +56,8 @@ extension LibraryIndex {
             """, [.text(common), .text(expression), .integer(Int64(limit)), .integer(Int64(offset))]) { ($0.int64(0), $0.double(1)) }
         if page.count < limit {
             // Matches without the common word itself (`the*` matching only "there"), after the listed ones.
-            let listed = try database.query("""
+            // The list ended on this page, or before it (then it must be counted).
+            let listed = !page.isEmpty || offset == 0 ? offset + page.count : try database.query("""
                 SELECT count(*) FROM common_terms c
                 WHERE c.term = ?1 AND c.number IN (SELECT rowid FROM documents WHERE documents MATCH ?2)
                 """, [.text(common), .text(expression)]) { Int($0.int64(0)) }.first ?? 0
@@ -95,10 +97,11 @@ extension LibraryIndex {
                 continue
             }
             let recording = try Self.decode(statement.text(0))
-            let starts = statement.text(1).split(separator: " ").map { Double($0) ?? 0 }
-            let texts = statement.text(2).split(separator: "\n", omittingEmptySubsequences: false)
+            // Split on bytes: a character-by-character split of 5 MB of text per page would dominate.
+            let starts = statement.text(1).utf8.split(separator: 0x20).map { Double(String(decoding: $0, as: UTF8.self)) ?? 0 }
+            let texts = statement.text(2).utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
             try statement.reset()
-            let segments = zip(starts, texts).map { SearchPlaces.Segment(startSeconds: $0.0, text: String($0.1)) }
+            let segments = zip(starts, texts).map { SearchPlaces.Segment(startSeconds: $0.0, text: String(decoding: $0.1, as: UTF8.self)) }
             let found = SearchPlaces.find(query, recording: recording, segments: segments, limit: placesPerRecording)
             results.append(SearchResult(recording: recording, score: score, hits: found.hits, matchingSegments: found.matchingSegments))
         }

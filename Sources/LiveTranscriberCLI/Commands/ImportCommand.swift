@@ -7,11 +7,12 @@ struct ImportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Transcribe audio files into the library.",
-        usage: "import PATH... [--tags a,b] [--format wav|flac|opus] [--again] [--json]",
+        usage: "import PATH... [--tags a,b] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--again] [--json]",
         arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
         options: [
             .value("tags", "tags", "Comma-separated tags for every imported recording."),
-            .value("format", "format", "Stored audio: wav (16-bit, default), flac or opus."),
+            OptionParsing.formatOption,
+        ] + SpeechOptions.specOptions + [
             .flag("again", "Import files whose audio is already in the library once more."),
             .flag("json", "Print the imported recordings as a JSON array."),
         ],
@@ -27,6 +28,7 @@ struct ImportCommand: CLICommand {
     let format: RecordingAudioFormat
     let again: Bool
     let json: Bool
+    let speech: SpeechOptions
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("PATH", min: 1, max: .max)
@@ -36,6 +38,7 @@ struct ImportCommand: CLICommand {
         self.format = format
         again = arguments.flag("again")
         json = arguments.flag("json")
+        speech = try SpeechOptions.parse(arguments)
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -50,7 +53,7 @@ struct ImportCommand: CLICommand {
             if signals.stopRequested { break }
             let name = OptionParsing.name(fromFileName: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
             var options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
-                                           format: format, activityFeed: nil, json: json, discard: false)
+                                           format: format, activityFeed: nil, json: json, discard: false, speech: speech)
             options.stopCancels = true
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
@@ -58,7 +61,7 @@ struct ImportCommand: CLICommand {
                 let digest = try AudioDigest.of(path: path)
                 if !again, let existing = try store.recordings(withAudioDigest: digest).first {
                     failures += 1
-                    context.printError("error: \(path) is already in the library as \(existing.id) '\(existing.name)'; add --again to import it once more.")
+                    context.printError("error: \(VisibleText.escaped(path)) is already in the library as \(existing.id) '\(VisibleText.escaped(existing.name))'; add --again to import it once more.")
                     continue
                 }
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
@@ -67,7 +70,7 @@ struct ImportCommand: CLICommand {
                 imported.append(saved)
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(path) as \(saved.recording.id): \(TimeText.elapsed(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch RecordingInterrupted.cancelled {
                 break
@@ -77,15 +80,15 @@ struct ImportCommand: CLICommand {
             }
         }
         if json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(imported), as: UTF8.self))
+            try context.printJSON(imported)
         }
         if signals.stopRequested {
             let left = paths.count - imported.count - failures
             context.printError("Import stopped: \(imported.count) imported, \(left) not imported.")
-            return ExitCode.interrupted
+            return signals.exitCode
         }
         if failures > 0 {
-            context.printError("\(failures) of \(paths.count) file\(paths.count == 1 ? "" : "s") could not be imported.")
+            context.printError("\(failures) of \(Plural.count(paths.count, "file")) could not be imported.")
             return ExitCode.failure
         }
         return ExitCode.success

@@ -45,11 +45,13 @@ struct SearchCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let results = try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: Self.placesPerRecording))
         if json {
-            try LibraryAccess.printJSON(results, context)
+            try context.printJSON(results)
             return ExitCode.success
         }
         guard !results.isEmpty else {
-            context.print(offset == 0 ? "No matches for '\(query)'." : "No more matches for '\(query)'.")
+            // The query is echoed to at most 60 columns: a pasted 100 KB text is not printed back.
+            let shown = TerminalText.prefix(query, width: 60)
+            context.print(offset == 0 ? "No matches for '\(shown)'." : "No more matches for '\(shown)'.")
             return ExitCode.success
         }
         let (open, close) = context.useColor ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
@@ -57,7 +59,8 @@ struct SearchCommand: CLICommand {
         for result in results {
             for (index, hit) in result.hits.enumerated() {
                 rows.append([index == 0 ? hit.recordingID : "", index == 0 ? hit.recordingName : "",
-                             hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))", hit.snippet(open: open, close: close)])
+                             hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))"].map(VisibleText.escaped)
+                            + [Self.visibleSnippet(hit, open: open, close: close)])
             }
             let shown = result.hits.filter { $0.field == .transcript }.count
             if result.matchingSegments > shown {
@@ -65,10 +68,23 @@ struct SearchCommand: CLICommand {
                 rows.append(["", "", "", "… \(more) more matching segment\(more == 1 ? "" : "s")"])
             }
         }
-        context.stdout.write(LibraryAccess.table(rows))
+        context.stdout.write(LibraryAccess.table(rows, escaping: false))
         if results.count == limit {
             context.print("More may follow: --offset \(offset + limit).")
         }
         return ExitCode.success
+    }
+
+    /// The hit's snippet with its text made visible (`VisibleText`) and each match between `open` and `close`.
+    static func visibleSnippet(_ hit: SearchHit, open: String, close: String) -> String {
+        var text = ""
+        for character in hit.markedSnippet {
+            switch character {
+            case Character(SearchHit.matchStart): text += open
+            case Character(SearchHit.matchEnd): text += close
+            default: text += VisibleText.escaped(String(character))
+            }
+        }
+        return text
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The saved-recordings library, as commands and the recording engine use it.
+/// The saved-recordings library, as commands use it. Recording into it (drafts) is the
+/// `RecordingDraftStore` protocol, which both stores implement too.
 ///
 /// Files are the truth (one folder per recording); the index behind `list` and `search` is a cache.
 /// Implemented on Linux by `LibraryStore` (folders plus SQLite FTS5) and in tests by
@@ -36,12 +37,13 @@ public protocol RecordingStore: AnyObject {
     /// - Returns: the recording as written. Throws `LibraryError.notFound`.
     @discardableResult
     func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording
-    /// Renames recording `id` (see `RecordingRules.name`).
-    /// - Throws: `LibraryError.invalid` for an empty or multi-line name, `.notFound`.
+    /// Renames recording `id` (see `RecordingName.validated`).
+    /// - Throws: `LibraryError.invalid` for a name the rules refuse, `.notFound`.
     @discardableResult
     func rename(_ id: String, to name: String) throws -> Recording
-    /// Adds and removes tags against the tags as stored now; tags match regardless of case; a tag
-    /// both added and removed is removed. Throws `LibraryError.notFound`.
+    /// Adds and removes tags against the tags as stored now (`RecordingTags.changed`): tags match
+    /// regardless of case; a tag both added and removed is removed.
+    /// Throws `LibraryError.invalid` for a tag the rules refuse, `.notFound`.
     @discardableResult
     func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording
     /// Moves recording `id` out of the library (to the trash, or for good when `purge`).
@@ -54,34 +56,6 @@ public protocol RecordingStore: AnyObject {
     /// Returns false, changing nothing, when no previous transcript is kept.
     /// Throws `LibraryError.notFound` for an unknown id.
     func restorePreviousTranscript(of id: String) throws -> Bool
-
-    // MARK: Drafts
-
-    /// Starts a draft: the recorder then writes `draft.audioFile` and journals each final segment.
-    /// - Parameters:
-    ///   - id: A new recording id; must not name an existing draft or recording.
-    ///   - createdAt: When recording started (kept to the second).
-    ///   - name, tags: Given up front, kept if the draft is recovered after a crash.
-    /// - Throws: `LibraryError.invalid` for a bad or taken id or an unknown audio format.
-    func createDraft(
-        id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String]
-    ) throws -> RecordingDraft
-    /// Keeps one final segment of the draft durably, so a crash loses none.
-    func appendToJournal(_ segment: TranscriptSegment, draft: RecordingDraft) throws
-    /// Saves the draft as a recording (name nil or blank: the default name) and releases it.
-    /// - Parameters:
-    ///   - durationSeconds: Seconds of audio, pauses excluded.
-    ///   - segments: The final segments (sorted by start before saving).
-    func saveDraft(
-        _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
-        durationSeconds: Double, segments: [TranscriptSegment]
-    ) throws -> Recording
-    /// Deletes the draft with its audio and journal, and releases it.
-    func discardDraft(_ draft: RecordingDraft) throws
-    /// Saves every draft left by a crash (none held by a live recorder) as a recording marked
-    /// `recovered`. Returns them, oldest first.
-    @discardableResult
-    func recoverDrafts() throws -> [Recording]
 }
 
 extension RecordingStore {
@@ -91,11 +65,6 @@ extension RecordingStore {
     /// The best 20 recordings matching `text`, with up to 3 places each.
     public func search(_ text: String, limit: Int = 20) throws -> [SearchResult] {
         try search(SearchRequest(text, limit: limit))
-    }
-
-    /// Starts a draft without a name or tags given up front.
-    public func createDraft(id: String, createdAt: Date, language: String, audio: AudioDescription) throws -> RecordingDraft {
-        try createDraft(id: id, createdAt: createdAt, language: language, audio: audio, name: nil, tags: [])
     }
 }
 
@@ -114,7 +83,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .notFound(let reference):
             return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."
         case .ambiguous(let reference, let matches):
-            return "'\(reference)' matches \(matches.count) recordings (\(matches.prefix(5).joined(separator: ", "))); give more of the id."
+            let shown = matches.prefix(5).joined(separator: ", ")
+            let more = matches.count > 5 ? " and \(matches.count - 5) more" : ""
+            return "'\(reference)' matches \(matches.count) recordings (\(shown)\(more)); give more of the id."
         case .corrupt(let path, let reason):
             return "the library file \(path) is unreadable: \(reason)"
         case .invalid(let reason):

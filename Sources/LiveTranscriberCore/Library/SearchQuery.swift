@@ -35,19 +35,14 @@ public struct SearchQuery: Sendable, Equatable {
     /// True when nothing searchable is left (empty input, or only punctuation).
     public var isEmpty: Bool { terms.isEmpty }
 
-    /// Folds case and diacritics ("CAFÉ" -> "cafe"); see `SearchText.fold`.
+    /// Folds compatibility forms, case, diacritics and special letters ("CAFÉ" -> "cafe",
+    /// "Straße" -> "strasse"); see `SearchText.fold`.
     public static func fold(_ text: String) -> String { SearchText.fold(text) }
 
-    /// True for Han, Hiragana, Katakana and Hangul characters, and CJK punctuation and symbols.
+    /// True for Han, Hiragana, Katakana and Hangul characters, and CJK punctuation and symbols
+    /// (`TextScript.isCJK`, the one script table).
     public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x30FF, 0x3130...0x318F, 0x31F0...0x9FFF,
-             0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF,
-             0x20000...0x3FFFF:
-            true
-        default:
-            false
-        }
+        TextScript.isCJK(scalar)
     }
 }
 

@@ -78,7 +78,7 @@ public struct ListRequest: Sendable, Equatable {
 
     /// True when `recording` passes the filters (the page aside).
     public func admits(_ recording: Recording) -> Bool {
-        (tag.map { wanted in recording.tags.contains { $0.lowercased() == wanted.lowercased() } } ?? true)
+        (tag.map { wanted in recording.tags.contains { RecordingTags.same($0, wanted) } } ?? true)
             && (since.map { recording.createdAt >= $0 } ?? true)
     }
 }

@@ -134,10 +134,11 @@ public enum SearchText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Folds case and diacritics ("CAFÉ" → "cafe"), the way every token is folded.
+    /// Folds a word the way every word token is folded: `TextFolding.searchKey` (compatibility
+    /// forms, case, diacritics, special letters: "Straße" → "strasse"), ASCII without Foundation.
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowercased(Substring(text)) }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        return TextFolding.searchKey(text)
     }
 
     enum Kind { case separator, character, word(ascii: Bool) }
@@ -155,7 +156,7 @@ public enum SearchText {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber:
             // Full-width Latin letters and digits (U+FF00…) are part of words; ideographs, kana and hangul stand alone.
-            return SearchQuery.isCJK(scalar) && !(0xFF00...0xFFEF).contains(value) ? .character : .word(ascii: false)
+            return TextScript.isCJKLetter(scalar) && !(0xFF00...0xFFEF).contains(value) ? .character : .word(ascii: false)
         case .nonspacingMark, .spacingMark, .enclosingMark:
             return .word(ascii: false)
         default:

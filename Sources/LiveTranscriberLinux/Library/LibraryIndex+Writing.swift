@@ -66,7 +66,7 @@ extension LibraryIndex {
             [.text(recording.id), .real(recording.createdAt.timeIntervalSince1970), .text(metadata),
              recording.audioDigest.map(SQLiteValue.text) ?? .null, .text(starts), .text(transcript)])
         let number = sqlite3LastInsertRowID()
-        for tag in Set(recording.tags.map { $0.lowercased() }) {
+        for tag in Set(recording.tags.map { TextFolding.caseKey($0.trimmingCharacters(in: .whitespaces)) }) {
             try database.run("INSERT OR IGNORE INTO recording_tags(tag, created_at, id) VALUES (?, ?, ?)",
                              [.text(tag), .real(recording.createdAt.timeIntervalSince1970), .text(recording.id)])
         }

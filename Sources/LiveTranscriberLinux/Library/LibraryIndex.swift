@@ -3,11 +3,12 @@ import LiveTranscriberCore
 
 /// The SQLite index behind `list` and `search`: a cache of the recording folders.
 ///
-/// Tables (schema 4):
+/// Tables (schema 5):
 /// - `recordings(number, id, created_at, metadata, audio_digest, starts, transcript)`: one row per
 ///   recording; `metadata` its JSON, `starts` its segments' start seconds (space-separated) and
 ///   `transcript` their texts (one per line), read to find the places inside a found recording.
-/// - `recording_tags(tag, created_at, id)`: one row per tag (lowercased), for `list --tag` pages.
+/// - `recording_tags(tag, created_at, id)`: one row per tag (`TextFolding.caseKey`, the tag
+///   identity rule), for `list --tag` pages.
 /// - `documents`: FTS5, one contentless document per recording (rowid = `recordings.number`),
 ///   columns name, tags, summary, language, transcript, holding `SearchText.indexText` of each
 ///   (folded tokens; every CJK character its own token), `prefix='2 3'`. Ranking asks BM25 over
@@ -20,7 +21,7 @@ import LiveTranscriberCore
 /// - `state(key, value)`: the generation the index was last brought in step with, the
 ///   recordings folder's stamp at that time, the common words and the average field lengths.
 final class LibraryIndex {
-    static let schemaVersion = 4
+    static let schemaVersion = 5
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
     var isNew = false
@@ -129,7 +130,7 @@ final class LibraryIndex {
         var sql: String
         if let tag = request.tag {
             sql = "SELECT r.metadata FROM recording_tags t JOIN recordings r ON r.id = t.id WHERE t.tag = ?"
-            parameters.append(.text(tag.lowercased()))
+            parameters.append(.text(TextFolding.caseKey(tag.trimmingCharacters(in: .whitespaces))))
             if let since = request.since {
                 sql += " AND t.created_at >= ?"
                 parameters.append(.real(since.timeIntervalSince1970))

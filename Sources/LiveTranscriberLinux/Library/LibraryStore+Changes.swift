@@ -23,7 +23,7 @@ extension LibraryStore {
         try withWriteLock {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
-            if let previous = try? Data(contentsOf: current) {
+            if let previous = try DurableFile.readIfPresent(current) {
                 try DurableFile.write(previous, to: folder.appendingPathComponent(LibraryLayout.previousTranscript))
             }
             let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
@@ -41,9 +41,9 @@ extension LibraryStore {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
             let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
-            guard let previous = try? Data(contentsOf: previousFile) else { return false }
+            guard let previous = try DurableFile.readIfPresent(previousFile) else { return false }
             let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
-            if let replaced = try? Data(contentsOf: current) { try DurableFile.write(replaced, to: previousFile) }
+            if let replaced = try DurableFile.readIfPresent(current) { try DurableFile.write(replaced, to: previousFile) }
             try DurableFile.write(previous, to: current)
             try withIndex { try $0.upsert(try readMetadata(in: folder), segments: segments) }
             return true
@@ -51,17 +51,19 @@ extension LibraryStore {
     }
 
     /// Renames recording `id`. Leading and trailing spaces are dropped.
-    /// - Throws: `LibraryError.invalid` for an empty name, `.notFound`.
+    /// - Throws: `LibraryError.invalid` for a name `RecordingName.validated` refuses, `.notFound`.
     @discardableResult
     public func rename(_ id: String, to name: String) throws -> Recording {
-        let name = try RecordingRules.name(name)
+        let name = try RecordingName.validated(name)
         return try modify(id) { $0.name = name }
     }
 
-    /// Sets recording `id`'s tags: trimmed, empty ones dropped, duplicates removed, order kept.
+    /// Sets recording `id`'s tags by the rules of `RecordingTags` (split at commas, trimmed,
+    /// empty ones dropped, one of each regardless of case, order kept).
+    /// - Throws: `LibraryError.invalid` for a tag the rules refuse, `.notFound`.
     @discardableResult
     public func setTags(_ id: String, _ tags: [String]) throws -> Recording {
-        let tags = Self.normalizedTags(tags)
+        let tags = try RecordingTags.normalized(tags)
         return try modify(id) { $0.tags = tags }
     }
 
@@ -70,7 +72,10 @@ extension LibraryStore {
     /// both added and removed is removed.
     @discardableResult
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording {
-        try modify(id) { $0.tags = RecordingRules.changedTags($0.tags, adding: adding, removing: removing) }
+        _ = try RecordingTags.changed([], adding: adding, removing: removing)  // refuses bad tags before anything changes
+        return try modify(id) { recording in
+            recording.tags = (try? RecordingTags.changed(recording.tags, adding: adding, removing: removing)) ?? recording.tags
+        }
     }
 
     /// Moves recording `id` to `trash/` (or removes it for good when `purge`) and unindexes it.

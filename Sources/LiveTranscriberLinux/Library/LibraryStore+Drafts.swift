@@ -16,7 +16,10 @@ extension LibraryStore {
         id: String, createdAt: Date, language: String, audio: AudioDescription,
         name: String? = nil, tags: [String] = []
     ) throws -> RecordingDraft {
-        try RecordingRules.checkDraft(id: id, audio: audio)
+        guard Self.isSafeID(id) else { throw LibraryError.invalid("'\(id)' cannot be a recording id.") }
+        guard ["wav", "flac", "opus"].contains(audio.format) else {
+            throw LibraryError.invalid("unknown audio format '\(audio.format)'; use wav, flac or opus.")
+        }
         // Under the write lock, so a concurrent recoverDrafts never sees the folder before its lock is held.
         return try withWriteLock {
             guard !FileManager.default.fileExists(atPath: folder(of: id).path) else {
@@ -64,10 +67,10 @@ extension LibraryStore {
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment]
     ) throws -> Recording {
-        let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
         let recording = Recording(
             id: draft.id,
-            name: trimmed.isEmpty ? LibraryFormat.defaultName(createdAt: draft.createdAt, timeZone: timeZone) : trimmed,
+            name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
             tags: Self.normalizedTags(tags), audio: draft.audio, location: location
         )
@@ -181,7 +184,7 @@ extension LibraryStore {
         }
         let recording = Recording(
             id: id,
-            name: manifest.name ?? LibraryFormat.defaultName(createdAt: manifest.createdAt, timeZone: timeZone),
+            name: manifest.name ?? RecordingName.defaultName(createdAt: manifest.createdAt, timeZone: timeZone),
             createdAt: manifest.createdAt,
             durationSeconds: duration ?? segments.map(\.endSeconds).max() ?? 0,
             language: manifest.language, tags: manifest.tags ?? [], audio: audio, recovered: true
@@ -217,4 +220,8 @@ extension LibraryStore {
             .compactMap { try? decoder.decode(TranscriptSegment.self, from: Data($0)) }
             .sorted { $0.startSeconds < $1.startSeconds }
     }
+}
+
+extension LibraryStore: RecordingDraftStore {
+    public func newRecordingID(date: Date) -> String { Self.newRecordingID(date: date) }
 }

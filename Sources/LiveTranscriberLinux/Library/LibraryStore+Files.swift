@@ -3,15 +3,9 @@ import LiveTranscriberCore
 
 /// A recording's folder: where it is, reading and writing its JSON files, ids.
 extension LibraryStore {
-    /// A new id for a recording started at `date`: "yyyyMMdd-HHmmss-xxxx" in UTC with four random
-    /// hex digits, so ids sort by time and two recordings started in the same second differ.
+    /// A new id for a recording started at `date` (`RecordingID.new`).
     public static func newRecordingID(date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let random = String(format: "%04x", UInt16.random(in: 0...UInt16.max))
-        return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day) + "-" + two(c.hour) + two(c.minute) + two(c.second) + "-" + random
+        RecordingID.new(date: date)
     }
 
     func folder(of id: String) -> URL {
@@ -71,14 +65,14 @@ extension LibraryStore {
         }
     }
 
-    /// Trimmed, empty ones dropped, one of each regardless of case (`RecordingRules.tags`).
+    /// The tag rules of `RecordingTags`, cleaning rather than refusing (for saves and recovery).
     static func normalizedTags(_ tags: [String]) -> [String] {
-        RecordingRules.tags(tags)
+        RecordingTags.cleaned(tags)
     }
 
-    /// True for an id that names one folder (`RecordingRules.isSafeID`).
+    /// True for an id that names one folder (`RecordingID.isSafe`).
     static func isSafeID(_ id: String) -> Bool {
-        RecordingRules.isSafeID(id)
+        RecordingID.isSafe(id)
     }
 
     static func reason(_ error: any Error) -> String {

@@ -16,7 +16,7 @@ import LiveTranscriberCore
 ///
 /// ```swift
 /// let store = try LibraryStore(directory: dataDirectory)
-/// let draft = try store.createDraft(id: LibraryStore.newRecordingID(date: now), createdAt: now,
+/// let draft = try store.createDraft(id: RecordingID.new(date: now), createdAt: now,
 ///                                   language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
 /// // … write draft.audioFile, store.appendToJournal(segment, draft: draft) per final segment …
 /// let recording = try store.saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 3, segments: segments)
@@ -86,17 +86,10 @@ public final class LibraryStore: RecordingStore {
     /// The recording `reference` names: an exact id, a unique id prefix, or "latest".
     /// - Throws: `LibraryError.notFound` or `.ambiguous`.
     public func resolve(_ reference: String) throws -> Recording {
-        let reference = reference.trimmingCharacters(in: .whitespaces)
-        if reference.lowercased() == "latest", let latest = try withIndex({ try $0.latest() }) {
-            return latest
-        }
-        if let exact = try withIndex({ try $0.recording(id: reference) }) {
-            return exact
-        }
-        let matches = reference.isEmpty ? [] : try withIndex { try $0.ids(withPrefix: reference) }
-        if matches.count == 1, let only = try withIndex({ try $0.recording(id: matches[0]) }) { return only }
-        if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches) }
-        throw LibraryError.notFound(reference)
+        try RecordingID.resolve(
+            reference, latest: { try withIndex { try $0.latest() } },
+            exact: { id in try withIndex { try $0.recording(id: id) } },
+            prefixed: { prefix in try withIndex { try $0.ids(withPrefix: prefix) } })
     }
 
     /// Recordings matching `request.text`, best first, a page of them, each with its best places

@@ -13,11 +13,11 @@ extension LiveActivityTests {
 
         @Test("content state has stable keys and dates in seconds since 2001")
         func contentStateVector() throws {
-            let state = Fixture.content(.paused, elapsedText: "1:30", transcript: "Hello there.", count: 1)
-            #expect(try json(state) == #"{"elapsedText":"1:30","language":"en-US","segmentCount":1,"status":"paused","timerReferenceDate":721692800,"transcript":"Hello there."}"#)
+            let state = Fixture.content(.paused, elapsed: 90, transcript: "Hello there.", count: 1)
+            #expect(try json(state) == #"{"elapsedSeconds":90,"language":"en-US","segmentCount":1,"status":"paused","timerReferenceDate":721692800,"transcript":"Hello there."}"#)
         }
 
-        @Test("a recording content state omits elapsedText")
+        @Test("a recording content state omits elapsedSeconds")
         func recordingVector() throws {
             #expect(try json(Fixture.content()) == #"{"language":"en-US","segmentCount":0,"status":"recording","timerReferenceDate":721692800,"transcript":""}"#)
         }
@@ -29,7 +29,7 @@ extension LiveActivityTests {
 
         @Test("a default JSONDecoder (as ActivityKit uses) reads back the same values")
         func roundTrip() throws {
-            let state = Fixture.content(.stopped, reference: Fixture.t0.addingTimeInterval(0.5), elapsedText: "59:59",
+            let state = Fixture.content(.stopped, reference: Fixture.t0.addingTimeInterval(0.5), elapsed: 3599,
                                         transcript: "naïve 🇯🇵 👍🏽", count: 7)
             let decoded = try JSONDecoder().decode(RecordingActivityAttributes.ContentState.self, from: JSONEncoder().encode(state))
             #expect(decoded == state)

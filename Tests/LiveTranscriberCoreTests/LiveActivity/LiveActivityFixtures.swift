@@ -15,10 +15,11 @@ enum Fixture {
 
     static func content(
         _ status: RecordingActivityAttributes.ContentState.Status = .recording, reference: Date = t0,
-        elapsedText: String? = nil, transcript: String = "", language: String = "en-US", count: Int = 0
+        elapsed: Double? = nil, transcript: String = "", language: String = "en-US", count: Int = 0
     ) -> RecordingActivityAttributes.ContentState {
         RecordingActivityAttributes.ContentState(
-            status: status, timerReferenceDate: reference, elapsedText: elapsedText, transcript: transcript,
+            status: status, timerReferenceDate: reference,
+            elapsedSeconds: elapsed, transcript: transcript,
             language: language, segmentCount: count)
     }
 

@@ -100,7 +100,7 @@ extension LiveActivityTests {
     @Suite("Terminal card fits the terminal")
     struct TerminalCardSizeTests {
         func presentation() -> LockScreenPresentation {
-            LockScreenPresentation(attributes: Fixture.attributes, content: Fixture.content(.recording, elapsedText: nil, transcript: "", count: 12),
+            LockScreenPresentation(attributes: Fixture.attributes, content: Fixture.content(.recording, transcript: "", count: 12),
                                    settings: PresentationSettings(hideTranscriptOnLockScreen: false))
         }
 

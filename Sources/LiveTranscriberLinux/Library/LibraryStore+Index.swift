@@ -92,13 +92,13 @@ extension LibraryStore {
     /// stale index in step, then bumps `library.generation` before anything changes; when `body`
     /// returns, the index records that generation and the recordings folder's stamp. A crash in
     /// between leaves the two generations apart, and the next opening compares the folders.
-    func withWriteLock<T>(_ body: () throws -> T) throws -> T {
+    func withWriteLock<T>(holding held: FileLock? = nil, _ body: () throws -> T) throws -> T {
         if writeLockDepth > 0 {
             writeLockDepth += 1
             defer { writeLockDepth -= 1 }
             return try body()
         }
-        let lock = try FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
+        let lock = try held ?? FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
         defer { lock.release() }
         writeLockDepth = 1
         defer { writeLockDepth = 0 }
@@ -113,9 +113,12 @@ extension LibraryStore {
     }
 
     /// Brings the index in step when the cheap check says it may not be: at open, two small reads.
+    /// A generation ahead of the index while another process holds the write lock is a change in
+    /// progress, not a crash: that writer brings the index in step, so the index is used as it is.
     func synchronizeIfStale() throws {
         guard try !isInStep() else { return }
-        try withWriteLock {}  // takes the lock, which synchronizes, then records the generation
+        guard let lock = try FileLock.acquire(directory.appendingPathComponent(LibraryLayout.writeLock)) else { return }
+        try withWriteLock(holding: lock) {}  // synchronizes under the lock, then records the generation
     }
 
     /// True when the index saw the current generation and the recordings folder as it is now.

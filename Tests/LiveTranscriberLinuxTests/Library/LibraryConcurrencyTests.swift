@@ -64,8 +64,7 @@ struct LibraryConcurrencyTests {
         #expect(try store.hits("segment").count == 25)
         let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
         #expect(try database.query("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
-        #expect(try database.query("INSERT INTO entries_words(entries_words) VALUES ('integrity-check')") { _ in 0 } == [])
-        #expect(try database.query("INSERT INTO entries_trigram(entries_trigram) VALUES ('integrity-check')") { _ in 0 } == [])
+        #expect(try database.query("INSERT INTO documents(documents) VALUES ('integrity-check')") { _ in 0 } == [])
     }
 
     @Test("a change waits for another connection's write transaction instead of failing with SQLITE_BUSY")

@@ -114,7 +114,7 @@ struct LibraryIndexTests {
         let virtual = try database.query("SELECT name, sql FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name") { ($0.text(0), $0.text(1)) }
         #expect(virtual.map(\.0) == ["documents"])
         #expect(virtual.first?.1.contains("tokenize='unicode61 remove_diacritics 2', prefix='2 3'") == true)
-        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [4])
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [5])
     }
 }
 
@@ -134,7 +134,7 @@ struct SQLiteDatabaseTests {
         #expect(error?.code == 2067)  // SQLITE_CONSTRAINT_UNIQUE
         #expect(error?.primaryCode == 19)
         #expect(error?.message == "UNIQUE constraint failed: t.x")
-        #expect(error.map(String.init(describing:)) == "the library index failed (SQLite error 2067: UNIQUE constraint failed: t.x) while running: INSERT INTO t VALUES (?)")
+        #expect(error.map(String.init(describing:)) == "the library index failed (SQLITE_CONSTRAINT: UNIQUE constraint failed: t.x) while running: INSERT INTO t VALUES (?)")
     }
 
     @Test("a write transaction rolls back when its body throws")

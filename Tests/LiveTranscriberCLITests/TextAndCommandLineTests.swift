@@ -266,7 +266,7 @@ struct TextAndCommandLineTests {
         #expect(zsh.hasPrefix("#compdef livetranscriber\n"))
         #expect(zsh.contains("'*--add=[Add these tags, separated by commas (repeatable).]:tags:_files'"))
         let fish = cli.run(["completion", "fish"]).stdout
-        #expect(fish.contains("complete -c livetranscriber -n '__fish_seen_subcommand_from search' -l limit -r -F -d 'Show at most this many matches (default 50).'"))
+        #expect(fish.contains("complete -c livetranscriber -n '__fish_seen_subcommand_from search' -l limit -r -F -d 'Show at most this many recordings (default 20).'"))
         #expect(cli.run(["completion", "tcsh"]).code == 64)
         let man = cli.run(["manpage"]).stdout
         #expect(man.hasPrefix(".TH LIVETRANSCRIBER 1 \"\" \"livetranscriber 0.1.0\" \"User Commands\"\n"))

@@ -4,7 +4,7 @@ BIN := .build/release/livetranscriber
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 LIBRIVOX := /usr/share/pocketsphinx/test/data/librivox
 
-.PHONY: run test deps build release bench clean
+.PHONY: run test deps build release bench clean ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -31,3 +31,11 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# Type-checks the iOS app and widget (Apple/) and the core against an iPhoneOS SDK folder the
+# user supplies: make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk (see docs/ios.md).
+ios-check:
+	@if [ -z "$(IOS_SDK)" ]; then \
+	  echo "ios-check: skipped: no iPhoneOS SDK given. The SDK is Apple's and not in this repository;"; \
+	  echo "ios-check: run 'make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk' (docs/ios.md says how to get one)."; \
+	else scripts/ios-check.sh "$(IOS_SDK)"; fi

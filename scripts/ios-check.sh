@@ -75,14 +75,16 @@ sdk_build=$(grep -A1 '<key>ProductBuildVersion</key>' "$sdk/System/Library/CoreS
   | sed -n 's/.*<string>\(.*\)<\/string>.*/\1/p' || true)
 echo "ios-check: SDK $sdk_name${sdk_build:+ (build $sdk_build)} at $sdk, target $target"
 core_module=$work/modules/LiveTranscriberCore.swiftmodule
-# The core module is reused while no core source is newer than it (and the SDK is the same).
-if [ -f "$core_module" ] && [ "$(cat "$work/modules/sdk" 2>/dev/null)" = "$sdk $target" ] \
+# The core module is reused while the SDK, the target and the list of core files are the same
+# and no core source is newer than it.
+stamp=$(printf '%s\n' "$sdk" "$target" "${core_files[@]}" | cksum)
+if [ -f "$core_module" ] && [ "$(cat "$work/modules/stamp" 2>/dev/null)" = "$stamp" ] \
    && [ -z "$(find "$core" -name '*.swift' -newer "$core_module" -print -quit)" ]; then
   echo "ios-check: LiveTranscriberCore: ok (unchanged since the last check)"
 else
   rm -f "$core_module"
   run LiveTranscriberCore -emit-module -emit-module-path "$core_module" -parse-as-library "${core_files[@]}"
-  echo "$sdk $target" > "$work/modules/sdk"
+  echo "$stamp" > "$work/modules/stamp"
 fi
 run LiveTranscriberWidget -typecheck -parse-as-library "${widget_files[@]}"
 run LiveTranscriber -typecheck -parse-as-library "${app_files[@]}"

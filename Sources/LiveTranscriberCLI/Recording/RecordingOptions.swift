@@ -68,40 +68,27 @@ struct RecordingOptions {
 
 enum OptionParsing {
     /// "a, b,,a" → ["a", " b", "", "a"]: the library trims them, drops empty ones and repeats.
-    /// Throws `UsageError` for a tag with control characters or over 100 characters.
+    /// Throws `UsageError` for a tag with control characters or over 100 characters
+    /// (`RecordingText`, the same rules as the app's save sheet).
     static func tags(_ text: String?) throws -> [String] {
-        let tags = text.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
-        try tags.forEach { try checkTag($0) }
-        return tags
+        guard let text else { return [] }
+        do { return try RecordingText.tags(fromList: text) } catch { throw UsageError("a tag \(error)") }
     }
 
     /// Throws `UsageError` for a tag with control characters or over 100 characters.
     static func checkTag(_ tag: String) throws {
-        if tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw UsageError("a tag must be one line without control characters")
-        }
-        if tag.count > 100 { throw UsageError("a tag is longer than 100 characters") }
+        do { try RecordingText.checkTag(tag) } catch { throw UsageError("a tag \(error)") }
     }
 
-    /// A name for a recording made from a file name: control characters become spaces, runs of
-    /// white space one space, at most 200 characters; "Imported audio" when nothing is left.
+    /// A name for a recording made from a file name (`RecordingText.name(fromFileName:)`).
     static func name(fromFileName fileName: String) -> String {
-        let scalars = fileName.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
-        let words = String(scalars).split(whereSeparator: { $0.isWhitespace })
-        let name = String(words.joined(separator: " ").prefix(200))
-        return name.isEmpty ? "Imported audio" : name
+        RecordingText.name(fromFileName: fileName)
     }
 
     /// A recording's name: one line of at most 200 characters, no control characters, trimmed.
     /// Throws `UsageError` naming `option` ("--name", "NAME").
     static func recordingName(_ text: String, option: String) throws -> String {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw UsageError("\(option) cannot be empty") }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw UsageError("\(option) must be one line without control characters")
-        }
-        guard name.count <= 200 else { throw UsageError("\(option) is longer than 200 characters") }
-        return name
+        do { return try RecordingText.checkedName(text) } catch { throw UsageError("\(option) \(error)") }
     }
 
     /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.

@@ -66,12 +66,7 @@ struct SummarizeCommand: CLICommand {
         }
         // Written against the metadata as stored now: a rename or tag made while the summary was
         // being written is kept.
-        let recording = try store.modify(found.id) { recording in
-            recording.summary = result.summary
-            for tag in result.tags where !recording.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
-                recording.tags.append(tag)
-            }
-        }
+        let recording = try store.modify(found.id) { $0.apply(result) }
         if json {
             context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(recording), as: UTF8.self))
         } else {

@@ -34,7 +34,7 @@ struct ContentView: View {
                 LibraryView(model: model.library)
             }
             Tab("Settings", systemImage: "gearshape", value: AppTab.settings) {
-                SettingsView(model: model.settings, recordPhase: model.record.phase)
+                SettingsView(model: model.settings, recordPhase: model.record.phase, analyzerFormat: model.record.analyzerFormat)
             }
         }
         .onChange(of: model.selectedTab) { model.haptics.occurred(.navigation) }

@@ -16,8 +16,8 @@ final class LibraryModel {
     }
 
     private let dependencies: AppDependencies
-    private let haptics: HapticCoordinator
-    private let settings: SettingsModel
+    let haptics: HapticCoordinator
+    let settings: SettingsModel
 
     init(dependencies: AppDependencies, haptics: HapticCoordinator, settings: SettingsModel) {
         self.dependencies = dependencies

@@ -12,6 +12,12 @@ struct LibraryView: View {
     var body: some View {
         NavigationStack {
             List {
+                if let current = importer.current {
+                    Label("Importing \(current)…", systemImage: "square.and.arrow.down")
+                }
+                ForEach(importer.failures, id: \.self) { failure in
+                    Label(failure, systemImage: "exclamationmark.triangle.fill").foregroundStyle(.orange)
+                }
                 if let problem = model.problem {
                     Label(problem, systemImage: "exclamationmark.triangle.fill").foregroundStyle(.orange)
                 }
@@ -52,7 +58,8 @@ struct LibraryView: View {
                 Button("Import", systemImage: "square.and.arrow.down") { isImporting = true }
             }
             .fileImporter(isPresented: $isImporting, allowedContentTypes: [.audio], allowsMultipleSelection: true) { result in
-                if case .success(let urls) = result { importer.enqueue(urls) }
+                guard case .success(let urls) = result else { return }
+                Task { await importer.importFiles(urls, settings: model.settings, haptics: model.haptics) { model.reload() } }
             }
             .refreshable { model.reload() }
         }
@@ -85,14 +92,50 @@ struct RecordingRow: View {
     }
 }
 
-/// Files chosen for import, waiting for the import path (docs/ios.md: an import runs the same
-/// recording engine over the file, as the command line's `import` does).
+/// Imports audio files into the library the way the command line's `import` does: each file
+/// runs through the same recording engine (at full speed, with no Live Activity), named from its
+/// file name (`RecordingText.name(fromFileName:)`); a file that fails is reported and skipped.
 @MainActor
 @Observable
 final class ImportModel {
-    private(set) var waiting: [URL] = []
+    /// The file being imported, for the progress row.
+    private(set) var current: String?
+    /// One line per file that could not be imported.
+    private(set) var failures: [String] = []
 
-    func enqueue(_ urls: [URL]) {
-        waiting.append(contentsOf: urls)
+    func importFiles(_ urls: [URL], settings: SettingsModel, haptics: HapticCoordinator, done: @escaping () -> Void) async {
+        failures = []
+        for url in urls {
+            let name = RecordingText.name(fromFileName: url.deletingPathExtension().lastPathComponent)
+            current = name
+            let scoped = url.startAccessingSecurityScopedResource()
+            defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+            do {
+                try await importFile(url, name: name, settings: settings)
+                haptics.occurred(.imported)
+            } catch {
+                failures.append("\(url.lastPathComponent): \(error)")
+                haptics.occurred(.failure)
+            }
+            done()
+        }
+        current = nil
+    }
+
+    private func importFile(_ url: URL, name: String, settings: SettingsModel) async throws {
+        let opened = try settings.openLibrary()
+        let source = try AudioFileSource(url: url)
+        let recognizer = try await SpeechAnalyzerRecognizer.make(language: settings.language)
+        let (ended, endedContinuation) = AsyncStream<Void>.makeStream()
+        let request = RecordingRequest(
+            settings: RecordingEngineSettings(language: settings.language, name: name, fileFormat: settings.fileFormat),
+            source: source, recognizer: recognizer, observer: { _ in },
+            activity: JSONLinesActivityClient { _ in },  // an import shows no Live Activity
+            sourceEnded: { endedContinuation.yield(); endedContinuation.finish() })
+        let runner = try opened.makeRunner(request)
+        try runner.start()
+        for await _ in ended {}
+        try runner.stop()
+        _ = try runner.finish(keep: true, name: name, tags: nil, location: nil)
     }
 }

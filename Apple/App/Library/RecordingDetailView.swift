@@ -9,7 +9,6 @@ struct RecordingDetailView: View {
     let library: LibraryModel
     @State private var segments: [TranscriptSegment] = []
     @State private var player = PlaybackModel()
-    @State private var exportFormat: ExportFormat = .txt
     @State private var exported: URL?
 
     var body: some View {
@@ -21,6 +20,7 @@ struct RecordingDetailView: View {
                 HStack {
                     Button(player.isPlaying ? "Pause" : "Play", systemImage: player.isPlaying ? "pause.fill" : "play.fill") {
                         player.toggle()
+                        library.haptics.occurred(.playbackToggled)
                     }
                     .labelStyle(.iconOnly)
                     .font(.title2)
@@ -34,12 +34,16 @@ struct RecordingDetailView: View {
                 ForEach(TranscriptLines.saved(segments)) { line in
                     Button {
                         player.seek(to: TranscriptLines.seekSeconds(for: segments[line.id]))
+                        library.haptics.occurred(.transcriptSeek)
                     } label: {
                         TranscriptRow(line: line, isHighlighted: line.id == playing)
                     }
                     .buttonStyle(.plain)
                     .contextMenu {
-                        Button("Copy", systemImage: "doc.on.doc") { UIPasteboard.general.string = line.text }
+                        Button("Copy", systemImage: "doc.on.doc") {
+                            UIPasteboard.general.string = line.text
+                            library.haptics.occurred(.copied)
+                        }
                     }
                 }
             }
@@ -50,6 +54,7 @@ struct RecordingDetailView: View {
                 ForEach(ExportFormat.allCases, id: \.self) { format in
                     Button(format.rawValue.uppercased()) {
                         exported = try? library.exportFile(recording, format: format)
+                        library.haptics.occurred(exported == nil ? .failure : .primaryAction)
                     }
                 }
             }

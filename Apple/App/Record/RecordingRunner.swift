@@ -1,15 +1,28 @@
 import Foundation
 import LiveTranscriberCore
 
-/// What the Record screen asks a runner to record.
+/// An audio source that can be told to stop: `read` then returns what is left, then nil.
+protocol StoppableAudioSource: AudioSource, Sendable {
+    func stop()
+}
+
+extension CaptureAudioSource: StoppableAudioSource {}
+
+/// What the Record screen (or an import) asks a runner to record.
 struct RecordingRequest {
     var settings: RecordingEngineSettings
-    /// The open microphone.
-    var source: CaptureAudioSource
+    /// The open microphone, or an audio file being imported.
+    var source: any StoppableAudioSource
     /// The prepared on-device recognizer (preparing it is asynchronous, so it happens first).
     var recognizer: any SpeechRecognizer
     /// Told of the engine's events, on the engine's queue.
     var observer: @Sendable (RecordingEngineEvent) -> Void
+    /// Where the Live Activity goes; nil for the app's ActivityKit client. An import passes a
+    /// client that shows nothing.
+    var activity: (any ActivityClient)? = nil
+    /// Called once, on the reader's queue, when the source ends by itself (the end of an imported
+    /// file) rather than by `stop()`, or fails.
+    var sourceEnded: @Sendable () -> Void = {}
 }
 
 /// What became of a finished recording.
@@ -38,7 +51,8 @@ final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: Reco
     private let queue = DispatchQueue(label: "app.livetranscriber.engine")
     private let readerQueue = DispatchQueue(label: "app.livetranscriber.capture-reader", qos: .userInitiated)
     private let engine: RecordingEngine<Store>
-    private let source: CaptureAudioSource
+    private let source: any StoppableAudioSource
+    private let sourceEnded: @Sendable () -> Void
     private let timer: DispatchSourceTimer
     private let observer: @Sendable (RecordingEngineEvent) -> Void
 
@@ -52,13 +66,14 @@ final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: Reco
                 return try AVAudioConverterResampler(fromRate: from, toRate: to)
             },
             makeWriter: { url, format, fileFormat in try AVAudioFileWriter(url: url, format: format, fileFormat: fileFormat) },
-            activity: activity,
+            activity: request.activity ?? activity,
             clock: clock)
         engine = RecordingEngine(
             sourceFormat: request.source.format, settings: request.settings, services: services,
             observer: request.observer)
         source = request.source
         observer = request.observer
+        sourceEnded = request.sourceEnded
         timer = DispatchSource.makeTimerSource(queue: queue)
     }
 
@@ -105,5 +120,6 @@ final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: Reco
         } catch {
             source.stop()
         }
+        sourceEnded()
     }
 }

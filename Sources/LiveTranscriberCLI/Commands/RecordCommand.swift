@@ -7,7 +7,7 @@ struct RecordCommand: CLICommand {
     static let spec = CommandSpec(
         name: "record",
         abstract: "Record and transcribe live, then save the recording to the library.",
-        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format wav|flac|opus] [--activity-feed PATH|-] [--json] [--discard] [--stats]",
+        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--json] [--discard] [--stats]",
         options: [
             .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
             .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
@@ -17,7 +17,8 @@ struct RecordCommand: CLICommand {
             .value("name", "name", "Name of the recording (default: date and time)."),
             .value("tags", "tags", "Comma-separated tags."),
             .value("location", "lat,lon", "Where the recording was made, in degrees."),
-            .value("format", "format", "Stored audio: wav (16-bit, default), flac or opus."),
+            OptionParsing.formatOption,
+        ] + SpeechOptions.specOptions + [
             .value("activity-feed", "path", "Write the Live Activity's starts, updates and ends as JSON lines to PATH or '-' (stdout)."),
             .flag("json", "Print the saved recording as JSON."),
             .flag("discard", "Discard the recording when it stops instead of saving it."),
@@ -68,7 +69,8 @@ struct RecordCommand: CLICommand {
             format: format,
             activityFeed: arguments.value("activity-feed"),
             json: arguments.flag("json"),
-            discard: arguments.flag("discard")
+            discard: arguments.flag("discard"),
+            speech: try SpeechOptions.parse(arguments)
         )
         printStats = arguments.flag("stats")
         if options.activityFeed?.isEmpty == true { throw UsageError("--activity-feed needs a file path, or '-' for stdout") }

@@ -39,10 +39,11 @@ final class Recorder {
         defer { feed?.close(); feedFailure = feed?.failure }
         let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { feed?.write($0) })
         let settings = RecordingEngineSettings(
-            language: "en-US", name: options.name, tags: options.tags, location: options.location,
+            language: options.speech.language, name: options.name, tags: options.tags, location: options.location,
             fileFormat: options.format, timeZone: LibraryAccess.timeZone(context))
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
-                                     services: LinuxRecordingServices.make(store: store, activity: activity)) { [display] event in
+                                     services: LinuxRecordingServices.make(store: store, activity: activity,
+                                                                                 engine: options.speech.engine, model: options.speech.model)) { [display] event in
             switch event {
             case .finalAdded(let segment): display.finalAdded(segment); display.transcriptChanged()
             case .interimChanged: display.transcriptChanged()

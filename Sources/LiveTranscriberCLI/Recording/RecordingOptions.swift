@@ -61,9 +61,48 @@ struct RecordingOptions {
     var activityFeed: String?
     var json: Bool
     var discard: Bool
+    /// The speech engine, its language and model.
+    var speech: SpeechOptions
     /// True for `import`: a stop request (Ctrl-C, SIGTERM) discards the file in progress instead
     /// of saving it; `record` saves what it has.
     var stopCancels = false
+}
+
+/// `--engine`, `--language` and `--model`: which local speech engine recognizes, in which
+/// language, with which model file.
+struct SpeechOptions: Equatable {
+    var engine: SpeechEngineKind
+    /// BCP 47 tag of the speech, such as "en-US".
+    var language: String
+    /// A model file the user brought; nil for the installed one.
+    var model: String?
+
+    /// The options every speech command takes, for its spec.
+    static let specOptions: [OptionSpec] = [
+        .value("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + "."),
+        .value("language", "tag", "Language of the speech, a BCP 47 tag such as en-US or de (default en-US)."),
+        .value("model", "path", "A model file for the engine, instead of the installed one."),
+    ]
+
+    /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG] [--model PATH]".
+    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG] [--model PATH]"
+
+    /// Reads the three options. Throws `UsageError` for an unknown engine or a malformed tag.
+    static func parse(_ arguments: ParsedArguments) throws -> SpeechOptions {
+        let engine: SpeechEngineKind
+        do {
+            engine = try arguments.value("engine").map(SpeechEngineKind.named) ?? LinuxSpeechEngines.defaultKind()
+        } catch let error as SpeechEngineChoiceError {
+            throw UsageError(error.description)
+        }
+        let language = arguments.value("language") ?? "en-US"
+        let isTag = !language.isEmpty && language.count <= 35
+            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }
+        guard isTag else { throw UsageError("--language takes a BCP 47 tag such as en-US or de, not '\(language)'") }
+        let model = arguments.value("model")
+        if model?.isEmpty == true { throw UsageError("--model needs a path") }
+        return SpeechOptions(engine: engine, language: language, model: model)
+    }
 }
 
 enum OptionParsing {
@@ -91,11 +130,14 @@ enum OptionParsing {
         do { return try RecordingText.checkedName(text) } catch { throw UsageError("\(option) \(error)") }
     }
 
+    /// The `--format` option of `record` and `import`, its choices from `RecordingAudioFormat`.
+    static let formatOption = OptionSpec.value("format", "format", "Stored audio: " + RecordingAudioFormat.allCases.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + ".")
+
     /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.
     static func audioFormat(_ text: String?) throws -> RecordingAudioFormat {
         let name = text ?? RecordingAudioFormat.wav.rawValue
         guard let format = RecordingAudioFormat(rawValue: name) else {
-            throw UsageError("--format takes wav, flac or opus, not '\(name)'")
+            throw UsageError("--format takes \(RecordingAudioFormat.choices), not '\(name)'")
         }
         return format
     }

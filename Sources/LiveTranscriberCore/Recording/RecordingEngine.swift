@@ -207,6 +207,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     private var reportedPhase = RecordingSession.Phase.idle
 
     private func perform(_ actions: [RecordingSession.Action]) throws {
+        reportPhase()
         for action in actions {
             switch action {
             case .prepare(let language):
@@ -257,11 +258,14 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             case .rejected(let error):
                 throw error
             }
-            if session.phase != reportedPhase {
-                reportedPhase = session.phase
-                observer(.phaseChanged(session.phase))
-            }
+            reportPhase()
         }
+    }
+
+    private func reportPhase() {
+        guard session.phase != reportedPhase else { return }
+        reportedPhase = session.phase
+        observer(.phaseChanged(session.phase))
     }
 
     /// Opens everything that can fail on bad input before the draft exists, then the draft.

@@ -103,8 +103,7 @@ final class RecordModel {
 
     /// Stops and shows the save sheet.
     func stop() {
-        act(.recordingStopped) { try $0.stop() }
-        if phase == .draft || runner != nil { isShowingSaveSheet = true }
+        if act(.recordingStopped, { try $0.stop() }) { isShowingSaveSheet = true }
     }
 
     /// The stop link and the Live Activity's stop button: stop and save with the default name.
@@ -155,13 +154,17 @@ final class RecordModel {
         }
     }
 
-    private func act(_ event: HapticEvent, _ action: (any RecordingRunning) throws -> Void) {
-        guard let runner else { return }
+    /// Runs `action` on the recording; true when it succeeded.
+    @discardableResult
+    private func act(_ event: HapticEvent, _ action: (any RecordingRunning) throws -> Void) -> Bool {
+        guard let runner else { return false }
         do {
             try action(runner)
             haptics.occurred(event)
+            return true
         } catch {
             fail(String(describing: error))
+            return false
         }
     }
 

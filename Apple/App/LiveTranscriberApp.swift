@@ -5,18 +5,24 @@ import SwiftUI
 /// `AppModel.open(_:)`, the one place deep links are handled, from a cold start too.
 @main
 struct LiveTranscriberApp: App {
-    @State private var model = AppModel(dependencies: AppDependencies.live())
+    @State private var model: AppModel
+
+    init() {
+        let model = AppModel(dependencies: AppDependencies.live())
+        _model = State(initialValue: model)
+        // At launch, not when a window appears: the stop intent can launch the app in the
+        // background, with no window. Links and intents that arrived earlier were held by the
+        // inbox and are handed over here, in order.
+        Task { @MainActor in
+            model.launched()
+            await DeepLinkInbox.shared.setHandler { link in model.open(link) }
+        }
+    }
 
     var body: some Scene {
         WindowGroup {
             ContentView(model: model)
                 .onOpenURL { url in model.open(url: url) }
-                .task {
-                    // Links and intents that arrived before the first scene (a cold start from the
-                    // Live Activity) were held by the inbox; they are handed over here, in order.
-                    await DeepLinkInbox.shared.setHandler { [model] link in model.open(link) }
-                    model.launched()
-                }
         }
     }
 }

@@ -25,7 +25,8 @@ struct StopRecordingIntent: LiveActivityIntent {
     }
 
     func perform() async throws -> some IntentResult {
-        await DeepLinkInbox.shared.deliver(.stopRecording(session: recordingID))
+        // An empty id (never sent by the widget) stops whichever recording runs, as the bare link does.
+        await DeepLinkInbox.shared.deliver(.stopRecording(session: recordingID.isEmpty ? nil : recordingID))
         return .result()
     }
 }

@@ -73,3 +73,14 @@ public enum RecordingText {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }
+
+extension RecordingText {
+    /// Tags as the library stores them: trimmed, empty ones dropped, one of each regardless of
+    /// case (the first spelling kept), order kept.
+    public static func normalizedTags(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        return tags
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+    }
+}

@@ -38,4 +38,9 @@ struct RecordingTextTests {
         #expect(RecordingTextError.emptyName.description == "cannot be empty")
         #expect(RecordingTextError.tooLong(field: .tag, limit: 100).description == "is longer than 100 characters")
     }
+
+    @Test("tags are stored trimmed, without empty ones or repeats in any case, first spelling and order kept")
+    func normalized() {
+        #expect(RecordingText.normalizedTags([" Work", "ideas", "", "work", "  ", "Ideas ", "later"]) == ["Work", "ideas", "later"])
+    }
 }

@@ -64,7 +64,7 @@ final class LibraryModel {
     }
 
     func setTags(_ recording: Recording, list: String) throws {
-        let tags = try RecordingText.tags(fromList: list)
+        let tags = RecordingText.normalizedTags(try RecordingText.tags(fromList: list))
         perform(.primaryAction) { try $0.modify(recording.id) { $0.tags = tags } }
     }
 

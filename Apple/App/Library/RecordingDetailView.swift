@@ -10,6 +10,7 @@ struct RecordingDetailView: View {
     @State private var segments: [TranscriptSegment] = []
     @State private var player = PlaybackModel()
     @State private var exported: URL?
+    @State private var isEditing = false
 
     var body: some View {
         List {
@@ -50,6 +51,7 @@ struct RecordingDetailView: View {
         }
         .navigationTitle(recording.name)
         .toolbar {
+            Button("Edit", systemImage: "pencil") { isEditing = true }
             Menu("Export", systemImage: "square.and.arrow.up") {
                 ForEach(ExportFormat.allCases, id: \.self) { format in
                     Button(format.rawValue.uppercased()) {
@@ -58,6 +60,9 @@ struct RecordingDetailView: View {
                     }
                 }
             }
+        }
+        .sheet(isPresented: $isEditing) {
+            EditRecordingSheet(recording: recording, library: library)
         }
         .sheet(item: $exported) { url in
             ShareLink(item: url) { Label("Share \(url.lastPathComponent)", systemImage: "square.and.arrow.up") }
@@ -68,6 +73,45 @@ struct RecordingDetailView: View {
             if let url = try? library.library?.audioFile(of: recording.id) { player.load(url) }
         }
         .onDisappear { player.stop() }
+    }
+}
+
+/// Rename and retag a saved recording, with the same rules as the save sheet (`RecordingText`).
+struct EditRecordingSheet: View {
+    let recording: Recording
+    let library: LibraryModel
+    @Environment(\.dismiss) private var dismiss
+    @State private var name = ""
+    @State private var tags = ""
+    @State private var problem: String?
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                TextField("Name", text: $name)
+                TextField("Tags", text: $tags).textInputAutocapitalization(.never)
+                if let problem { Text(problem).foregroundStyle(.red) }
+            }
+            .navigationTitle("Edit")
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button("Done") {
+                        do {
+                            if name != recording.name { try library.rename(recording, to: name) }
+                            try library.setTags(recording, list: tags)
+                            dismiss()
+                        } catch {
+                            problem = "The name or a tag \(error)."
+                        }
+                    }
+                }
+            }
+            .onAppear {
+                name = recording.name
+                tags = recording.tags.joined(separator: ", ")
+            }
+        }
     }
 }
 

@@ -19,6 +19,9 @@ final class RecordModel {
     private(set) var seconds: Double = 0
     /// RMS level of the latest audio, 0 to about 0.7.
     private(set) var level: Float = 0
+
+    /// The level meter's filled fraction (the core's decibel scale).
+    var meterFraction: Double { Double(LevelMeter.fraction(rms: level)) }
     /// Why the last action failed, shown under the controls.
     private(set) var failure: String?
     /// The save sheet is up (after stop).
@@ -60,7 +63,7 @@ final class RecordModel {
 
     /// Asks for the microphone, prepares the on-device recognizer, opens the microphone and starts.
     func start() async {
-        guard phase == .idle || phase == .saved || phase == .discarded else {
+        guard phase.canStartRecording else {
             haptics.occurred(.blocked)
             return
         }

@@ -21,7 +21,7 @@ struct RecordView: View {
                         Spacer()
                         Text(model.timerText).font(.title2.monospacedDigit().weight(.semibold))
                     }
-                    ProgressView(value: Double(min(1, model.level / 0.7)))
+                    ProgressView(value: model.meterFraction)
                         .tint(.red)
                         .accessibilityLabel("Input level")
                     if let failure = model.failure {

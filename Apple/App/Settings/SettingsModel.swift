@@ -74,6 +74,16 @@ final class SettingsModel {
         return library
     }
 
+    /// "12 recordings", or why the library cannot be opened.
+    var storageStatus: String {
+        do {
+            let count = try openLibrary().library.list().count
+            return count == 1 ? "1 recording" : "\(count) recordings"
+        } catch {
+            return String(describing: error)
+        }
+    }
+
     /// The OpenAI API key, if one is stored.
     var openAIKey: String {
         get { dependencies.keychain.read() ?? "" }

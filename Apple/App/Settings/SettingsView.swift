@@ -9,11 +9,6 @@ struct SettingsView: View {
     var analyzerFormat: String?
     @State private var apiKey = ""
 
-    /// The core's rule: the language is locked from preparing until the draft.
-    private var languageLocked: Bool {
-        ![.idle, .draft, .saved, .discarded].contains(recordPhase)
-    }
-
     var body: some View {
         NavigationStack {
             Form {
@@ -23,7 +18,7 @@ struct SettingsView: View {
                             Text(Locale.current.localizedString(forIdentifier: $0) ?? $0).tag($0)
                         }
                     }
-                    .disabled(languageLocked)
+                    .disabled(!recordPhase.allowsLanguageChange)
                     Picker("Recording format", selection: $model.fileFormat) {
                         ForEach(SettingsModel.fileFormats, id: \.self) { Text($0.rawValue.uppercased()).tag($0) }
                     }
@@ -33,6 +28,7 @@ struct SettingsView: View {
                         .disabled(!LibraryFolders.isICloudAvailable)
                     LabeledContent("Library", value: model.iCloudEnabled && LibraryFolders.isICloudAvailable
                                    ? "iCloud Drive" : "On this iPhone")
+                    LabeledContent("Status", value: model.storageStatus)
                 }
                 Section("Lock Screen") {
                     Toggle("Hide transcript on Lock Screen", isOn: $model.hideTranscriptOnLockScreen)

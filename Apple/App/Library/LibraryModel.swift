@@ -59,12 +59,12 @@ final class LibraryModel {
     }
 
     func rename(_ recording: Recording, to name: String) throws {
-        let checked = try RecordingText.checkedName(name)
+        let checked = try RecordingName.validated(name)
         perform(.primaryAction) { try $0.modify(recording.id) { $0.name = checked } }
     }
 
     func setTags(_ recording: Recording, list: String) throws {
-        let tags = RecordingText.normalizedTags(try RecordingText.tags(fromList: list))
+        let tags = try RecordingTags.normalized([list])
         perform(.primaryAction) { try $0.modify(recording.id) { $0.tags = tags } }
     }
 
@@ -73,7 +73,8 @@ final class LibraryModel {
         guard let library else { throw AppSetupError.libraryStoreNotShared }
         let text = TranscriptExporter().export(
             recording: recording, segments: try library.transcript(of: recording.id), format: format)
-        let url = URL.temporaryDirectory.appending(path: "\(RecordingText.name(fromFileName: recording.name)).\(format.fileExtension)")
+        // Named by the recording's id: always a safe file name, whatever the recording is called.
+        let url = URL.temporaryDirectory.appending(path: "\(recording.id).\(format.fileExtension)")
         try Data(text.utf8).write(to: url, options: .atomic)
         return url
     }

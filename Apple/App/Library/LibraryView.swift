@@ -83,7 +83,7 @@ struct RecordingRow: View {
             Text(recording.name).font(.headline)
             HStack {
                 Text(recording.createdAt, format: .dateTime.day().month().hour().minute())
-                Text(LibraryFormat.clock(recording.durationSeconds)).monospacedDigit()
+                Text(ElapsedTimeFormat.clock(recording.durationSeconds)).monospacedDigit()
                 if !recording.tags.isEmpty { Text(recording.tags.joined(separator: ", ")).lineLimit(1) }
             }
             .font(.caption)
@@ -94,7 +94,7 @@ struct RecordingRow: View {
 
 /// Imports audio files into the library the way the command line's `import` does: each file
 /// runs through the same recording engine (at full speed, with no Live Activity), named from its
-/// file name (`RecordingText.name(fromFileName:)`); a file that fails is reported and skipped.
+/// file name (`RecordingName.cleaned`); a file that fails is reported and skipped.
 @MainActor
 @Observable
 final class ImportModel {
@@ -106,7 +106,7 @@ final class ImportModel {
     func importFiles(_ urls: [URL], settings: SettingsModel, haptics: HapticCoordinator, done: @escaping () -> Void) async {
         failures = []
         for url in urls {
-            let name = RecordingText.name(fromFileName: url.deletingPathExtension().lastPathComponent)
+            let name = RecordingName.cleaned(url.deletingPathExtension().lastPathComponent)
             current = name
             let scoped = url.startAccessingSecurityScopedResource()
             defer { if scoped { url.stopAccessingSecurityScopedResource() } }

@@ -25,9 +25,9 @@ struct RecordingDetailView: View {
                     }
                     .labelStyle(.iconOnly)
                     .font(.title2)
-                    Text(LibraryFormat.clock(player.currentSeconds)).monospacedDigit()
+                    Text(ElapsedTimeFormat.clock(player.currentSeconds)).monospacedDigit()
                     Spacer()
-                    Text(LibraryFormat.clock(recording.durationSeconds)).monospacedDigit().foregroundStyle(.secondary)
+                    Text(ElapsedTimeFormat.clock(recording.durationSeconds)).monospacedDigit().foregroundStyle(.secondary)
                 }
             }
             Section("Transcript") {
@@ -76,7 +76,8 @@ struct RecordingDetailView: View {
     }
 }
 
-/// Rename and retag a saved recording, with the same rules as the save sheet (`RecordingText`).
+/// Rename and retag a saved recording, with the same rules as the save sheet (`RecordingName`,
+/// `RecordingTags`).
 struct EditRecordingSheet: View {
     let recording: Recording
     let library: LibraryModel
@@ -102,7 +103,7 @@ struct EditRecordingSheet: View {
                             try library.setTags(recording, list: tags)
                             dismiss()
                         } catch {
-                            problem = "The name or a tag \(error)."
+                            problem = Sentence.capitalized(String(describing: error))
                         }
                     }
                 }

@@ -7,7 +7,7 @@ import Observation
 /// `RecordingRunner`), its live transcript, timer and level, and the save sheet.
 ///
 /// Decides nothing itself: phases come from the engine's `RecordingSession`, what an interruption
-/// does from `CaptureInterruptionPolicy`, names and tags from `RecordingText`, the transcript's
+/// does from `CaptureInterruptionPolicy`, names and tags from `RecordingName` and `RecordingTags`, the transcript's
 /// lines from `TranscriptLines`, haptics from `HapticPolicy`.
 @MainActor
 @Observable
@@ -120,12 +120,12 @@ final class RecordModel {
     }
 
     /// Saves from the sheet.
-    /// - Throws: `RecordingTextError` for a name or tag the library cannot store (the sheet says
-    ///   which and stays up).
+    /// - Throws: `LibraryError.invalid` for a name or tag the library cannot store
+    ///   (`RecordingName`, `RecordingTags`); the sheet says why and stays up.
     func save(name: String, tags: String, location: RecordingLocation?) throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let checkedName = trimmed.isEmpty ? nil : try RecordingText.checkedName(trimmed)
-        let checkedTags = try RecordingText.tags(fromList: tags)
+        let checkedName = trimmed.isEmpty ? nil : try RecordingName.validated(trimmed)
+        let checkedTags = try RecordingTags.normalized([tags])
         guard let runner else { return }
         isShowingSaveSheet = false
         finish(runner, keep: true, name: checkedName, tags: checkedTags, location: location)

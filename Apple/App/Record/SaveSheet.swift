@@ -58,13 +58,8 @@ struct SaveSheet: View {
     private func save() {
         do {
             try model.save(name: name, tags: tags, location: keepLocation ? location : nil)
-        } catch let error as RecordingTextError {
-            switch error {
-            case .emptyName, .controlCharacters(field: .name), .tooLong(field: .name, _): problem = "The name \(error)."
-            case .controlCharacters(field: .tag), .tooLong(field: .tag, _): problem = "A tag \(error)."
-            }
         } catch {
-            problem = String(describing: error)
+            problem = Sentence.capitalized(String(describing: error))
         }
     }
 }

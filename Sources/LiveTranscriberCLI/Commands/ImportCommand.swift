@@ -56,7 +56,7 @@ struct ImportCommand: CLICommand {
                 imported.append(saved)
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(path) as \(saved.recording.id): \(TimeText.elapsed(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch RecordingInterrupted.cancelled {
                 break
@@ -66,15 +66,15 @@ struct ImportCommand: CLICommand {
             }
         }
         if json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(imported), as: UTF8.self))
+            try context.printJSON(imported)
         }
         if signals.stopRequested {
             let left = paths.count - imported.count - failures
             context.printError("Import stopped: \(imported.count) imported, \(left) not imported.")
-            return ExitCode.interrupted
+            return signals.exitCode
         }
         if failures > 0 {
-            context.printError("\(failures) of \(paths.count) file\(paths.count == 1 ? "" : "s") could not be imported.")
+            context.printError("\(failures) of \(Plural.count(paths.count, "file")) could not be imported.")
             return ExitCode.failure
         }
         return ExitCode.success

@@ -13,7 +13,7 @@ struct RecordCommand: CLICommand {
             .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
             .value("channels", "n", "Channels of raw PCM input (default 1), or of the microphone (default 1)."),
             .value("device", "name", "ALSA capture device (default: 'default')."),
-            .value("speed", "speed", "Play a file at 1 (real time, default), N times real time, or 'max'."),
+            .value("speed", "speed", "Play a file at 1 (real time, default), N times real time, or 'max'. Standard input is read as it arrives."),
             .value("name", "name", "Name of the recording (default: date and time)."),
             .value("tags", "tags", "Comma-separated tags."),
             .value("location", "lat,lon", "Where the recording was made, in degrees."),
@@ -46,6 +46,10 @@ struct RecordCommand: CLICommand {
                     throw UsageError("--input - reads raw PCM from a pipe or a file, not from the terminal")
                 }
                 guard let rate else { throw UsageError("raw PCM input needs --rate (for example --rate 16000)") }
+                // Standard input is a stream, like the microphone: read as it arrives, never paced.
+                if path == "-", let speed = arguments.value("speed"), speed != "max" {
+                    throw UsageError("--speed applies to files; standard input is read as it arrives")
+                }
                 input = .rawPCM(path: path, sampleRate: rate, channels: channels ?? 1)
             } else {
                 if rate != nil || channels != nil {
@@ -62,7 +66,7 @@ struct RecordCommand: CLICommand {
         let name = try arguments.value("name").map { try OptionParsing.recordingName($0, option: "--name") }
         options = RecordingOptions(
             input: input,
-            speed: try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
+            speed: input.readsStandardInput ? .max : try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
             name: name,
             tags: try OptionParsing.tags(arguments.value("tags")),
             location: try arguments.value("location").map(OptionParsing.location),
@@ -90,13 +94,13 @@ struct RecordCommand: CLICommand {
             return ExitCode.success
         }
         if options.json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(saved), as: UTF8.self))
+            try context.printJSON(saved)
         } else {
             let recording = saved.recording
             let count = saved.segments.count
             // With the feed on stdout, the closing line goes to stderr so stdout stays JSON Lines.
             let output = options.activityFeed == "-" ? context.stderr : context.stdout
-            output.write("Saved \"\(recording.name)\" as \(recording.id): \(TimeText.elapsed(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").\n")
+            output.write(VisibleText.escaped("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")).") + "\n")
         }
         if let failure = recorder.feedFailure, let path = options.activityFeed {
             context.printError("error: could not write the activity feed to \(path): \(failure); the recording was saved")

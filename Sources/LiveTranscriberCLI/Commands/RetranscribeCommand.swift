@@ -126,9 +126,9 @@ struct RetranscribeCommand: CLICommand {
         let segments = try store.transcript(of: recording.id)
         if json {
             let document = RecordingWithTranscript(recording: recording, segments: segments)
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(document), as: UTF8.self))
+            try context.printJSON(document)
         } else {
-            context.print("\(done): \(segments.count) segment\(segments.count == 1 ? "" : "s").")
+            context.print("\(done): \(Plural.count(segments.count, "segment")).")
         }
     }
 }

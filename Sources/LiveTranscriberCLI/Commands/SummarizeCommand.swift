@@ -66,10 +66,12 @@ struct SummarizeCommand: CLICommand {
         // being written is kept.
         let recording = try store.modify(found.id) { $0.apply(result) }
         if json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(recording), as: UTF8.self))
+            try context.printJSON(recording)
         } else {
-            context.print(result.summary)
-            context.print("Tags: " + (result.tags.isEmpty ? "(none)" : result.tags.joined(separator: ", ")))
+            // What was stored, exactly as stored (the suggested tags in their stored spelling).
+            let suggested = recording.tags.filter { tag in result.tags.contains { RecordingTags.same($0, tag) } }
+            context.print(VisibleText.escapedKeepingLines(recording.summary ?? result.summary))
+            context.print("Tags: " + (suggested.isEmpty ? "(none)" : VisibleText.escaped(RecordingTags.joined(suggested))))
         }
         return ExitCode.success
     }

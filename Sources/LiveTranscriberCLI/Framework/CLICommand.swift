@@ -27,8 +27,13 @@ public enum ExitCode {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 64
-    /// Stopped by Ctrl-C or SIGTERM before finishing (128 + SIGINT, as shells report it).
+    /// Stopped by Ctrl-C before finishing (128 + SIGINT, as shells report it).
     public static let interrupted: Int32 = 130
+
+    /// The one convention for a command a signal stopped before it finished its work: 128 + the
+    /// signal's number, as a shell reports a process the signal killed (Ctrl-C 130, SIGTERM 143,
+    /// SIGHUP 129), whether the command caught the signal to clean up or not.
+    public static func stopped(by signal: Int32) -> Int32 { 128 + signal }
 }
 
 /// The `livetranscriber` entry point, callable in-process by tests.

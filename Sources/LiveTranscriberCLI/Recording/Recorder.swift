@@ -17,6 +17,8 @@ final class Recorder {
     private(set) var stats: RecordingStats?
     /// Why the activity feed file could not be written during the last run, if it could not.
     private(set) var feedFailure: String?
+    /// True when q stopped the last run.
+    private var stoppedByKey = false
 
     /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
     ///   files); by default the recorder installs its own for the run.
@@ -69,7 +71,9 @@ final class Recorder {
         let failure = engine.captureFailure ?? sourceFailure
         switch try engine.finish(keep: !cancelled && !(options.discard && failure == nil)) {
         case .discarded where cancelled: throw RecordingInterrupted.cancelled
-        case .discarded(.noAudio): throw failure ?? RecordingInterrupted.noAudio
+        case .discarded(.noAudio):
+            // A stop (q, Ctrl-C, SIGTERM) before the first block is not an empty input.
+            throw failure ?? (signals.stopRequested || stoppedByKey ? RecordingInterrupted.stoppedBeforeAudio : .noAudio)
         case .discarded(.requested): return nil
         case .saved(let recording, let segments):
             if let failure {
@@ -92,7 +96,9 @@ final class Recorder {
             let paused = engine.phase == .paused
             for key in keys?.keys(waiting: paused && !options.input.isLive ? 0.1 : 0) ?? [] {
                 switch key {
-                case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+                    stoppedByKey = true
+                    return
                 case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
                     try engine.togglePause()
                     pacer.paused(engine.phase == .paused, at: ContinuousClock.now)

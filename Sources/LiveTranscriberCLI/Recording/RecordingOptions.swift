@@ -40,10 +40,13 @@ enum PlaybackSpeed: Equatable {
     /// The slowest and fastest factors: a tenth of real time, a hundred times real time.
     static let factors = 0.1...100.0
 
-    /// Parses "1", "2.5" or "max". Throws `UsageError` otherwise.
+    /// Parses "1", "2.5" or "max": plain decimal numbers only ("0x10", "1e1", "inf" are refused).
+    /// Throws `UsageError` otherwise.
     static func parse(_ text: String) throws -> PlaybackSpeed {
         if text == "max" { return .max }
-        guard let value = Double(text), factors.contains(value) else {
+        let decimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            && text.filter({ $0 == "." }).count <= 1 && text.first != "." && text.last != "."
+        guard decimal, let value = Double(text), factors.contains(value) else {
             throw UsageError("--speed takes a number from 0.1 to 100 or 'max', not '\(text)'")
         }
         return .factor(value)
@@ -106,28 +109,33 @@ struct SpeechOptions: Equatable {
 }
 
 enum OptionParsing {
-    /// "a, b,,a" → ["a", " b", "", "a"]: the library trims them, drops empty ones and repeats.
-    /// Throws `UsageError` for a tag with control characters or over 100 characters
-    /// (`RecordingText`, the same rules as the app's save sheet).
+    /// Tags from `--tags a,b` or repeated `--add`/`--remove` values, by the one tag rule
+    /// (`RecordingTags`: split at commas, trimmed, empty ones dropped, one of each regardless of case).
+    /// Throws `UsageError` for a tag the rule refuses.
+    static func tags(_ values: [String]) throws -> [String] {
+        do {
+            return try RecordingTags.normalized(values)
+        } catch let error as LibraryError {
+            throw UsageError(String(error.description.dropLast(error.description.hasSuffix(".") ? 1 : 0)))
+        }
+    }
+
+    /// Tags from `--tags a,b` (nil: none).
     static func tags(_ text: String?) throws -> [String] {
-        guard let text else { return [] }
-        do { return try RecordingText.tags(fromList: text) } catch { throw UsageError("a tag \(error)") }
+        try tags(text.map { [$0] } ?? [])
     }
 
-    /// Throws `UsageError` for a tag with control characters or over 100 characters.
-    static func checkTag(_ tag: String) throws {
-        do { try RecordingText.checkTag(tag) } catch { throw UsageError("a tag \(error)") }
-    }
-
-    /// A name for a recording made from a file name (`RecordingText.name(fromFileName:)`).
+    /// A name for a recording made from a file name (`RecordingName.cleaned`): hidden characters
+    /// become spaces, at most 200 characters, "Imported audio" when nothing is left.
     static func name(fromFileName fileName: String) -> String {
-        RecordingText.name(fromFileName: fileName)
+        RecordingName.cleaned(fileName)
     }
 
-    /// A recording's name: one line of at most 200 characters, no control characters, trimmed.
-    /// Throws `UsageError` naming `option` ("--name", "NAME").
+    /// A recording's name by the one name rule (`RecordingName.validated`). Throws `UsageError`
+    /// naming `option` ("--name", "NAME").
     static func recordingName(_ text: String, option: String) throws -> String {
-        do { return try RecordingText.checkedName(text) } catch { throw UsageError("\(option) \(error)") }
+        if let problem = RecordingName.problem(in: text) { throw UsageError(problem.message(subject: option)) }
+        return try RecordingName.validated(text)
     }
 
     /// The `--format` option of `record` and `import`, its choices from `RecordingAudioFormat`.

@@ -1,13 +1,12 @@
 import Foundation
 
 extension Recording {
-    /// Writes a summary into the recording: the summary text replaces the old one, and each
-    /// suggested tag is added unless the recording already has it in any letter case (tags the
-    /// user gave are never removed or re-cased).
+    /// Writes a summary into the recording: the summary text replaces the old one, and the
+    /// suggested tags are added by the tag rules (`RecordingTags.cleaned`): a suggested tag the
+    /// recording has in another case is the same tag, the stored spelling is kept, and no tag the
+    /// user gave is removed.
     public mutating func apply(_ summary: TranscriptSummary) {
         self.summary = summary.summary
-        for tag in summary.tags where !tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
-            tags.append(tag)
-        }
+        tags = RecordingTags.cleaned(tags + summary.tags)
     }
 }

@@ -67,6 +67,6 @@ public enum TranscriptLines {
 
     private static func final(_ segment: TranscriptSegment, index: Int) -> TranscriptLine {
         TranscriptLine(id: index, text: segment.text, startSeconds: segment.startSeconds,
-                       timeText: LibraryFormat.clock(segment.startSeconds), isInterim: false)
+                       timeText: ElapsedTimeFormat.clock(segment.startSeconds), isInterim: false)
     }
 }

@@ -84,13 +84,11 @@ final class LibraryModel {
     func summarize(_ recording: Recording) async {
         guard let library else { return }
         let model = dependencies.languageModel()
-        let result: Result<TranscriptSummary, any Error> = await Task.detached {
-            Result {
-                let segments = try library.transcript(of: recording.id)
-                let summarizer: any Summarizer = model.map { ModelSummarizer(model: $0) } ?? ExtractiveSummarizer()
-                return try summarizer.summarize(segments: segments, languageHint: recording.language)
-            }
-        }.value
+        let result = await runBlocking {
+            let segments = try library.transcript(of: recording.id)
+            let summarizer: any Summarizer = model.map { ModelSummarizer(model: $0) } ?? ExtractiveSummarizer()
+            return try summarizer.summarize(segments: segments, languageHint: recording.language)
+        }
         switch result {
         case .success(let summary):
             perform(.analyzed) { library in
@@ -116,9 +114,7 @@ final class LibraryModel {
             haptics.occurred(.blocked)
             return
         }
-        let result: Result<[TranscriptSegment], any Error> = await Task.detached {
-            Result { try retranscribe(try library.audioFile(of: recording.id), recording.language, key) }
-        }.value
+        let result = await runBlocking { try retranscribe(try library.audioFile(of: recording.id), recording.language, key) }
         switch result {
         case .success(let segments):
             perform(.retranscribed) { try $0.replaceTranscript(of: recording.id, with: segments) }

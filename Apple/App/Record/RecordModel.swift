@@ -46,8 +46,9 @@ final class RecordModel {
         self.saved = saved
     }
 
-    /// The recording in progress, for deep links and the stop intent.
-    var recordingID: String? { runner?.recordingID }
+    /// The recording in progress, for deep links and the stop intent (kept here so reading it
+    /// never waits for the engine's queue).
+    private(set) var recordingID: String?
 
     /// The status words and dot while recording or paused.
     var status: ActivityStatusStyle? {
@@ -90,6 +91,7 @@ final class RecordModel {
             seconds = 0
             try runner.start()
             self.runner = runner
+            recordingID = runner.recordingID
             haptics.occurred(.recordingStarted)
         } catch {
             fail(String(describing: error))
@@ -97,26 +99,30 @@ final class RecordModel {
     }
 
     func pause() {
-        act(.recordingPaused) { try $0.pause() }
+        Task { await act(.recordingPaused) { try $0.pause() } }
     }
 
     func resume() {
-        act(.recordingResumed) { try $0.resume() }
+        Task { await act(.recordingResumed) { try $0.resume() } }
     }
 
     /// Stops and shows the save sheet.
     func stop() {
-        if act(.recordingStopped, { try $0.stop() }) { isShowingSaveSheet = true }
+        Task {
+            if await act(.recordingStopped, { try $0.stop() }) { isShowingSaveSheet = true }
+        }
     }
 
     /// The stop link and the Live Activity's stop button: stop and save with the default name.
     func stopAndSave() {
         guard let runner else { return }
-        if phase == .recording || phase == .paused {
-            act(.recordingStopped) { try $0.stop() }
-        }
         isShowingSaveSheet = false
-        finish(runner, keep: true, name: nil, tags: nil, location: nil)
+        Task {
+            if phase == .recording || phase == .paused {
+                guard await act(.recordingStopped, { try $0.stop() }) else { return }
+            }
+            await finish(runner, keep: true, name: nil, tags: nil, location: nil)
+        }
     }
 
     /// Saves from the sheet.
@@ -128,44 +134,47 @@ final class RecordModel {
         let checkedTags = try RecordingTags.normalized([tags])
         guard let runner else { return }
         isShowingSaveSheet = false
-        finish(runner, keep: true, name: checkedName, tags: checkedTags, location: location)
+        Task { await finish(runner, keep: true, name: checkedName, tags: checkedTags, location: location) }
     }
 
     /// Deletes the draft.
     func discard() {
         guard let runner else { return }
         isShowingSaveSheet = false
-        finish(runner, keep: false, name: nil, tags: nil, location: nil)
+        Task { await finish(runner, keep: false, name: nil, tags: nil, location: nil) }
     }
 
     private func finish(
         _ runner: any RecordingRunning, keep: Bool, name: String?, tags: [String]?, location: RecordingLocation?
-    ) {
-        do {
-            switch try runner.finish(keep: keep, name: name, tags: tags, location: location) {
-            case .saved:
-                haptics.occurred(.recordingSaved)
-                saved()
-            case .discarded:
-                haptics.occurred(.recordingDiscarded)
-            }
-            self.runner = nil
-            transcript = TranscriptAssembler()
-            lines = []
-        } catch {
+    ) async {
+        let result = await runBlocking { try runner.finish(keep: keep, name: name, tags: tags, location: location) }
+        switch result {
+        case .success(.saved):
+            haptics.occurred(.recordingSaved)
+            saved()
+        case .success(.discarded):
+            haptics.occurred(.recordingDiscarded)
+        case .failure(let error):
             fail(String(describing: error))
+            return
         }
+        self.runner = nil
+        recordingID = nil
+        transcript = TranscriptAssembler()
+        lines = []
     }
 
-    /// Runs `action` on the recording; true when it succeeded.
+    /// Runs `action` on the recording off the main actor (stopping waits for the recognizer to
+    /// finalize); true when it succeeded.
     @discardableResult
-    private func act(_ event: HapticEvent, _ action: (any RecordingRunning) throws -> Void) -> Bool {
+    private func act(_ event: HapticEvent, _ action: @escaping @Sendable (any RecordingRunning) throws -> Void) async -> Bool {
         guard let runner else { return false }
-        do {
-            try action(runner)
+        let result = await runBlocking { try action(runner) }
+        switch result {
+        case .success:
             haptics.occurred(event)
             return true
-        } catch {
+        case .failure(let error):
             fail(String(describing: error))
             return false
         }

@@ -8,7 +8,8 @@ import Observation
 @Observable
 final class LibraryModel {
     private(set) var recordings: [Recording] = []
-    private(set) var hits: [SearchHit] = []
+    /// Search results, best first: each recording with the places that matched.
+    private(set) var results: [SearchResult] = []
     /// Why the library could not be read, shown instead of the list.
     private(set) var problem: String?
     var query = "" {
@@ -48,10 +49,15 @@ final class LibraryModel {
 
     private func search() {
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty, let library else {
-            hits = []
+            results = []
             return
         }
-        hits = (try? library.search(query, limit: 50)) ?? []
+        do {
+            results = try library.search(query, limit: 50)
+        } catch {
+            results = []
+            problem = String(describing: error)
+        }
     }
 
     func delete(_ recording: Recording) {
@@ -59,8 +65,9 @@ final class LibraryModel {
     }
 
     func rename(_ recording: Recording, to name: String) throws {
+        // Checked here too, by the same rule the store applies, so the sheet can say what is wrong.
         let checked = try RecordingName.validated(name)
-        perform(.primaryAction) { try $0.modify(recording.id) { $0.name = checked } }
+        perform(.primaryAction) { try $0.rename(recording.id, to: checked) }
     }
 
     func setTags(_ recording: Recording, list: String) throws {

@@ -34,11 +34,11 @@ struct LibraryView: View {
                             }
                     }
                 } else {
-                    ForEach(model.hits, id: \.recordingID) { hit in
-                        if let recording = model.recordings.first(where: { $0.id == hit.recordingID }) {
-                            NavigationLink(value: recording) {
-                                VStack(alignment: .leading, spacing: 4) {
-                                    Text(hit.recordingName).font(.headline)
+                    ForEach(model.results, id: \.recording.id) { result in
+                        NavigationLink(value: result.recording) {
+                            VStack(alignment: .leading, spacing: 4) {
+                                Text(result.recording.name).font(.headline)
+                                ForEach(Array(result.hits.enumerated()), id: \.offset) { _, hit in
                                     HStack(alignment: .firstTextBaseline) {
                                         if let time = hit.timeText { Text(time).font(.caption.monospacedDigit()) }
                                         Text(hit.snippet(open: "", close: "")).font(.subheadline).lineLimit(2)

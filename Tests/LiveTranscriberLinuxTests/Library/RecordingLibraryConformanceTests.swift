@@ -18,8 +18,8 @@ struct RecordingLibraryConformanceTests {
         let library: any RecordingLibrary = store
 
         #expect(try library.list().map(\.id) == ["20261129-204113-bbbb", "20261129-204112-aaaa"])
-        let hits = try library.search("budget", limit: 10)
-        #expect(Set(hits.map(\.recordingID)) == ["20261129-204112-aaaa"])
+        let results = try library.search("budget", limit: 10)
+        #expect(results.map(\.recording.id) == ["20261129-204112-aaaa"])
 
         let summary = TranscriptSummary(summary: "The budget was agreed.", tags: ["Work", "budget"],
                                         language: .english, engine: "offline")

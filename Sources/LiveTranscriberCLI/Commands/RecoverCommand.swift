@@ -25,6 +25,7 @@ struct RecoverCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: LibraryAccess.timeZone(context))
         let recovered = try store.recoverDrafts()
+        LibraryAccess.printRecoveryNotes(store, context)
         if json {
             try LibraryAccess.printJSON(recovered, context)
             return ExitCode.success

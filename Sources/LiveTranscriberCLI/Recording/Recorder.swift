@@ -54,8 +54,10 @@ final class Recorder {
             language: language, feedPath: options.activityFeed, stdout: context.stdout)
         let audio = AudioDescription(format: options.format.rawValue, sampleRate: storedRate, channels: source.format.channels)
         // The draft holds its lock for as long as this value lives: recovery leaves it alone meanwhile.
+        // A --discard recording and an import (which can be run again) never survive a crash.
         let draft = try store.createDraft(id: id, createdAt: createdAt, language: language, audio: audio,
-                                          name: name, tags: options.tags)
+                                          name: name, tags: options.tags,
+                                          keepIfInterrupted: !options.discard && !options.stopCancels)
         let writer: SndFileWriter
         do {
             writer = try SndFileWriter(path: draft.audioFile.path,

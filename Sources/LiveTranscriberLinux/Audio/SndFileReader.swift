@@ -34,7 +34,8 @@ public final class SndFileReader: AudioSource {
         self.handle = handle
         self.path = path
         self.format = AudioFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels))
-        self.totalFrames = info.frames > 0 ? Int(info.frames) : nil
+        // An unfinished header (a FLAC whose writer was killed) states no length: nil, never 2^63 frames.
+        self.totalFrames = AudioFileMeasure.statedFrames(info.frames)
     }
 
     deinit { sf_close(handle) }

@@ -34,6 +34,9 @@ public final class LibraryStore: RecordingStore {
     public var onDamagedIndexRebuilt: (() -> Void)?
     /// Drafts the last `recoverDrafts()` could not recover, by id, with why (left in `drafts/`).
     public internal(set) var recoveryProblems: [String: String] = [:]
+    /// What the last `recoverDrafts()` wants the user to know about a recovered draft, by id
+    /// (such as a damaged `draft.json`: the audio was kept, the name was lost).
+    public internal(set) var recoveryNotes: [String: String] = [:]
 
     /// Opens the library in `directory`, creating its folders and index as needed.
     ///

@@ -72,6 +72,7 @@ struct ActivityPreviewCommand: CLICommand {
             ActivitySVGRenderer.minimalIsland(MinimalIslandPresentation(content: content)),
         ]
         let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
+        try OutputFile.refuseInsideLibrary(outputDirectory, library: context.dataDirectory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (name, svg) in zip(Self.fileNames, documents) {
             let file = directory.appendingPathComponent(name)

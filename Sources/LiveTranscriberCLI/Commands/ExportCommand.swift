@@ -39,6 +39,7 @@ struct ExportCommand: CLICommand {
             context.stdout.write(text)
             return ExitCode.success
         }
+        try OutputFile.refuseInsideLibrary(output, library: context.dataDirectory)
         try OutputFile.write(Data(text.utf8), to: output)
         context.printError("Wrote \(output).")
         return ExitCode.success

@@ -47,16 +47,21 @@ struct ImportCommand: CLICommand {
             options.stopCancels = true
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
+            if let note = options.input.repairNote { context.printError(note) }
             do {
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
                 guard let saved = try recorder.run() else { continue }
                 imported.append(saved)
+                context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
                     let count = saved.segments.count
                     context.print("Imported \(path) as \(saved.recording.id): \(TimeText.elapsed(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
                 }
             } catch RecordingInterrupted.cancelled {
                 break
+            } catch RecordingInterrupted.noAudio {
+                failures += 1
+                context.printError("error: \(path) holds no audio; nothing was imported from it")
             } catch {
                 failures += 1
                 context.printError("error: \(LiveTranscriberCommandLine.describe(error))")

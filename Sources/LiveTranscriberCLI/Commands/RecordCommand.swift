@@ -79,6 +79,10 @@ struct RecordCommand: CLICommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
+        if let feed = options.activityFeed, feed != "-" {
+            try OutputFile.refuseInsideLibrary(feed, library: context.dataDirectory)
+        }
+        if let note = options.input.repairNote { context.printError(note) }
         let display = RecordingDisplays.forRecord(options, context: context)
         let recorder = Recorder(options: options, context: context, store: store, display: display)
         let saved = try recorder.run()
@@ -87,6 +91,7 @@ struct RecordCommand: CLICommand {
             (options.json ? context.stderr : context.stdout).write("Discarded the recording.\n")
             return ExitCode.success
         }
+        context.saved.add(LibraryAccess.savedLine(saved.recording))
         if options.json {
             context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(saved), as: UTF8.self))
         } else {

@@ -26,6 +26,7 @@ struct RecoverCommand: CLICommand {
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: LibraryAccess.timeZone(context))
         let recovered = try store.recoverDrafts()
         LibraryAccess.printRecoveryNotes(store, context)
+        for recording in recovered { context.saved.add(LibraryAccess.savedLine(recording)) }
         if json {
             try LibraryAccess.printJSON(recovered, context)
             return ExitCode.success

@@ -87,6 +87,7 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         try store.replaceTranscript(of: recording.id, with: segments)
+        context.saved.add("the new transcript of \(recording.id) was saved (the previous one is kept)")
         let engineName = engine == .openai ? model.rawValue : "the local recognizer"
         try report(recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
         if !json {

@@ -72,6 +72,7 @@ struct SummarizeCommand: CLICommand {
                 recording.tags.append(tag)
             }
         }
+        context.saved.add("the summary of \(found.id) was saved")
         if json {
             context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(recording), as: UTF8.self))
         } else {

@@ -35,6 +35,7 @@ struct TagCommand: CLICommand {
         var recording = try store.resolve(reference)
         if !add.isEmpty || !remove.isEmpty {
             recording = try store.changeTags(recording.id, adding: add, removing: remove)
+            context.saved.add("the tags of \(recording.id) were saved")
         }
         if json {
             try LibraryAccess.printJSON(recording, context)

@@ -28,6 +28,12 @@ enum LibraryAccess {
         }
     }
 
+    /// "the recording was saved as ID ('Name', 0:12); see it with 'livetranscriber show ID'".
+    static func savedLine(_ recording: Recording) -> String {
+        "the recording was saved as \(recording.id) ('\(recording.name)', \(LibraryFormat.clock(recording.durationSeconds))); "
+            + "see it with 'livetranscriber show \(recording.id)'"
+    }
+
     /// `$TZ` when it names a time zone, else the system's.
     static func timeZone(_ context: CommandContext) -> TimeZone {
         context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import LiveTranscriberCore
 
@@ -38,6 +39,30 @@ final class LibraryIndex {
                 isNew = true
             }
         }
+    }
+
+    /// Opens the index at `file` for reading only, without locks, journal or shared memory
+    /// (`immutable=1`): for a library on read-only media or a full disk.
+    /// - Throws: `SQLiteError` when it cannot be read or is of another schema version.
+    init(readingOnly file: URL) throws {
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = file.path
+        components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+        database = try SQLiteDatabase(path: components.string ?? "file:\(file.path)?immutable=1",
+                                      flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
+        guard version == Self.schemaVersion else {
+            throw SQLiteError(code: 26, message: "schema version \(version), not \(Self.schemaVersion)", context: "open \(file.path) read-only")
+        }
+    }
+
+    /// An empty index in memory, filled by the caller (`replaceAll`): for a library whose index
+    /// file cannot be used and cannot be rebuilt on disk.
+    init(inMemory: Void) throws {
+        database = try SQLiteDatabase(path: ":memory:")
+        try database.execute(Self.schemaSQL + "PRAGMA user_version = \(Self.schemaVersion);")
+        isNew = true
     }
 
     private static let dropSQL = """
@@ -125,9 +150,9 @@ final class LibraryIndex {
         if inTransaction { try body() } else { try database.writeTransaction(body) }
     }
 
-    /// Removes `id` from the index.
-    func remove(id: String) throws {
-        try database.writeTransaction { try removeRows(id: id) }
+    /// Removes `id` from the index (in its own transaction unless `inTransaction`).
+    func remove(id: String, inTransaction: Bool = false) throws {
+        if inTransaction { try removeRows(id: id) } else { try database.writeTransaction { try removeRows(id: id) } }
     }
 
     /// Replaces the whole index with `recordings`, in one transaction.

@@ -40,7 +40,8 @@ extension LibraryStore {
                 throw LibraryError.invalid("the draft '\(id)' is being recorded by another process.")
             }
             let createdAt = Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down))
-            let draft = RecordingDraft(id: id, folder: draftFolder, createdAt: createdAt, language: language, audio: audio, lock: lock)
+            let draft = RecordingDraft(id: id, folder: draftFolder, createdAt: createdAt, language: language, audio: audio, lock: lock,
+                                       keepIfInterrupted: keepIfInterrupted)
             let manifest = DraftManifest(
                 id: id, createdAt: createdAt, language: language, audio: audio,
                 name: name, tags: tags.isEmpty ? nil : Self.normalizedTags(tags)
@@ -86,8 +87,20 @@ extension LibraryStore {
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
             tags: Self.normalizedTags(tags), audio: draft.audio, location: location
         )
-        try withWriteLock {
-            try finishDraft(in: draft.folder, as: recording, segments: segments)
+        do {
+            try withWriteLock {
+                try finishDraft(in: draft.folder, as: recording, segments: segments)
+            }
+        } catch let error where !(error is LibraryError) {
+            guard draft.keepIfInterrupted else {
+                // An import that cannot be saved leaves nothing: it can be run again.
+                try? withWriteLock { try removeDraftFolder(draft.folder, id: draft.id) }
+                draft.lock?.release()
+                throw error
+            }
+            // The draft stays, with its audio and journal, for `recover`.
+            throw LibraryError.saveFailed(id: draft.id, reason: Self.saveFailureReason(error), keptSeconds: durationSeconds,
+                                          keptSegments: segments.count, draftPath: draft.folder.path)
         }
         draft.lock?.release()
         return recording
@@ -233,24 +246,38 @@ extension LibraryStore {
         return Date(timeIntervalSince1970: (modified ?? Date()).timeIntervalSince1970.rounded(.down))
     }
 
-    /// Writes transcript and metadata into the draft folder, moves it into `recordings/`, removes
-    /// the draft-only files and indexes it. The caller holds the write lock.
+    /// Writes transcript and metadata into the draft folder, moves it into `recordings/` and
+    /// indexes it, in step (`changeInStep`: a failure leaves the draft where it was and the index
+    /// unchanged), then removes the draft-only files. The caller holds the write lock.
     private func finishDraft(in draftFolder: URL, as recording: Recording, segments: [TranscriptSegment]) throws {
         let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
         let destination = folder(of: recording.id)
         guard !FileManager.default.fileExists(atPath: destination.path) else {
             throw LibraryError.invalid("a recording with id '\(recording.id)' already exists.")
         }
-        try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: draftFolder.appendingPathComponent(LibraryLayout.transcript))
-        try writeMetadata(recording, in: draftFolder)
-        // Saved on purpose: from here on a crash keeps it.
-        unlink(draftFolder.appendingPathComponent(LibraryLayout.discardMarker).path)
-        try DurableFile.rename(draftFolder, to: destination)
-        for leftover in [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock] {
+        try changeInStep(index: { try $0.upsert(recording, segments: sorted, inTransaction: true) }, files: {
+            try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: draftFolder.appendingPathComponent(LibraryLayout.transcript))
+            try writeMetadata(recording, in: draftFolder)
+            try DurableFile.rename(draftFolder, to: destination)
+        }, undo: {
+            try? DurableFile.rename(destination, to: draftFolder)
+        })
+        for leftover in [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock, LibraryLayout.discardMarker] {
             unlink(destination.appendingPathComponent(leftover).path)
         }
-        try DurableFile.syncFolder(destination)
-        try withIndex { try $0.upsert(recording, segments: sorted) }
+        try? DurableFile.syncFolder(destination)
+    }
+
+    /// Why a save failed, in words: a full disk is named as such.
+    static func saveFailureReason(_ error: any Error) -> String {
+        if let error = error as? FileSystemError, error.errno == ENOSPC || error.errno == EDQUOT {
+            return "the disk holding the library is full"
+        }
+        if let error = error as? SQLiteError, error.isOutOfSpace { return "the disk holding the library is full" }
+        if let error = error as? CocoaError, (error.underlying as? POSIXError)?.code == .ENOSPC {
+            return "the disk holding the library is full"
+        }
+        return String(describing: error)
     }
 
     /// The segments of a journal: one JSON object per line; unreadable lines (a line torn by the

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LiveTranscriberCore
 
 /// The recording library on disk: one folder per recording, drafts, trash, and a SQLite index.
@@ -32,6 +33,11 @@ public final class LibraryStore: RecordingStore {
     }
     /// Called once when damage is found and the index rebuilt, at open or in any later operation.
     public var onDamagedIndexRebuilt: (() -> Void)?
+    /// Why this library cannot be changed (read-only media, a full disk), when the index could not
+    /// be opened for writing; nil when it can be changed. Reads work either way.
+    public private(set) var writeBlockedReason: String?
+    /// True when `writeBlockedReason` is a full disk (a purge may still free space).
+    private var blockedByFullDisk = false
     /// Drafts the last `recoverDrafts()` could not recover, by id, with why (left in `drafts/`).
     public internal(set) var recoveryProblems: [String: String] = [:]
     /// What the last `recoverDrafts()` wants the user to know about a recovered draft, by id
@@ -55,9 +61,23 @@ public final class LibraryStore: RecordingStore {
         let indexFile = directory.appendingPathComponent(LibraryLayout.index)
         do {
             currentIndex = try LibraryIndex(file: indexFile)
-        } catch let error as SQLiteError where error.isDamage {
+        } catch let error as SQLiteError where error.isDamage && Self.unwritable(directory) == nil {
             currentIndex = try Self.freshIndex(replacing: indexFile)
             rebuiltDamagedIndex = true
+        } catch let error as SQLiteError {
+            // Read-only media or a full disk: reads still work, from the index read as it is when
+            // it matches the folders, else from an index built in memory from the folders.
+            guard let blocked = Self.unwritable(directory) else { throw error }
+            writeBlockedReason = blocked.reason
+            blockedByFullDisk = blocked.fullDisk
+            let folders = Set(try Self.folderNames(in: recordingsFolder))
+            if let readOnly = try? LibraryIndex(readingOnly: indexFile), (try? readOnly.ids()) == folders {
+                currentIndex = readOnly
+            } else {
+                currentIndex = try LibraryIndex(inMemory: ())
+                try currentIndex.replaceAll(Self.readFolders(folders, in: recordingsFolder).entries)
+            }
+            return
         }
         if currentIndex.isNew {
             try reindex()
@@ -133,12 +153,16 @@ public final class LibraryStore: RecordingStore {
         try withWriteLock {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
-            if let previous = try? Data(contentsOf: current) {
-                try DurableFile.write(previous, to: folder.appendingPathComponent(LibraryLayout.previousTranscript))
-            }
             let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
-            try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
-            try withIndex { try $0.upsert(try readMetadata(in: folder), segments: sorted) }
+            let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
+            let saved = (try? Data(contentsOf: current), try? Data(contentsOf: previousFile))
+            try changeInStep(index: { try $0.upsert(try self.readMetadata(in: folder), segments: sorted, inTransaction: true) }, files: {
+                if let previous = saved.0 { try DurableFile.write(previous, to: previousFile) }
+                try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
+            }, undo: {
+                Self.putBack(saved.0, at: current)
+                Self.putBack(saved.1, at: previousFile)
+            })
         }
     }
 
@@ -153,9 +177,14 @@ public final class LibraryStore: RecordingStore {
             let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
             guard let previous = try? Data(contentsOf: previousFile) else { return false }
             let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
-            if let replaced = try? Data(contentsOf: current) { try DurableFile.write(replaced, to: previousFile) }
-            try DurableFile.write(previous, to: current)
-            try withIndex { try $0.upsert(try readMetadata(in: folder), segments: segments) }
+            let replaced = try? Data(contentsOf: current)
+            try changeInStep(index: { try $0.upsert(try self.readMetadata(in: folder), segments: segments, inTransaction: true) }, files: {
+                if let replaced { try DurableFile.write(replaced, to: previousFile) }
+                try DurableFile.write(previous, to: current)
+            }, undo: {
+                Self.putBack(replaced, at: current)
+                Self.putBack(previous, at: previousFile)
+            })
             return true
         }
     }
@@ -192,7 +221,7 @@ public final class LibraryStore: RecordingStore {
 
     /// Moves recording `id` to `trash/` (or removes it for good when `purge`) and unindexes it.
     public func delete(_ id: String, purge: Bool = false) throws {
-        try withWriteLock {
+        try withWriteLock(freeingSpace: purge) {
             let folder = try existingFolder(of: id)
             var destination = trashFolder.appendingPathComponent(purge ? ".purge-\(id)-\(getpid())" : id)
             var attempt = 1
@@ -200,8 +229,18 @@ public final class LibraryStore: RecordingStore {
                 attempt += 1
                 destination = trashFolder.appendingPathComponent("\(id)-\(attempt)")
             }
-            try DurableFile.rename(folder, to: destination)
-            try withIndex { try $0.remove(id: id) }
+            do {
+                try changeInStep(index: { try $0.remove(id: id, inTransaction: true) },
+                                 files: { try DurableFile.rename(folder, to: destination) },
+                                 undo: { try? DurableFile.rename(destination, to: folder) })
+            } catch let error as SQLiteError where purge && (error.isOutOfSpace || error.primaryCode == 8) {
+                // A full disk cannot take even the index's journal: free the space first (the files
+                // are the truth), then unindex; if that still fails, the next open drops the id.
+                try DurableFile.rename(folder, to: destination)
+                try FileManager.default.removeItem(at: destination)
+                try? withIndex { try $0.remove(id: id) }
+                return
+            }
             if purge { try FileManager.default.removeItem(at: destination) }
         }
     }
@@ -231,16 +270,7 @@ public final class LibraryStore: RecordingStore {
     @discardableResult
     public func reindex() throws -> ReindexResult {
         try withWriteLock {
-            var entries: [(Recording, [TranscriptSegment])] = []
-            var unreadable: [String: String] = [:]
-            for id in try recordingFolderNames().sorted() {
-                do {
-                    let folder = folder(of: id)
-                    entries.append((try readMetadata(in: folder), try readTranscript(in: folder)))
-                } catch {
-                    unreadable[id] = String(describing: error)
-                }
-            }
+            let (entries, unreadable) = Self.readFolders(Set(try recordingFolderNames()), in: recordingsFolder)
             do {
                 try currentIndex.replaceAll(entries)
             } catch let error as SQLiteError where error.isDamage {
@@ -250,6 +280,40 @@ public final class LibraryStore: RecordingStore {
             }
             return ReindexResult(indexed: entries.count, unreadable: unreadable)
         }
+    }
+
+    /// The metadata and transcript of each recording folder named in `ids`, by id; unreadable
+    /// ones apart, with why.
+    static func readFolders(_ ids: Set<String>, in recordingsFolder: URL)
+        -> (entries: [(Recording, [TranscriptSegment])], unreadable: [String: String]) {
+        var entries: [(Recording, [TranscriptSegment])] = []
+        var unreadable: [String: String] = [:]
+        for id in ids.sorted() {
+            do {
+                let folder = recordingsFolder.appendingPathComponent(id, isDirectory: true)
+                entries.append((try readMetadata(in: folder), try readTranscript(in: folder)))
+            } catch {
+                unreadable[id] = String(describing: error)
+            }
+        }
+        return (entries, unreadable)
+    }
+
+    /// Why nothing can be written in `directory`, or nil when it can: read-only media (or no
+    /// permission), or a full disk.
+    static func unwritable(_ directory: URL) -> (reason: String, fullDisk: Bool)? {
+        var status = statvfs()
+        let known = statvfs(directory.path, &status) == 0
+        let readOnlyMedia = known && status.f_flag & UInt(ST_RDONLY) != 0
+        if readOnlyMedia || access(directory.path, W_OK) != 0 {
+            return ("the library at \(directory.path) is read-only\(readOnlyMedia ? " (read-only media)" : ""): "
+                + "list, show, search and export work, but nothing can be changed or recorded", false)
+        }
+        if known && (status.f_bavail == 0 || status.f_favail == 0) {
+            return ("the disk holding the library at \(directory.path) is full: list, show, search and export work, "
+                + "and 'delete --purge' frees space; nothing else can be changed until there is room", true)
+        }
+        return nil
     }
 
     /// A new id for a recording started at `date`: "yyyyMMdd-HHmmss-xxxx" in UTC with four random
@@ -289,15 +353,57 @@ public final class LibraryStore: RecordingStore {
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
         try withWriteLock {
             let folder = try existingFolder(of: id)
-            var recording = try readMetadata(in: folder)
+            let stored = try readMetadata(in: folder)
+            var recording = stored
             change(&recording)
-            try writeMetadata(recording, in: folder)
-            try withIndex { try $0.upsert(recording, segments: try readTranscript(in: folder)) }
+            let segments = try readTranscript(in: folder)
+            try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) },
+                             files: { try self.writeMetadata(recording, in: folder) },
+                             undo: { try? self.writeMetadata(stored, in: folder) })
             return recording
         }
     }
 
-    func readMetadata(in folder: URL) throws -> Recording {
+    /// Changes files and the index together, so a failing change leaves both as they were and a
+    /// successful one leaves them in step.
+    ///
+    /// The index's write transaction is taken first (`BEGIN IMMEDIATE`): an index another process
+    /// holds makes the change fail after the busy timeout (5 s) before any file is touched. Then
+    /// the index rows are changed, then the files (each step atomic), then the transaction commits;
+    /// if that fails, `undo` puts the files back. The caller holds the write lock.
+    /// - Throws: `LibraryError.busy` when the index stayed locked; the failing step's error otherwise.
+    func changeInStep<T>(index change: (LibraryIndex) throws -> Void, files: () throws -> T, undo: () -> Void) throws -> T {
+        try withIndex { index in
+            do {
+                try index.database.execute("BEGIN IMMEDIATE")
+            } catch let error as SQLiteError where error.primaryCode == 5 || error.primaryCode == 6 {
+                throw LibraryError.busy
+            }
+            var filesChanged = false
+            do {
+                try change(index)
+                let result = try files()
+                filesChanged = true
+                try index.database.execute("COMMIT")
+                return result
+            } catch {
+                try? index.database.execute("ROLLBACK")
+                if filesChanged { undo() }
+                throw error
+            }
+        }
+    }
+
+    /// Writes `data` back to `url`, or removes `url` when there was no file (undoing a change).
+    static func putBack(_ data: Data?, at url: URL) {
+        if let data { try? DurableFile.write(data, to: url) } else { unlink(url.path) }
+    }
+
+    func readMetadata(in folder: URL) throws -> Recording { try Self.readMetadata(in: folder) }
+
+    func readTranscript(in folder: URL) throws -> [TranscriptSegment] { try Self.readTranscript(in: folder) }
+
+    static func readMetadata(in folder: URL) throws -> Recording {
         let file = folder.appendingPathComponent(LibraryLayout.metadata)
         do {
             return try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file))
@@ -306,7 +412,7 @@ public final class LibraryStore: RecordingStore {
         }
     }
 
-    func readTranscript(in folder: URL) throws -> [TranscriptSegment] {
+    static func readTranscript(in folder: URL) throws -> [TranscriptSegment] {
         let file = folder.appendingPathComponent(LibraryLayout.transcript)
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         do {
@@ -336,8 +442,18 @@ public final class LibraryStore: RecordingStore {
     }
 
     /// Runs `body` holding the library's write lock (waiting for another process's change to end).
-    func withWriteLock<T>(_ body: () throws -> T) throws -> T {
-        let lock = try FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
+    /// Throws `LibraryError.readOnly` when the library cannot be changed, unless `freeingSpace`
+    /// (a purge) on a full disk.
+    func withWriteLock<T>(freeingSpace: Bool = false, _ body: () throws -> T) throws -> T {
+        if let reason = writeBlockedReason, !(freeingSpace && blockedByFullDisk) {
+            throw LibraryError.readOnly(reason: reason)
+        }
+        let lock: FileLock
+        do {
+            lock = try FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
+        } catch let error as FileSystemError where [EROFS, EACCES, EPERM].contains(error.errno) {
+            throw LibraryError.readOnly(reason: Self.unwritable(directory)?.reason ?? String(describing: error))
+        }
         defer { lock.release() }
         return try body()
     }

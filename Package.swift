@@ -1,8 +1,11 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: the command line uses `SendableMetatype`. Platforms: `Mutex` (Synchronization) needs
+// macOS 15 / iOS 18; the iOS app itself targets iOS 26 (Apple/project.yml).
 import PackageDescription
 
 let package = Package(
     name: "LiveTranscriber",
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "livetranscriber", targets: ["livetranscriber"]),
         .library(name: "LiveTranscriberCore", targets: ["LiveTranscriberCore"]),

@@ -4,7 +4,7 @@ BIN := .build/release/livetranscriber
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 LIBRIVOX := /usr/share/pocketsphinx/test/data/librivox
 
-.PHONY: run test deps build release bench clean
+.PHONY: run test deps build release bench bench-pipe clean
 
 deps:
 	@scripts/install-deps.sh
@@ -28,6 +28,10 @@ test: deps
 
 bench: release
 	scripts/bench.sh
+
+# Only the long pipe/raw input memory section of BENCHMARKS.md (issue 8, item 15).
+bench-pipe: release
+	python3 scripts/bench.py pipe-memory
 
 clean:
 	rm -rf .build

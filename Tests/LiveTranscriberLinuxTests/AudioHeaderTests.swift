@@ -44,7 +44,9 @@ struct AudioHeaderTests {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let file = home.url.appendingPathComponent("audio.wav")
-        try writeTone(to: file, frames: 16_000, libsndfileFormat: RecordingAudioFormat.wav.libsndfileFormat, name: "wav")
+        let writer = try SndFileWriter(path: file.path, format: AudioFormat(sampleRate: 16_000, channels: 1), fileFormat: .wav)
+        try writer.write(AudioBuffer(samples: [Float](repeating: 0.1, count: 16_000), channels: 1))
+        try writer.close()
         let bytes = try Data(contentsOf: file)
         #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "RIFF")
         #expect(try WAVHeaderRepair.repair(bytes).layout.durationSeconds == 1.0)

@@ -91,7 +91,8 @@ extension LibraryStore {
             try withWriteLock {
                 try finishDraft(in: draft.folder, as: recording, segments: segments)
             }
-        } catch let error where !(error is LibraryError) {
+        } catch {
+            if case LibraryError.invalid = error { throw error }  // a taken id: nothing was written
             guard draft.keepIfInterrupted else {
                 // An import that cannot be saved leaves nothing: it can be run again.
                 try? withWriteLock { try removeDraftFolder(draft.folder, id: draft.id) }
@@ -134,6 +135,8 @@ extension LibraryStore {
     /// - Returns: The recovered recordings, oldest first. Cheap when `drafts/` is empty.
     @discardableResult
     public func recoverDrafts() throws -> [Recording] {
+        // A library that cannot be changed keeps its drafts for later (`recover` says why).
+        guard writeBlockedReason == nil else { return [] }
         guard !(try FileManager.default.contentsOfDirectory(atPath: draftsFolder.path)).isEmpty else { return [] }
         return try withWriteLock {
             var recovered: [Recording] = []
@@ -270,13 +273,11 @@ extension LibraryStore {
 
     /// Why a save failed, in words: a full disk is named as such.
     static func saveFailureReason(_ error: any Error) -> String {
-        if let error = error as? FileSystemError, error.errno == ENOSPC || error.errno == EDQUOT {
-            return "the disk holding the library is full"
-        }
-        if let error = error as? SQLiteError, error.isOutOfSpace { return "the disk holding the library is full" }
+        if isOutOfSpace(error) { return "the disk holding the library is full" }
         if let error = error as? CocoaError, (error.underlying as? POSIXError)?.code == .ENOSPC {
             return "the disk holding the library is full"
         }
+        if case LibraryError.busy = error { return "the library's index was busy (another process held it for more than 5 seconds)" }
         return String(describing: error)
     }
 

@@ -233,7 +233,7 @@ public final class LibraryStore: RecordingStore {
                 try changeInStep(index: { try $0.remove(id: id, inTransaction: true) },
                                  files: { try DurableFile.rename(folder, to: destination) },
                                  undo: { try? DurableFile.rename(destination, to: folder) })
-            } catch let error as SQLiteError where purge && (error.isOutOfSpace || error.primaryCode == 8) {
+            } catch where purge && Self.isOutOfSpace(error) {
                 // A full disk cannot take even the index's journal: free the space first (the files
                 // are the truth), then unindex; if that still fails, the next open drops the id.
                 try DurableFile.rename(folder, to: destination)
@@ -310,10 +310,23 @@ public final class LibraryStore: RecordingStore {
                 + "list, show, search and export work, but nothing can be changed or recorded", false)
         }
         if known && (status.f_bavail == 0 || status.f_favail == 0) {
-            return ("the disk holding the library at \(directory.path) is full: list, show, search and export work, "
-                + "and 'delete --purge' frees space; nothing else can be changed until there is room", true)
+            return (fullDiskReason(directory), true)
         }
         return nil
+    }
+
+    /// What a full disk means for the library, in words.
+    static func fullDiskReason(_ directory: URL) -> String {
+        "the disk holding the library at \(directory.path) is full: list, show, search and export work, "
+            + "and 'delete --purge' frees space; nothing else can be changed until there is room"
+    }
+
+    /// True for an error that says the disk (or the index on it) has no room, or cannot be written.
+    static func isOutOfSpace(_ error: any Error) -> Bool {
+        if let error = error as? SQLiteError { return error.isOutOfSpace || error.primaryCode == 8 }
+        if let error = error as? FileSystemError { return error.errno == ENOSPC || error.errno == EDQUOT }
+        if case LibraryError.readOnly(let reason) = error { return reason.contains(" is full") }
+        return false
     }
 
     /// A new id for a recording started at `date`: "yyyyMMdd-HHmmss-xxxx" in UTC with four random
@@ -373,6 +386,8 @@ public final class LibraryStore: RecordingStore {
                 try index.database.execute("BEGIN IMMEDIATE")
             } catch let error as SQLiteError where error.primaryCode == 5 || error.primaryCode == 6 {
                 throw LibraryError.busy
+            } catch let error as SQLiteError where error.isOutOfSpace {
+                throw LibraryError.readOnly(reason: Self.fullDiskReason(directory))
             }
             var filesChanged = false
             do {
@@ -384,6 +399,7 @@ public final class LibraryStore: RecordingStore {
             } catch {
                 try? index.database.execute("ROLLBACK")
                 if filesChanged { undo() }
+                if let error = error as? SQLiteError, error.isOutOfSpace { throw LibraryError.readOnly(reason: Self.fullDiskReason(directory)) }
                 throw error
             }
         }

@@ -89,7 +89,7 @@ struct CrashRecoveryProcessTests {
         #expect(recording.durationSeconds > 2.786 && recording.durationSeconds <= killedAfter, "\(recording.durationSeconds) s")
         // And every place that shows it agrees.
         let markdown = library.run("export", recording.id, "--format", "md")
-        #expect(markdown.stdout.contains(LibraryFormat.clock(recording.durationSeconds)))
+        #expect(markdown.stdout.contains(ElapsedTimeFormat.clock(recording.durationSeconds)))
         #expect(!markdown.stdout.contains("99999"))
     }
 
@@ -183,7 +183,7 @@ struct CrashRecoveryProcessTests {
         #expect(recording.language == "und")
         #expect(recording.recovered)
         #expect(recording.audio == AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
-        let clock = LibraryFormat.clock(recording.durationSeconds)
+        let clock = ElapsedTimeFormat.clock(recording.durationSeconds)
         #expect(recovered.stdout == "Recovered \(id) '\(name)' (\(clock), 1 segment).\n")
         #expect(recovered.stderr == "note: the interrupted recording \(id): its draft.json was damaged, so its name, tags and language were lost; the audio (\(clock)) and 1 final segment were recovered under the default name.\n")
         let wav = try Data(contentsOf: library.url.appendingPathComponent("recordings/\(id)/audio.wav"))

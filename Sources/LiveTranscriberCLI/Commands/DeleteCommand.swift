@@ -40,7 +40,7 @@ struct DeleteCommand: CLICommand {
         try store.delete(recording.id, purge: purge)
         context.saved.add(purge ? "\(recording.id) was deleted for good" : "\(recording.id) was moved to the trash")
         if json {
-            try LibraryAccess.printJSON(Deleted(id: recording.id, purged: purge), context)
+            try context.printJSON(Deleted(id: recording.id, purged: purge))
         } else if purge {
             context.print("Deleted \(recording.id) '\(recording.name)' for good.")
         } else {

@@ -29,7 +29,7 @@ struct RecoverCommand: CLICommand {
         LibraryAccess.printRecoveryNotes(store, context)
         for recording in recovered { context.saved.add(LibraryAccess.savedLine(recording)) }
         if json {
-            try LibraryAccess.printJSON(recovered, context)
+            try context.printJSON(recovered)
             return ExitCode.success
         }
         if recovered.isEmpty {
@@ -37,7 +37,7 @@ struct RecoverCommand: CLICommand {
         }
         for recording in recovered {
             let count = try store.transcript(of: recording.id).count
-            context.print("Recovered \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s")).")
+            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment"))).")
         }
         return ExitCode.success
     }

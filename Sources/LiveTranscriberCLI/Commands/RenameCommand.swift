@@ -36,7 +36,7 @@ struct RenameCommand: CLICommand {
         let recording = try store.rename(try store.resolve(reference).id, to: name)
         context.saved.add("\(recording.id) was renamed to '\(recording.name)'")
         if json {
-            try LibraryAccess.printJSON(recording, context)
+            try context.printJSON(recording)
         } else {
             context.print("Renamed \(recording.id) to '\(recording.name)'.")
         }

@@ -54,14 +54,16 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             return reason
         case .saveFailed(let id, let reason, let seconds, let segments, let path):
             return "could not save recording \(id): \(reason). Nothing is lost: its audio (\(ElapsedTimeFormat.clock(seconds))) and "
-                + "\(segments) final segment\(segments == 1 ? "" : "s") are kept in \(path). Once the cause is fixed (free some space), "
+                + "\(Plural.count(segments, "final segment")) are kept in \(path). Once the cause is fixed (free some space), "
                 + "run 'livetranscriber recover' to save it."
         case .notFound(let reference) where reference.lowercased() == "latest":
             return "there are no recordings yet. Make one with 'livetranscriber record'."
         case .notFound(let reference):
             return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."
         case .ambiguous(let reference, let matches):
-            return "'\(reference)' matches \(matches.count) recordings (\(matches.prefix(5).joined(separator: ", "))); give more of the id."
+            let shown = matches.prefix(5).joined(separator: ", ")
+            let more = matches.count > 5 ? " and \(matches.count - 5) more" : ""
+            return "'\(reference)' matches \(matches.count) recordings (\(shown)\(more)); give more of the id."
         case .corrupt(let path, let reason):
             return "the library file \(path) is unreadable: \(reason)"
         case .invalid(let reason):

@@ -74,7 +74,7 @@ extension LibraryStore {
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment]
     ) throws -> Recording {
-        let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
         // No recording is longer than its audio: a duration past what the file holds (by more
         // than rounding) is replaced by the file's.
         var durationSeconds = durationSeconds
@@ -83,7 +83,7 @@ extension LibraryStore {
         }
         let recording = Recording(
             id: draft.id,
-            name: trimmed.isEmpty ? LibraryFormat.defaultName(createdAt: draft.createdAt, timeZone: timeZone) : trimmed,
+            name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
             tags: Self.normalizedTags(tags), audio: draft.audio, location: location
         )
@@ -221,11 +221,11 @@ extension LibraryStore {
         let createdAt = manifest?.createdAt ?? Self.creationDate(ofDraft: id, folder: folder)
         if manifest == nil {
             recoveryNotes[id] = "its draft.json was damaged, so its name, tags and language were lost; "
-                + "the audio (\(LibraryFormat.clock(duration))) and \(segments.count) final segment\(segments.count == 1 ? "" : "s") were recovered under the default name"
+                + "the audio (\(ElapsedTimeFormat.clock(duration))) and \(Plural.count(segments.count, "final segment")) were recovered under the default name"
         }
         let recording = Recording(
             id: id,
-            name: manifest?.name ?? LibraryFormat.defaultName(createdAt: createdAt, timeZone: timeZone),
+            name: manifest?.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone),
             createdAt: createdAt,
             durationSeconds: duration,
             language: manifest?.language ?? Self.unknownLanguage, tags: manifest?.tags ?? [], audio: audio, recovered: true

@@ -110,6 +110,24 @@ struct LibrarySafetyTests {
         #expect(record.stderr.hasSuffix("is read-only (read-only media): list, show, search and export work, but nothing can be changed or recorded\n"))
     }
 
+    @Test("on read-only media without a usable index, list and search read the folders",
+          .enabled(if: SmallDisk.canMount, "needs root to mount a tmpfs"))
+    func readOnlyLibraryWithoutIndex() throws {
+        let disk = try SmallDisk(megabytes: 8)
+        let home = disk.url.appendingPathComponent("library")
+        let id = try importSpeech(into: home)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: home.appendingPathComponent("library.sqlite").path + suffix) }
+        disk.remountReadOnly()
+
+        let list = try runIn(home, "list", "--json")
+        #expect(list.exitCode == 0, "\(list.stderr)")
+        #expect(try JSONDecoder.liveTranscriber.decode([Recording].self, from: Data(list.stdout.utf8)).map(\.name) == ["Go forward"])
+        let search = try runIn(home, "search", "demo", "--json")
+        #expect(search.exitCode == 0, "\(search.stderr)")
+        #expect(search.stdout.contains(id))
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("library.sqlite").path))
+    }
+
     @Test("on a full disk list and search work, delete --purge frees space, and a failed import leaves nothing",
           .enabled(if: SmallDisk.canMount, "needs root to mount a tmpfs"))
     func fullDisk() throws {

@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Every decision, Foundation only, no #if.
         .target(name: "LiveTranscriberCore"),
@@ -25,7 +26,7 @@ let package = Package(
         // One adapter per service around the C libraries.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA"]
+            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA", "CCrypto"]
         ),
 
         // The command line, as a library so tests can call it in-process.

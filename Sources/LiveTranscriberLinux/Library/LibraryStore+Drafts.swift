@@ -95,7 +95,7 @@ extension LibraryStore {
             if case LibraryError.invalid = error { throw error }  // a taken id: nothing was written
             guard draft.keepIfInterrupted else {
                 // An import that cannot be saved leaves nothing: it can be run again.
-                try? withWriteLock { try removeDraftFolder(draft.folder, id: draft.id) }
+                try? withWriteLock(freeingSpace: true) { try removeDraftFolder(draft.folder, id: draft.id) }
                 draft.lock?.release()
                 throw error
             }
@@ -109,7 +109,7 @@ extension LibraryStore {
 
     /// Deletes the draft folder with its audio and journal, and releases its lock.
     public func discardDraft(_ draft: RecordingDraft) throws {
-        try withWriteLock {
+        try withWriteLock(freeingSpace: true) {
             guard FileManager.default.fileExists(atPath: draft.folder.path) else { return }
             try removeDraftFolder(draft.folder, id: draft.id)
         }

@@ -117,7 +117,11 @@ extension LibraryStore {
         defer { writeLockDepth = 0 }
         if roomless { return try body() }
         if !currentIndex.isNew {
-            try withIndex { _ in if try !isInStep() { try synchronizeFolders() } }
+            do {
+                try withIndex { _ in if try !isInStep() { try synchronizeFolders() } }
+            } catch let error as SQLiteError where error.primaryCode == 5 || error.primaryCode == 6 {
+                throw LibraryError.busy  // nothing of this command was done yet
+            }
         }
         let generation = String((Int(readGeneration()) ?? 0) + 1)
         do {
@@ -127,11 +131,9 @@ extension LibraryStore {
             return try body()  // a purge on a full disk: the next opening compares the folders
         }
         let result = try body()
-        if freeingSpace {
-            try? withIndex { try $0.setSynchronized(generation: generation, stamp: recordingsStamp()) }
-        } else {
-            try withIndex { try $0.setSynchronized(generation: generation, stamp: recordingsStamp()) }
-        }
+        // The change is done, files and index in step; if the index cannot note the generation
+        // now (busy, full), the next opening compares the folders instead.
+        try? withIndex { try $0.setSynchronized(generation: generation, stamp: recordingsStamp()) }
         return result
     }
 

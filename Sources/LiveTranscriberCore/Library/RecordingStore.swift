@@ -93,7 +93,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             return "could not save recording \(id): \(reason). Nothing is lost: its audio (\(ElapsedTimeFormat.clock(seconds))) and "
                 + "\(Plural.count(segments, "final segment")) are kept in \(path). Once the cause is fixed (free some space), "
                 + "run 'livetranscriber recover' to save it."
-        case .notFound(let reference) where reference.lowercased() == "latest":
+        case .notFound(let reference) where RecordingID.isLatest(reference):
             return "there are no recordings yet. Make one with 'livetranscriber record'."
         case .notFound(let reference):
             return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."

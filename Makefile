@@ -18,7 +18,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 INSTALL_BUILD := .build/install
 INSTALL_BIN := $(INSTALL_BUILD)/release/livetranscriber
 
-.PHONY: run test deps build release bench clean install uninstall ios-check
+.PHONY: run test deps build release bench bench-pipe clean install uninstall ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -42,6 +42,10 @@ test: deps
 
 bench: release
 	scripts/bench.sh
+
+# Only the long pipe/raw input memory section of BENCHMARKS.md (issue 8, item 15).
+bench-pipe: release
+	python3 scripts/bench.py pipe-memory
 
 clean:
 	rm -rf .build

@@ -243,7 +243,9 @@ struct TextAndCommandLineTests {
         #expect(exported.stdout == "{\n  \"bytes\" : \(bytes),\n  \"format\" : \"srt\",\n  \"id\" : \"20261129-204112-3f9a\",\n  \"path\" : \"\(path)\"\n}\n")
         #expect(cli.run(["export", "latest", "--format", "srt", "--json"]).code == 64)
 
-        let out = cli.home.appendingPathComponent("svg").path
+        // Outside the library: output paths inside it are refused (issue 8, item 14).
+        let out = cli.home.deletingLastPathComponent().appendingPathComponent("lt-svg-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let preview = cli.run(["activity", "preview", "--out", out, "--json"])
         struct File: Decodable, Equatable { var presentation: String; var path: String; var width: Int; var height: Int }
         let files = try JSONDecoder().decode([File].self, from: Data(preview.stdout.utf8))

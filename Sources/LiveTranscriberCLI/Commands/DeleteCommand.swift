@@ -38,6 +38,7 @@ struct DeleteCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let recording = try store.resolve(reference)
         try store.delete(recording.id, purge: purge)
+        context.saved.add(purge ? "\(recording.id) was deleted for good" : "\(recording.id) was moved to the trash")
         if json {
             try context.printJSON(Deleted(id: recording.id, purged: purge))
         } else if purge {

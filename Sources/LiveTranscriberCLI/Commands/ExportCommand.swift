@@ -55,6 +55,7 @@ struct ExportCommand: CLICommand {
             context.stdout.write(context.stdout.isTerminal ? VisibleText.escapedKeepingLines(text) : text)
             return ExitCode.success
         }
+        try OutputFile.refuseInsideLibrary(output, library: context.dataDirectory)
         try OutputFile.write(Data(text.utf8), to: output)
         if json {
             try context.printJSON(Written(id: recording.id, format: format.rawValue, path: output, bytes: text.utf8.count))

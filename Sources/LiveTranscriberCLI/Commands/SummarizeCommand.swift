@@ -65,6 +65,7 @@ struct SummarizeCommand: CLICommand {
         // Written against the metadata as stored now: a rename or tag made while the summary was
         // being written is kept.
         let recording = try store.modify(found.id) { $0.apply(result) }
+        context.saved.add("the summary of \(found.id) was saved")
         if json {
             try context.printJSON(recording)
         } else {

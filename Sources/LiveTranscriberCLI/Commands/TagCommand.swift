@@ -38,6 +38,7 @@ struct TagCommand: CLICommand {
         var recording = try store.resolve(reference)
         if !add.isEmpty || !remove.isEmpty {
             recording = try store.changeTags(recording.id, adding: add, removing: remove)
+            context.saved.add("the tags of \(recording.id) were saved")
         }
         if json {
             try context.printJSON(recording)

@@ -284,7 +284,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         let attributes = RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt)
         let audio = AudioDescription(format: settings.fileFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
         let draft = try services.store.createDraft(id: id, createdAt: createdAt, language: recognizer.language,
-                                                   audio: audio, name: settings.name, tags: settings.tags)
+                                                   audio: audio, name: settings.name, tags: settings.tags,
+                                                   keepIfInterrupted: settings.keepIfInterrupted)
         let writer: any AudioFileWriter
         do {
             writer = try services.makeWriter(draft.audioFile, AudioFormat(sampleRate: storedRate, channels: sourceFormat.channels),
@@ -413,12 +414,16 @@ public struct RecordingEngineSettings: Sendable {
     public var headerUpdateInterval: TimeInterval
     /// Seconds of recording time between the Live Activity's time-rule checks.
     public var activityTickSeconds: Double
+    /// False when nothing of the recording may outlive a crash or a failed save (`record
+    /// --discard`, an import): the draft is marked so from its first file.
+    public var keepIfInterrupted: Bool
 
     public init(
         language: String, name: String? = nil, tags: [String] = [], location: RecordingLocation? = nil,
         fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
-        headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5
+        headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5, keepIfInterrupted: Bool = true
     ) {
+        self.keepIfInterrupted = keepIfInterrupted
         self.language = language
         self.name = name
         self.tags = tags

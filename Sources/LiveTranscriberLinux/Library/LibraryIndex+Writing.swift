@@ -17,9 +17,9 @@ extension LibraryIndex {
         if inTransaction { try body() } else { try database.writeTransaction(body) }
     }
 
-    /// Removes `id` from the index.
-    func remove(id: String) throws {
-        try database.writeTransaction { try removeRows(id: id) }
+    /// Removes `id` from the index (in its own transaction unless `inTransaction`).
+    func remove(id: String, inTransaction: Bool = false) throws {
+        if inTransaction { try removeRows(id: id) } else { try database.writeTransaction { try removeRows(id: id) } }
     }
 
     /// Empties the index, calls `fill` (which calls `upsert(_:segments:inTransaction: true)` per

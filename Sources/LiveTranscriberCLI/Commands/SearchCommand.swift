@@ -18,7 +18,7 @@ struct SearchCommand: CLICommand {
         discussion: """
             Results are recordings, best first: those holding every word, then those holding some.
             Each shows its best places (up to 3): the name, tags, summary or language that match, and
-            transcript segments with their time. Case and accents are ignored (cafe finds Café); the
+            transcript segments with their time. Case and accents are ignored (cafe finds Café, strasse finds Straße); the
             last word also matches the start of a word (meet finds meeting). Chinese, Japanese and
             Korean text is matched anywhere, from one character. Punctuation and operators are
             searched as text, never interpreted.

@@ -78,7 +78,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let reference) where reference.lowercased() == "latest":
+        case .notFound(let reference) where RecordingID.isLatest(reference):
             return "there are no recordings yet. Make one with 'livetranscriber record'."
         case .notFound(let reference):
             return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."

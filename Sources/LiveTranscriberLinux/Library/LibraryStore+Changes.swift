@@ -74,7 +74,9 @@ extension LibraryStore {
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording {
         _ = try RecordingTags.changed([], adding: adding, removing: removing)  // refuses bad tags before anything changes
         return try modify(id) { recording in
-            recording.tags = (try? RecordingTags.changed(recording.tags, adding: adding, removing: removing)) ?? recording.tags
+            // Stored tags written before the rules (a comma, a hidden character) are cleaned, never a reason to fail.
+            recording.tags = (try? RecordingTags.changed(RecordingTags.cleaned(recording.tags), adding: adding, removing: removing))
+                ?? recording.tags
         }
     }
 

@@ -111,8 +111,13 @@ struct TextAndCommandLineTests {
         #expect(RecordingDisplays.forRecord(options, context: piped) is LiveCardDisplay)
     }
 
-    @Test("item 23: a stop before any audio says so instead of calling the input empty")
+    @Test("item 23: the first card clears the line a typed q was echoed on; a stop before any audio says so")
     func stoppedBeforeAudio() {
+        let output = BufferOutput(isTerminal: true)
+        let view = LiveTerminalView(output: output, color: false, size: { (40, 24) })
+        output.write("q")  // echoed by the terminal before key input was set up
+        view.render(snapshot(finals: 0))
+        #expect(output.text.hasPrefix("\u{1B}[?25lq\r\u{1B}[K╭──"))
         #expect(RecordingInterrupted.stoppedBeforeAudio.description == "stopped before any audio was recorded; nothing was saved")
     }
 

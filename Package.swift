@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// whisper.cpp lives in .deps/whisper (scripts/install-whisper.sh, run by `make test` / `make run`):
+// its pkg-config file is found through PKG_CONFIG_PATH (the Makefile sets it), and the run-time
+// search path is written into every binary here, since SwiftPM drops -rpath from pkg-config files.
+let whisperLibrary = Context.packageDirectory + "/.deps/whisper/lib"
+
 let package = Package(
     name: "LiveTranscriber",
     products: [
@@ -15,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // whisper.cpp from PyPI (not Debian), installed under .deps/ by the set-up.
+        .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
 
         // Every decision, Foundation only, no #if.
         .target(name: "LiveTranscriberCore"),
@@ -22,7 +29,8 @@ let package = Package(
         // One adapter per service around the C libraries.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA"]
+            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA", "CWhisper"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 
         // The command line, as a library so tests can call it in-process.

@@ -5,7 +5,11 @@ import LiveTranscriberCore
 public enum LocalTranscription {
     /// A pipeline for audio of `format`: libsoxr to 16 kHz when needed, then pocketsphinx.
     public static func makePipeline(for format: AudioFormat, model: PocketSphinxModel = .englishUS) throws -> TranscriptionPipeline {
-        let recognizer = try PocketSphinxRecognizer(model: model)
+        try makePipeline(for: format, recognizer: PocketSphinxRecognizer(model: model))
+    }
+
+    /// A pipeline for audio of `format` into any recognizer (see `LinuxSpeechEngines.make`): libsoxr to its rate when needed.
+    public static func makePipeline(for format: AudioFormat, recognizer: any SpeechRecognizer) throws -> TranscriptionPipeline {
         let rate = recognizer.inputFormat.sampleRate
         let resampler: (any Resampler)? = format.sampleRate == rate
             ? nil
@@ -19,7 +23,15 @@ public enum LocalTranscription {
         _ source: any AudioSource, model: PocketSphinxModel = .englishUS,
         progress: (Double) -> Void = { _ in }
     ) throws -> [TranscriptSegment] {
-        let pipeline = try makePipeline(for: source.format, model: model)
+        try transcribe(source, recognizer: PocketSphinxRecognizer(model: model), progress: progress)
+    }
+
+    /// Transcribes a whole source with `recognizer` as fast as possible and returns its final segments in order.
+    /// - Parameter progress: called after each block with seconds of source audio read.
+    public static func transcribe(
+        _ source: any AudioSource, recognizer: any SpeechRecognizer, progress: (Double) -> Void = { _ in }
+    ) throws -> [TranscriptSegment] {
+        let pipeline = try makePipeline(for: source.format, recognizer: recognizer)
         var assembler = TranscriptAssembler()
         var framesRead = 0
         let block = max(1, source.format.sampleRate / 10)

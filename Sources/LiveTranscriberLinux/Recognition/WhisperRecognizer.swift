@@ -144,6 +144,8 @@ public final class SileroVoiceActivityDetector: VoiceActivityDetector {
         guard let context = whisper_vad_init_from_file_with_params(path, params) else {
             throw WhisperError.modelUnreadable(path: path)
         }
+        // A new context's LSTM state is not cleared: without this, probabilities come out as garbage.
+        whisper_vad_reset_state(context)
         self.context = context
     }
 

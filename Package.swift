@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: the command line uses `SendableMetatype`. Platforms: `Mutex` (Synchronization) needs
+// macOS 15 / iOS 18; the iOS app itself targets iOS 26 (Apple/project.yml).
 import PackageDescription
 
 // whisper.cpp lives in .deps/whisper (scripts/install-whisper.sh, run by `make test` / `make run`):
@@ -8,6 +10,7 @@ let whisperLibrary = Context.packageDirectory + "/.deps/whisper/lib"
 
 let package = Package(
     name: "LiveTranscriber",
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "livetranscriber", targets: ["livetranscriber"]),
         .library(name: "LiveTranscriberCore", targets: ["LiveTranscriberCore"]),

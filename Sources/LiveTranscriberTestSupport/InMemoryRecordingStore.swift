@@ -9,6 +9,13 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     private var transcripts: [String: [TranscriptSegment]]
     private var previous: [String: [TranscriptSegment]] = [:]
     private var audio: [String: URL]
+    /// Drafts in progress, by id (see `InMemoryRecordingStore+Drafts.swift`).
+    var drafts: [String: InMemoryDraftState] = [:]
+    var draftsCreated = 0
+    /// The time zone of default names.
+    public var timeZone = TimeZone(identifier: "UTC")!
+    /// When true, creating a draft and journaling fail as on a full disk.
+    public var failDraftWrites = false
     /// Every recording passed to `update`, in order.
     public private(set) var updates: [Recording] = []
 
@@ -74,6 +81,18 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
             transcripts[id] = kept
             return true
         }
+    }
+
+    /// Adds a saved recording (the drafts' save).
+    func insert(_ recording: Recording, transcript: [TranscriptSegment], audioFile: URL) {
+        recordings.append(recording)
+        transcripts[recording.id] = transcript
+        audio[recording.id] = audioFile
+    }
+
+    /// Runs `body` under the store's lock.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        try lock.withLock(body)
     }
 
     /// The transcript kept by the last replace, if any.

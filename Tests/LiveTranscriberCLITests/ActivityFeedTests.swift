@@ -25,7 +25,7 @@ struct ActivityFeedTests {
         #expect(states.map { $0["segmentCount"] as? Int } == [0, 1, 2, 2, 2])
         #expect(states.map { $0["status"] as? String } == ["recording", "recording", "recording", "stopped", "stopped"])
         #expect(states[2]["transcript"] as? String == "go forward ten meters\ngo forward ten meters")
-        #expect(states[3]["elapsedText"] as? String == "0:06")
+        #expect(states[3]["elapsedSeconds"] as? Double == 6)
         // Timestamps follow the recording's timeline and never go backwards.
         let stamps = lines.compactMap { $0["timestamp"] as? String }
         #expect(stamps == stamps.sorted())

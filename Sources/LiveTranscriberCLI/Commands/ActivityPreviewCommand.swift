@@ -56,7 +56,7 @@ struct ActivityPreviewCommand: CLICommand {
         let content = RecordingActivityAttributes.ContentState(
             status: status,
             timerReferenceDate: now.addingTimeInterval(-elapsedSeconds),
-            elapsedText: status == .recording ? nil : ElapsedTimeFormat.clock(elapsedSeconds),
+            elapsedSeconds: status == .recording ? nil : elapsedSeconds,
             transcript: PresentationText.transcriptSuffix(
                 lines.map { TranscriptSegment(text: String($0), startSeconds: 0, endSeconds: 0) }, maxCharacters: 700),
             language: "en-US",

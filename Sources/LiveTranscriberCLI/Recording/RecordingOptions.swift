@@ -34,6 +34,9 @@ enum PlaybackSpeed: Equatable {
     /// `--speed max`: as fast as the machine allows.
     case max
 
+    /// Seconds of audio per second of wall time; nil for `max`.
+    var factor: Double? { if case .factor(let value) = self { value } else { nil } }
+
     /// The slowest and fastest factors: a tenth of real time, a hundred times real time.
     static let factors = 0.1...100.0
 

@@ -57,7 +57,7 @@ public struct CompactIslandPresentation: Sendable, Equatable, Hashable {
         if content.status == .recording {
             timer = .ticking(from: content.timerReferenceDate)
         } else {
-            let seconds = content.elapsedText.flatMap(ElapsedTimeFormat.seconds(fromClock:)) ?? 0
+            let seconds = content.elapsedSeconds ?? 0
             timer = .fixed(ElapsedTimeFormat.compact(seconds))
         }
         let oneLine = content.transcript.split(whereSeparator: { $0.isNewline }).joined(separator: " ")

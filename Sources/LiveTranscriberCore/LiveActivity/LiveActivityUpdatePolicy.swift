@@ -272,7 +272,7 @@ public struct LiveActivityUpdatePolicy: Sendable, Equatable {
         return RecordingActivityAttributes.ContentState(
             status: session.status,
             timerReferenceDate: session.stopwatch.timerReferenceDate(at: now),
-            elapsedText: session.status == .recording ? nil : ElapsedTimeFormat.clock(elapsed),
+            elapsedSeconds: session.status == .recording ? nil : elapsed.rounded(.down),  // whole seconds, as the clock shows them
             transcript: session.transcript,
             language: session.language,
             segmentCount: session.segmentCount

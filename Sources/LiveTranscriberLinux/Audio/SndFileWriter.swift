@@ -2,24 +2,7 @@ import CSndFile
 import Foundation
 import LiveTranscriberCore
 
-/// The stored audio formats a recording can use.
-public enum RecordingAudioFormat: String, Sendable, CaseIterable {
-    /// 16-bit PCM WAV, the default.
-    case wav
-    /// FLAC, lossless, about half the size of WAV.
-    case flac
-    /// Opus in Ogg, lossy, a tenth of the size or less.
-    case opus
-
-    /// The file name extension.
-    public var fileExtension: String { rawValue }
-
-    /// Sample rates the format can store; Opus takes only these (Hz).
-    public func storableRate(for rate: Int) -> Int {
-        guard self == .opus else { return rate }
-        return [8_000, 12_000, 16_000, 24_000, 48_000].first { $0 >= rate } ?? 48_000
-    }
-
+extension RecordingAudioFormat {
     var libsndfileFormat: Int32 {
         switch self {
         case .wav: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)

@@ -42,6 +42,23 @@ enum DurableFile {
     }
 
     /// Appends `data` to `url` (creating it) and fsyncs it before returning.
+    /// The file's bytes, or nil when no file is there. Any other failure (permissions, an I/O
+    /// error) throws: a backup that cannot be read is not "no backup".
+    /// - Throws: `FileSystemError` naming the call and the reason.
+    static func readIfPresent(_ url: URL) throws -> Data? {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw FileSystemError(call: "open", path: url.path, errno: errno)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw FileSystemError(call: "read", path: url.path, errno: EIO)
+        }
+    }
+
     static func append(_ data: Data, to url: URL) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileSystemError(call: "open", path: url.path, errno: errno) }

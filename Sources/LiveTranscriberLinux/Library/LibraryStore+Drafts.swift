@@ -221,3 +221,7 @@ extension LibraryStore {
             .sorted { $0.startSeconds < $1.startSeconds }
     }
 }
+
+extension LibraryStore: RecordingDraftStore {
+    public func newRecordingID(date: Date) -> String { Self.newRecordingID(date: date) }
+}

@@ -130,7 +130,7 @@ public final class LibraryStore: RecordingStore {
         try withWriteLock {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
-            if let previous = try? Data(contentsOf: current) {
+            if let previous = try DurableFile.readIfPresent(current) {
                 try DurableFile.write(previous, to: folder.appendingPathComponent(LibraryLayout.previousTranscript))
             }
             let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
@@ -148,9 +148,9 @@ public final class LibraryStore: RecordingStore {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
             let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
-            guard let previous = try? Data(contentsOf: previousFile) else { return false }
+            guard let previous = try DurableFile.readIfPresent(previousFile) else { return false }
             let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
-            if let replaced = try? Data(contentsOf: current) { try DurableFile.write(replaced, to: previousFile) }
+            if let replaced = try DurableFile.readIfPresent(current) { try DurableFile.write(replaced, to: previousFile) }
             try DurableFile.write(previous, to: current)
             try withIndex { try $0.upsert(try readMetadata(in: folder), segments: segments) }
             return true
@@ -252,12 +252,7 @@ public final class LibraryStore: RecordingStore {
     /// A new id for a recording started at `date`: "yyyyMMdd-HHmmss-xxxx" in UTC with four random
     /// hex digits, so ids sort by time and two recordings started in the same second differ.
     public static func newRecordingID(date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let random = String(format: "%04x", UInt16.random(in: 0...UInt16.max))
-        return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day) + "-" + two(c.hour) + two(c.minute) + two(c.second) + "-" + random
+        RecordingID.new(date: date)
     }
 
     // MARK: Internals

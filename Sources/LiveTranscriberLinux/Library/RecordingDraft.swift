@@ -34,3 +34,5 @@ public struct RecordingDraft: Sendable {
     /// `journal.jsonl`.
     var journalFile: URL { folder.appendingPathComponent(LibraryLayout.journal) }
 }
+
+extension RecordingDraft: RecordingDraftHandle {}

@@ -21,7 +21,19 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// True for a damaged database file: SQLITE_CORRUPT (11) or SQLITE_NOTADB (26).
     public var isDamage: Bool { primaryCode == 11 || primaryCode == 26 }
 
+    /// The primary result code's name, as SQLite's documentation spells it ("SQLITE_BUSY").
+    public var name: String {
+        let names: [Int32: String] = [
+            1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT", 5: "SQLITE_BUSY",
+            6: "SQLITE_LOCKED", 7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 9: "SQLITE_INTERRUPT", 10: "SQLITE_IOERR",
+            11: "SQLITE_CORRUPT", 12: "SQLITE_NOTFOUND", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 15: "SQLITE_PROTOCOL",
+            17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT", 20: "SQLITE_MISMATCH", 21: "SQLITE_MISUSE",
+            22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 25: "SQLITE_RANGE", 26: "SQLITE_NOTADB",
+        ]
+        return names[primaryCode] ?? "SQLite error \(code)"
+    }
+
     public var description: String {
-        "the library index failed (SQLite error \(code): \(message)) while running: \(context)"
+        "the library index failed (\(name): \(message)) while running: \(context)"
     }
 }

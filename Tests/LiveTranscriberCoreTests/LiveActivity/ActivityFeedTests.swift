@@ -25,8 +25,8 @@ extension LiveActivityTests {
             #expect(lines.withLock { $0 } == [
                 #"{"action":"start","activityID":"activity-1","attributes":{"name":"Standup","recordingID":"rec-1","startDate":"2023-11-14T22:13:20Z"},"contentState":{"language":"en-US","segmentCount":0,"status":"recording","timerReferenceDate":"2023-11-14T22:13:20Z","transcript":""},"staleDate":"2023-11-14T22:43:20Z","timestamp":"2023-11-14T22:13:20Z"}"#,
                 #"{"action":"update","activityID":"activity-1","contentState":{"language":"en-US","segmentCount":1,"status":"recording","timerReferenceDate":"2023-11-14T22:13:20Z","transcript":"Hello \"there\"/"},"staleDate":"2023-11-14T22:43:25Z","timestamp":"2023-11-14T22:13:25Z"}"#,
-                #"{"action":"update","activityID":"activity-1","contentState":{"elapsedText":"0:09","language":"en-US","segmentCount":1,"status":"stopped","timerReferenceDate":"2023-11-14T22:13:20Z","transcript":"Hello \"there\"/"},"timestamp":"2023-11-14T22:13:29Z"}"#,
-                #"{"action":"end","activityID":"activity-1","contentState":{"elapsedText":"0:09","language":"en-US","segmentCount":1,"status":"stopped","timerReferenceDate":"2023-11-14T22:13:20Z","transcript":"Hello \"there\"/"},"dismissalDate":"2023-11-14T22:14:20Z","dismissalPolicy":"after","timestamp":"2023-11-14T22:13:29Z"}"#,
+                #"{"action":"update","activityID":"activity-1","contentState":{"elapsedSeconds":9,"language":"en-US","segmentCount":1,"status":"stopped","timerReferenceDate":"2023-11-14T22:13:20Z","transcript":"Hello \"there\"/"},"timestamp":"2023-11-14T22:13:29Z"}"#,
+                #"{"action":"end","activityID":"activity-1","contentState":{"elapsedSeconds":9,"language":"en-US","segmentCount":1,"status":"stopped","timerReferenceDate":"2023-11-14T22:13:20Z","transcript":"Hello \"there\"/"},"dismissalDate":"2023-11-14T22:14:20Z","dismissalPolicy":"after","timestamp":"2023-11-14T22:13:29Z"}"#,
             ])
         }
 

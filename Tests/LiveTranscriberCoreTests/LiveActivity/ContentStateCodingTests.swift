@@ -14,10 +14,10 @@ extension LiveActivityTests {
         @Test("content state has stable keys and dates in seconds since 2001")
         func contentStateVector() throws {
             let state = Fixture.content(.paused, elapsedText: "1:30", transcript: "Hello there.", count: 1)
-            #expect(try json(state) == #"{"elapsedText":"1:30","language":"en-US","segmentCount":1,"status":"paused","timerReferenceDate":721692800,"transcript":"Hello there."}"#)
+            #expect(try json(state) == #"{"elapsedSeconds":90,"language":"en-US","segmentCount":1,"status":"paused","timerReferenceDate":721692800,"transcript":"Hello there."}"#)
         }
 
-        @Test("a recording content state omits elapsedText")
+        @Test("a recording content state omits elapsedSeconds")
         func recordingVector() throws {
             #expect(try json(Fixture.content()) == #"{"language":"en-US","segmentCount":0,"status":"recording","timerReferenceDate":721692800,"transcript":""}"#)
         }

@@ -18,7 +18,8 @@ enum Fixture {
         elapsedText: String? = nil, transcript: String = "", language: String = "en-US", count: Int = 0
     ) -> RecordingActivityAttributes.ContentState {
         RecordingActivityAttributes.ContentState(
-            status: status, timerReferenceDate: reference, elapsedText: elapsedText, transcript: transcript,
+            status: status, timerReferenceDate: reference,
+            elapsedSeconds: elapsedText.map { ElapsedTimeFormat.seconds(fromClock: $0)! }, transcript: transcript,
             language: language, segmentCount: count)
     }
 

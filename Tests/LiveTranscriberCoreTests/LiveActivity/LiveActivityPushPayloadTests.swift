@@ -20,7 +20,7 @@ extension LiveActivityTests {
             let action = LiveActivityAction.update(activityID: "A1", content: Fixture.content(.paused, elapsedText: "1:30"),
                                                    staleDate: nil, timestamp: t0 + 90.9)
             let payload = try #require(LiveActivityPushPayload(action: action))
-            #expect(try payload.jsonString() == #"{"aps":{"content-state":{"elapsedText":"1:30","language":"en-US","segmentCount":0,"status":"paused","timerReferenceDate":721692800,"transcript":""},"event":"update","timestamp":1700000090}}"#)
+            #expect(try payload.jsonString() == #"{"aps":{"content-state":{"elapsedSeconds":90,"language":"en-US","segmentCount":0,"status":"paused","timerReferenceDate":721692800,"transcript":""},"event":"update","timestamp":1700000090}}"#)
         }
 
         @Test("the dismissal policy becomes the dismissal date", arguments: [

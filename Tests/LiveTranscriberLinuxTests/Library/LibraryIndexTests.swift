@@ -135,7 +135,7 @@ struct SQLiteDatabaseTests {
         #expect(error?.code == 2067)  // SQLITE_CONSTRAINT_UNIQUE
         #expect(error?.primaryCode == 19)
         #expect(error?.message == "UNIQUE constraint failed: t.x")
-        #expect(error.map(String.init(describing:)) == "the library index failed (SQLite error 2067: UNIQUE constraint failed: t.x) while running: INSERT INTO t VALUES (?)")
+        #expect(error.map(String.init(describing:)) == "the library index failed (SQLITE_CONSTRAINT: UNIQUE constraint failed: t.x) while running: INSERT INTO t VALUES (?)")
     }
 
     @Test("a write transaction rolls back when its body throws")

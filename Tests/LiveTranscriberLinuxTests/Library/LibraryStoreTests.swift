@@ -202,6 +202,18 @@ struct LibraryStoreTests {
         #expect(try store.search("alpha") == [])
     }
 
+    @Test("a previous transcript that cannot be read is an error, not 'no backup', and the current one stays")
+    func unreadableBackup() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        _ = try F.save(store, id: "t2", segments: [F.segment("alpha", 0, 1)])
+        let backup = home.url.appendingPathComponent("recordings/t2/transcript.previous.json")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: false)  // unreadable as a file
+        #expect(throws: FileSystemError.self) { try store.restorePreviousTranscript(of: "t2") }
+        #expect(try store.transcript(of: "t2") == [F.segment("alpha", 0, 1)])
+    }
+
     @Test("modify writes a summary that search then finds")
     func updateSummary() throws {
         let home = try TemporaryDirectory()

@@ -1,0 +1,35 @@
+import Foundation
+import LiveTranscriberCore
+
+/// What happened during a recording, for `record --stats` and the benchmark.
+struct RecordingStats {
+    var interimResults: Int
+    var finalSegments: Int
+    var activity: CountingActivityClient.Counts
+
+    /// One line: "stats: 42 interim results, 5 final segments; Live Activity: 1 start, 6 updates, 1 end; largest content state 830 bytes".
+    var line: String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "stats: \(count(interimResults, "interim result")), \(count(finalSegments, "final segment")); "
+            + "Live Activity: \(count(activity.starts, "start")), \(count(activity.updates, "update")), \(count(activity.ends, "end")); "
+            + "largest content state \(activity.largestPayloadBytes) bytes"
+    }
+}
+
+/// Why a recording ended badly.
+enum RecordingInterrupted: Error, CustomStringConvertible {
+    case noAudio
+    case cancelled
+    case failed(reason: String, savedID: String, seconds: Double)
+
+    var description: String {
+        switch self {
+        case .noAudio:
+            return "no audio was recorded (the input was empty); nothing was saved"
+        case .cancelled:
+            return "stopped before the end of the file; nothing was saved from it"
+        case .failed(let reason, let id, let seconds):
+            return "\(reason); the \(TimeText.elapsed(seconds)) recorded before it were saved as \(id)"
+        }
+    }
+}

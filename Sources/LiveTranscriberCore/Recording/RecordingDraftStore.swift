@@ -1,0 +1,52 @@
+import Foundation
+
+/// An in-progress recording as the store hands it out: the recorder writes `audioFile` and
+/// journals final segments against it.
+public protocol RecordingDraftHandle: Sendable {
+    /// The recording id the draft will be saved under.
+    var id: String { get }
+    /// Where the recorder writes the original audio.
+    var audioFile: URL { get }
+}
+
+/// The part of the library a recording engine needs: drafts that survive a crash, then save or
+/// discard.
+///
+/// Implemented on Linux (and by the same portable code on iOS) by `LibraryStore`, and in tests by
+/// `InMemoryRecordingStore`; `RecordingDraftStoreConformance` holds both to the same rules.
+public protocol RecordingDraftStore: AnyObject {
+    associatedtype Draft: RecordingDraftHandle
+
+    /// A fresh id for a recording started at `date` ("yyyyMMdd-HHmmss-xxxx", UTC, sorts by time).
+    func newRecordingID(date: Date) -> String
+
+    /// Creates the draft before any audio is written.
+    /// - Parameters:
+    ///   - id: from `newRecordingID(date:)`.
+    ///   - createdAt: when recording started.
+    ///   - language: BCP 47 tag of the transcript.
+    ///   - audio: the stored file's format, rate and channels.
+    ///   - name, tags: given up front, kept if the draft is recovered after a crash.
+    /// - Throws: `LibraryError.invalid` for a taken id; file system errors.
+    func createDraft(
+        id: String, createdAt: Date, language: String, audio: AudioDescription,
+        name: String?, tags: [String]
+    ) throws -> Draft
+
+    /// Appends one final segment to the draft's journal and makes it durable before returning,
+    /// so a crash loses no final segment. Throws when it cannot be made durable (full disk).
+    func appendToJournal(_ segment: TranscriptSegment, draft: Draft) throws
+
+    /// Saves the draft as a recording and returns it as the library lists it.
+    /// - Parameters:
+    ///   - name: nil or blank for the default name.
+    ///   - durationSeconds: seconds of audio, pauses excluded.
+    ///   - segments: the final segments.
+    func saveDraft(
+        _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,
+        durationSeconds: Double, segments: [TranscriptSegment]
+    ) throws -> Recording
+
+    /// Deletes the draft and its audio.
+    func discardDraft(_ draft: Draft) throws
+}

@@ -1,0 +1,471 @@
+import Foundation
+
+/// Runs one recording from the record button to a saved or discarded draft, for every front end.
+///
+/// The engine drives `RecordingSession` and performs every action it returns: it creates the
+/// draft and the audio file writer, feeds audio to the writer (the original format, stereo stays
+/// stereo) and to the `TranscriptionPipeline`, assembles the transcript, journals each final
+/// segment before anyone sees it, keeps the audio file's header valid, and tells the Live
+/// Activity coordinator when the recording starts, gets a final segment, pauses, resumes, stops
+/// and ends. It reaches the outside only through `RecordingEngineServices`.
+///
+/// Audio may be pushed (a capture callback calls `receive(_:)`) or pulled (a loop reads an
+/// `AudioSource` and calls `receive(_:)`); the engine does not care which. Calls must come from
+/// one thread at a time.
+///
+/// ```swift
+/// let engine = RecordingEngine(sourceFormat: source.format, settings: settings, services: services)
+/// try engine.start()
+/// while let buffer = try source.read(maxFrames: 4_800) { try engine.receive(buffer) }
+/// try engine.stop()
+/// let outcome = try engine.finish(keep: true)   // .saved(recording, segments)
+/// ```
+public final class RecordingEngine<Store: RecordingDraftStore> {
+    /// What a finished recording became.
+    public enum Outcome {
+        /// Saved into the library with these final segments.
+        case saved(Recording, segments: [TranscriptSegment])
+        /// Deleted: the front end asked for it, or no audio arrived.
+        case discarded(DiscardReason)
+    }
+
+    /// Why a recording was discarded.
+    public enum DiscardReason: Sendable, Equatable {
+        /// `finish(keep: false)`: `--discard`, a cancelled import, the user's discard button.
+        case requested
+        /// Not one frame of audio was recorded.
+        case noAudio
+    }
+
+    /// The session's phase, as views show it.
+    public var phase: RecordingSession.Phase { session.phase }
+    /// The transcript so far: finals in start order and the interim line.
+    public private(set) var transcript = TranscriptAssembler()
+    /// Frames of source audio recorded (pauses excluded).
+    public private(set) var framesRecorded = 0
+    /// Interim results received, for statistics.
+    public private(set) var interimResults = 0
+    /// The RMS level of the last block received, 0 (silence) to about 0.7 (a full-scale sine).
+    public private(set) var level: Float = 0
+    /// The Live Activity's attributes, fixed once recording starts.
+    public private(set) var attributes: RecordingActivityAttributes?
+    /// The first error met while capturing, if any; `stop()` still closes the file validly.
+    public private(set) var captureFailure: (any Error)?
+
+    private let sourceFormat: AudioFormat
+    private let settings: RecordingEngineSettings
+    private let services: RecordingEngineServices<Store>
+    private let observer: (RecordingEngineEvent) -> Void
+    private var session: RecordingSession
+    private var running: Running?
+    private var draftSummary: (durationSeconds: Double, segments: [TranscriptSegment])?
+
+    /// What exists from `prepare` until the draft is saved or discarded.
+    private struct Running {
+        var draft: Store.Draft
+        var writer: any AudioFileWriter
+        var storageResampler: (any Resampler)?
+        var pipeline: TranscriptionPipeline
+        var coordinator: LiveActivityCoordinator
+        var timeline: RecordingTimeline
+        var capturing = false
+        var pausedSince: Date?
+        var pausedSeconds: Double = 0
+        var lastHeaderUpdate: Date
+        var lastTick = -1
+        var writerClosed = false
+        var recognizerFinished = false
+    }
+
+    /// - Parameters:
+    ///   - sourceFormat: the rate and channel count of the audio `receive(_:)` will get.
+    ///   - observer: told of phase, transcript and level changes, on the caller's thread.
+    public init(
+        sourceFormat: AudioFormat, settings: RecordingEngineSettings, services: RecordingEngineServices<Store>,
+        observer: @escaping (RecordingEngineEvent) -> Void = { _ in }
+    ) {
+        self.sourceFormat = sourceFormat
+        self.settings = settings
+        self.services = services
+        self.observer = observer
+        self.session = RecordingSession(language: settings.language)
+    }
+
+    /// The recording id, once started.
+    public var recordingID: String? { running?.draft.id }
+
+    /// Seconds of audio recorded, pauses excluded.
+    public var secondsRecorded: Double { Double(framesRecorded) / Double(sourceFormat.sampleRate) }
+
+    /// The Lock Screen view model of the latest content state sent to the Live Activity.
+    public var presentation: LockScreenPresentation? {
+        guard let attributes, let content = running?.coordinator.lastContentState else { return nil }
+        return LockScreenPresentation(attributes: attributes, content: content)
+    }
+
+    // MARK: Events from the front end
+
+    /// Starts recording: prepares the recognizer, the draft and its audio file, then the Live Activity.
+    /// - Throws: the preparation's error (a missing model, a library that cannot be written),
+    ///   after releasing whatever was opened; `RecordingSessionError` when not idle.
+    public func start() throws {
+        try perform(session.start())
+    }
+
+    /// Records one block of source audio (any length, `sourceFormat`). Ignored while paused.
+    /// - Throws: the writer's, recognizer's or journal's error; the engine remembers it as
+    ///   `captureFailure`, and `stop()` then keeps what was recorded before it.
+    public func receive(_ buffer: AudioBuffer) throws {
+        guard var state = running, state.capturing, buffer.frameCount > 0 else { return }
+        do {
+            if let resampler = state.storageResampler {
+                let converted = try resampler.process(buffer.samples)
+                if !converted.isEmpty { try state.writer.write(AudioBuffer(samples: converted, channels: buffer.channels)) }
+            } else {
+                try state.writer.write(buffer)
+            }
+            framesRecorded += buffer.frameCount
+            level = AudioMath.rmsLevel(buffer.samples)
+            for event in try state.pipeline.process(buffer) { try apply(event, draft: state.draft, coordinator: state.coordinator) }
+            let now = services.clock.now()
+            if now.timeIntervalSince(state.lastHeaderUpdate) >= settings.headerUpdateInterval {
+                try state.writer.updateHeader()
+                state.lastHeaderUpdate = now
+            }
+        } catch {
+            captureFailure = captureFailure ?? error
+            throw error
+        }
+        running = state
+        advanceTimeline()
+        observer(.audioReceived(seconds: secondsRecorded, level: level))
+    }
+
+    /// Lets time-driven rules run while no audio flows (paused, or waiting on a slow source):
+    /// the Live Activity's stale date and 8-hour renewal. Cheap; call it a few times a second.
+    public func tick() {
+        advanceTimeline()
+    }
+
+    /// Pauses: audio received while paused is dropped and the pause is left out of the duration.
+    /// - Throws: `RecordingSessionError` unless recording.
+    public func pause() throws { try perform(session.pause()) }
+
+    /// Resumes after a pause. Throws `RecordingSessionError` unless paused.
+    public func resume() throws { try perform(session.resume()) }
+
+    /// Pauses when recording, resumes when paused (a single pause key).
+    public func togglePause() throws {
+        try phase == .paused ? resume() : pause()
+    }
+
+    /// Stops capture: ends the last utterance, flushes and closes the audio file so it is valid,
+    /// and shows the stopped state on the Live Activity. The draft then waits for `finish(keep:)`.
+    /// - Throws: `RecordingSessionError` unless recording or paused; the writer's error when the
+    ///   file cannot be closed (the draft is then left for crash recovery).
+    public func stop() throws {
+        try perform(session.stop())
+    }
+
+    /// Saves the draft (`keep`) or deletes it; a draft with no audio is always deleted.
+    /// - Parameters:
+    ///   - keep: false to discard.
+    ///   - name, tags: the save sheet's values; nil keeps those given in the settings.
+    /// - Returns: what the recording became.
+    /// - Throws: `RecordingSessionError` unless stopped; the store's error when saving fails
+    ///   (the draft stays on disk and the next start-up recovers it).
+    public func finish(keep: Bool, name: String? = nil, tags: [String]? = nil) throws -> Outcome {
+        guard session.phase == .draft else {
+            try perform(session.save())  // rejected: throws the session's error
+            preconditionFailure("save is only accepted in the draft phase")
+        }
+        if framesRecorded == 0 || !keep {
+            try perform(session.discard())
+            return .discarded(framesRecorded == 0 ? .noAudio : .requested)
+        }
+        try perform(session.save(name: name ?? settings.name, tags: tags ?? settings.tags))
+        guard let saved = savedRecording else { preconditionFailure("saveDraft sets the saved recording") }
+        return .saved(saved, segments: draftSummary?.segments ?? [])
+    }
+
+    /// Changes the transcription language; accepted only before recording (and in the draft,
+    /// where it re-transcribes the audio with `services.retranscribe`).
+    public func changeLanguage(_ language: String) throws {
+        try perform(session.changeLanguage(language))
+    }
+
+    // MARK: Actions of the session
+
+    private var savedRecording: Recording?
+    private var reportedPhase = RecordingSession.Phase.idle
+
+    private func perform(_ actions: [RecordingSession.Action]) throws {
+        reportPhase()
+        for action in actions {
+            switch action {
+            case .prepare(let language):
+                do {
+                    try prepare(language: language)
+                } catch {
+                    try perform(session.preparationFailed(String(describing: error)))
+                    throw error
+                }
+                try perform(session.prepared())
+            case .startCapture:
+                running?.capturing = true
+                running?.coordinator.recordingStarted()
+            case .pauseCapture:
+                running?.capturing = false
+                running?.pausedSince = services.clock.now()
+                running?.coordinator.paused()
+            case .resumeCapture:
+                closePause()
+                running?.capturing = true
+                running?.coordinator.resumed()
+            case .finishCapture:
+                try finishCapture()
+                try perform(session.captureFinished())
+            case .releaseResources:
+                releaseResources()
+            case .presentDraft:
+                guard let state = running else { break }
+                draftSummary = (secondsRecorded, transcript.finals)
+                state.coordinator.stopped()
+            case .saveDraft(let name, let tags):
+                guard let state = running, let summary = draftSummary else { break }
+                savedRecording = try services.store.saveDraft(
+                    state.draft, name: name, tags: tags, location: settings.location,
+                    durationSeconds: summary.durationSeconds, segments: summary.segments)
+                state.coordinator.end(dismissal: .default)
+                running = nil
+            case .discardDraft:
+                guard let state = running else { break }
+                try services.store.discardDraft(state.draft)
+                state.coordinator.end(dismissal: .immediate)
+                running = nil
+            case .applyLanguage(let language):
+                try applyLanguage(language)
+            case .reportFailure:
+                // The error itself is rethrown by `.prepare`'s catch, which reported it here.
+                break
+            case .rejected(let error):
+                throw error
+            }
+            reportPhase()
+        }
+    }
+
+    private func reportPhase() {
+        guard session.phase != reportedPhase else { return }
+        reportedPhase = session.phase
+        observer(.phaseChanged(session.phase))
+    }
+
+    /// Opens everything that can fail on bad input before the draft exists, then the draft.
+    private func prepare(language: String) throws {
+        let recognizer = try services.makeRecognizer(language)
+        let engineRate = recognizer.inputFormat.sampleRate
+        let recognitionResampler = engineRate == sourceFormat.sampleRate ? nil
+            : try services.makeResampler(sourceFormat.sampleRate, engineRate, 1)
+        let storedRate = settings.fileFormat.storableRate(for: sourceFormat.sampleRate)
+        let storageResampler = storedRate == sourceFormat.sampleRate ? nil
+            : try services.makeResampler(sourceFormat.sampleRate, storedRate, sourceFormat.channels)
+
+        let createdAt = services.clock.now()
+        let id = services.store.newRecordingID(date: createdAt)
+        let name = settings.name ?? LibraryFormat.defaultName(createdAt: createdAt, timeZone: settings.timeZone)
+        let attributes = RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt)
+        let audio = AudioDescription(format: settings.fileFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
+        let draft = try services.store.createDraft(id: id, createdAt: createdAt, language: recognizer.language,
+                                                   audio: audio, name: settings.name, tags: settings.tags)
+        let writer: any AudioFileWriter
+        do {
+            writer = try services.makeWriter(draft.audioFile, AudioFormat(sampleRate: storedRate, channels: sourceFormat.channels),
+                                             settings.fileFormat)
+        } catch {
+            try? services.store.discardDraft(draft)  // nothing was recorded; the writer's error is the one to report
+            throw error
+        }
+        let timeline = RecordingTimeline(start: createdAt)
+        let coordinator = LiveActivityCoordinator(attributes: attributes, language: recognizer.language,
+                                                  clock: timeline, client: services.activity)
+        self.attributes = attributes
+        running = Running(draft: draft, writer: writer, storageResampler: storageResampler,
+                          pipeline: TranscriptionPipeline(resampler: recognitionResampler, recognizer: recognizer),
+                          coordinator: coordinator, timeline: timeline, lastHeaderUpdate: createdAt)
+    }
+
+    /// Ends recognition (unless it already failed) and closes the audio file.
+    private func finishCapture() throws {
+        guard var state = running else { return }
+        closePause()
+        state = running ?? state
+        state.capturing = false
+        if captureFailure == nil {
+            do {
+                for event in try state.pipeline.finish() { try apply(event, draft: state.draft, coordinator: state.coordinator) }
+            } catch {
+                captureFailure = error
+            }
+        }
+        if let resampler = state.storageResampler, captureFailure == nil {
+            let tail = try resampler.flush()
+            if !tail.isEmpty { try state.writer.write(AudioBuffer(samples: tail, channels: sourceFormat.channels)) }
+        }
+        try state.writer.close()
+        state.writerClosed = true
+        running = state
+    }
+
+    private func releaseResources() {
+        guard let state = running else { return }
+        if !state.writerClosed { try? state.writer.close() }  // nothing of value was written
+        try? services.store.discardDraft(state.draft)         // the preparation's error is reported instead
+        running = nil
+    }
+
+    private func applyLanguage(_ language: String) throws {
+        // Idle: the next `start()` uses the session's new language. Draft: transcribe again.
+        guard session.phase == .draft, let state = running else { return }
+        guard let retranscribe = services.retranscribe else { throw RecordingEngineError.cannotRetranscribe }
+        let segments = try retranscribe(state.draft.audioFile, language)
+        draftSummary = (draftSummary?.durationSeconds ?? secondsRecorded, segments)
+    }
+
+    // MARK: Transcript
+
+    private func apply(_ event: RecognitionEvent, draft: Store.Draft, coordinator: LiveActivityCoordinator) throws {
+        if case .interim = event { interimResults += 1 }
+        switch transcript.apply(event) {
+        case .none:
+            break
+        case .interimChanged:
+            coordinator.interimChanged(transcript.interim ?? "")
+            observer(.interimChanged(transcript.interim))
+        case .finalAdded(let index):
+            let segment = transcript.finals[index]
+            // The journal is what a crash keeps: durable before anything is shown.
+            try services.store.appendToJournal(segment, draft: draft)
+            coordinator.finalSegmentsChanged(transcript.finals)
+            observer(.finalAdded(segment))
+        }
+    }
+
+    // MARK: Time
+
+    private func closePause() {
+        guard let since = running?.pausedSince else { return }
+        running?.pausedSeconds += max(0, services.clock.now().timeIntervalSince(since))
+        running?.pausedSince = nil
+    }
+
+    /// Moves the recording's timeline (audio seconds plus pauses) and lets the coordinator's time
+    /// rules run every `settings.activityTickSeconds` of it.
+    private func advanceTimeline() {
+        guard var state = running else { return }
+        let pausing = state.pausedSince.map { max(0, services.clock.now().timeIntervalSince($0)) } ?? 0
+        let seconds = secondsRecorded + state.pausedSeconds + pausing
+        state.timeline.advance(to: seconds)
+        let tick = Int(seconds / settings.activityTickSeconds)
+        if tick != state.lastTick {
+            state.lastTick = tick
+            state.coordinator.clockTicked()
+        }
+        running = state
+    }
+}
+
+/// What a front end hears from the engine, on the thread that called it.
+public enum RecordingEngineEvent: Sendable, Equatable {
+    /// The session moved to a new phase.
+    case phaseChanged(RecordingSession.Phase)
+    /// The interim line changed (nil: cleared).
+    case interimChanged(String?)
+    /// A final segment was added (already journaled).
+    case finalAdded(TranscriptSegment)
+    /// A block of audio was recorded: seconds so far (pauses excluded) and its RMS level.
+    case audioReceived(seconds: Double, level: Float)
+}
+
+/// What one recording is asked to be.
+public struct RecordingEngineSettings: Sendable {
+    /// BCP 47 tag of the speech ("en-US"); the recognizer factory gets it.
+    public var language: String
+    /// The name given up front; nil for "Recording 2026-11-29 20:41" in `timeZone`.
+    public var name: String?
+    /// Tags given up front.
+    public var tags: [String]
+    /// Where the recording is made, when the user keeps it.
+    public var location: RecordingLocation?
+    /// The stored file's format.
+    public var fileFormat: RecordingAudioFormat
+    /// The time zone of the default name.
+    public var timeZone: TimeZone
+    /// Seconds between rewrites of the audio file's header (crash safety: at most this much
+    /// audio is past the header's length when the process dies).
+    public var headerUpdateInterval: TimeInterval
+    /// Seconds of recording time between the Live Activity's time-rule checks.
+    public var activityTickSeconds: Double
+
+    public init(
+        language: String, name: String? = nil, tags: [String] = [], location: RecordingLocation? = nil,
+        fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
+        headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5
+    ) {
+        self.language = language
+        self.name = name
+        self.tags = tags
+        self.location = location
+        self.fileFormat = fileFormat
+        self.timeZone = timeZone
+        self.headerUpdateInterval = headerUpdateInterval
+        self.activityTickSeconds = activityTickSeconds
+    }
+}
+
+/// The outside world of a recording engine: every service behind a core protocol.
+public struct RecordingEngineServices<Store: RecordingDraftStore> {
+    /// Where drafts live and recordings are saved.
+    public var store: Store
+    /// A recognizer for a BCP 47 language tag. Throws when no model serves it.
+    public var makeRecognizer: (String) throws -> any SpeechRecognizer
+    /// A sample-rate converter: input rate, output rate (Hz), interleaved channels.
+    public var makeResampler: (Int, Int, Int) throws -> any Resampler
+    /// A writer creating `file` for audio of `format` stored as the given file format.
+    public var makeWriter: (URL, AudioFormat, RecordingAudioFormat) throws -> any AudioFileWriter
+    /// Where the Live Activity is shown (ActivityKit, a JSON Lines feed, a recorder in tests).
+    public var activity: any ActivityClient
+    /// The only source of time.
+    public var clock: any WallClock
+    /// Transcribes a draft's audio again in another language; nil when the front end has none.
+    public var retranscribe: ((URL, String) throws -> [TranscriptSegment])?
+
+    public init(
+        store: Store, makeRecognizer: @escaping (String) throws -> any SpeechRecognizer,
+        makeResampler: @escaping (Int, Int, Int) throws -> any Resampler,
+        makeWriter: @escaping (URL, AudioFormat, RecordingAudioFormat) throws -> any AudioFileWriter,
+        activity: any ActivityClient, clock: any WallClock,
+        retranscribe: ((URL, String) throws -> [TranscriptSegment])? = nil
+    ) {
+        self.store = store
+        self.makeRecognizer = makeRecognizer
+        self.makeResampler = makeResampler
+        self.makeWriter = makeWriter
+        self.activity = activity
+        self.clock = clock
+        self.retranscribe = retranscribe
+    }
+}
+
+/// Why the engine refused a request.
+public enum RecordingEngineError: Error, Equatable, CustomStringConvertible {
+    /// A language change in the draft needs a re-transcriber, and the front end gave none.
+    case cannotRetranscribe
+
+    public var description: String {
+        switch self {
+        case .cannotRetranscribe:
+            return "this recorder cannot transcribe the draft again in another language; save it and use retranscribe."
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import LiveTranscriberCore
+
+/// A draft of `InMemoryRecordingStore`: its id and the audio file URL the recorder writes to.
+public struct InMemoryDraft: RecordingDraftHandle {
+    public let id: String
+    public let audioFile: URL
+}
+
+/// What the in-memory store keeps of a draft until it is saved or discarded.
+struct InMemoryDraftState {
+    var createdAt: Date
+    var language: String
+    var audio: AudioDescription
+    var name: String?
+    var tags: [String]
+    var journal: [TranscriptSegment] = []
+}
+
+/// A journal or draft write the test made fail (a full disk, say).
+public struct InMemoryWriteFailure: Error, Equatable, CustomStringConvertible {
+    public var description: String { "no space left on device (simulated)" }
+}
+
+extension InMemoryRecordingStore: RecordingDraftStore {
+    public func newRecordingID(date: Date) -> String {
+        // Deterministic for tests: the suffix counts the drafts created so far.
+        RecordingID.make(date: date, suffix: locked { draftsCreated += 1; return String(format: "%04x", draftsCreated) })
+    }
+
+    public func createDraft(
+        id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String]
+    ) throws -> InMemoryDraft {
+        try locked {
+            if failDraftWrites { throw InMemoryWriteFailure() }
+            guard drafts[id] == nil else { throw LibraryError.invalid("a draft with id '\(id)' already exists.") }
+            drafts[id] = InMemoryDraftState(createdAt: Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down)),
+                                            language: language, audio: audio, name: name, tags: tags)
+        }
+        return InMemoryDraft(id: id, audioFile: URL(fileURLWithPath: "/memory/drafts/\(id)/audio.\(audio.format)"))
+    }
+
+    public func appendToJournal(_ segment: TranscriptSegment, draft: InMemoryDraft) throws {
+        try locked {
+            if failDraftWrites { throw InMemoryWriteFailure() }
+            drafts[draft.id]?.journal.append(segment)
+        }
+    }
+
+    public func saveDraft(
+        _ draft: InMemoryDraft, name: String?, tags: [String], location: RecordingLocation?,
+        durationSeconds: Double, segments: [TranscriptSegment]
+    ) throws -> Recording {
+        try locked {
+            guard let state = drafts.removeValue(forKey: draft.id) else { throw LibraryError.notFound(draft.id) }
+            let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let recording = Recording(
+                id: draft.id,
+                name: trimmed.isEmpty ? LibraryFormat.defaultName(createdAt: state.createdAt, timeZone: timeZone) : trimmed,
+                createdAt: state.createdAt, durationSeconds: durationSeconds, language: state.language,
+                tags: tags, audio: state.audio, location: location)
+            insert(recording, transcript: segments.sorted { $0.startSeconds < $1.startSeconds }, audioFile: draft.audioFile)
+            return recording
+        }
+    }
+
+    public func discardDraft(_ draft: InMemoryDraft) throws {
+        _ = locked { drafts.removeValue(forKey: draft.id) }
+    }
+
+    /// The final segments journaled for a draft still in progress (what a crash would keep).
+    public func journal(of id: String) -> [TranscriptSegment]? {
+        locked { drafts[id]?.journal }
+    }
+
+    /// Ids of drafts neither saved nor discarded.
+    public var draftIDs: [String] {
+        locked { drafts.keys.sorted() }
+    }
+}

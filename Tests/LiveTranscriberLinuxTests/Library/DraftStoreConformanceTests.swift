@@ -1,0 +1,108 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberTestSupport
+import Testing
+
+/// The drafts contract every `RecordingDraftStore` keeps, run against the real store (folders and
+/// SQLite in a temporary directory) and the in-memory fake, so the fake cannot drift.
+@Suite("Draft store conformance")
+struct DraftStoreConformanceTests {
+    typealias F = LibraryFixtures
+
+    /// Runs `body` against each implementation, naming it in failures.
+    static func eachStore(_ body: (String, any DraftStoreUnderTest) throws -> Void) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        try body("LibraryStore", try F.store(home))
+        let memory = InMemoryRecordingStore()
+        memory.timeZone = F.utc
+        try body("InMemoryRecordingStore", memory)
+    }
+
+    @Test("a saved draft lists with its name, tags, duration and language, and its transcript in start order")
+    func saveRoundTrip() throws {
+        try Self.eachStore { name, store in
+            let late = F.segment("second", 2, 3)
+            let early = F.segment("first", 0, 1)
+            let recording = try store.saveOne(id: "20261129-204112-0001", name: "  Standup  ", tags: ["work"],
+                                              journal: [late, early], durationSeconds: 3.5)
+            #expect(recording.name == "Standup", "\(name)")
+            #expect(recording.tags == ["work"], "\(name)")
+            #expect(recording.durationSeconds == 3.5, "\(name)")
+            #expect(recording.language == "de-DE", "\(name)")
+            #expect(recording.createdAt == F.t0, "\(name)")
+            #expect(try store.list().map(\.id) == ["20261129-204112-0001"], "\(name)")
+            #expect(try store.transcript(of: recording.id) == [early, late], "\(name)")
+        }
+    }
+
+    @Test("a blank name gets the default name in the store's time zone")
+    func defaultName() throws {
+        try Self.eachStore { name, store in
+            let recording = try store.saveOne(id: "20261129-204112-0002", name: " ", tags: [], journal: [], durationSeconds: 1)
+            #expect(recording.name == "Recording 2026-11-29 20:41", "\(name)")
+        }
+    }
+
+    @Test("a discarded draft leaves nothing in the library")
+    func discard() throws {
+        try Self.eachStore { name, store in
+            try store.discardOne(id: "20261129-204112-0003")
+            #expect(try store.list().isEmpty, "\(name)")
+        }
+    }
+
+    @Test("a draft id already in use is refused")
+    func duplicateID() throws {
+        try Self.eachStore { name, store in
+            try store.holdDraft(id: "20261129-204112-0004")
+            #expect(throws: LibraryError.self, "\(name)") { try store.holdDraft(id: "20261129-204112-0004") }
+        }
+    }
+
+    @Test("new ids are yyyyMMdd-HHmmss-xxxx in UTC")
+    func ids() throws {
+        try Self.eachStore { name, store in
+            let id = store.freshID(date: F.t0)
+            #expect(id.hasPrefix("20261129-204112-") && id.count == 20, "\(name)")
+        }
+    }
+}
+
+/// The drafts API with its associated type erased, so one test body runs against every store.
+protocol DraftStoreUnderTest: RecordingStore {
+    func saveOne(id: String, name: String?, tags: [String], journal: [TranscriptSegment], durationSeconds: Double) throws -> Recording
+    func discardOne(id: String) throws
+    func holdDraft(id: String) throws
+    func freshID(date: Date) -> String
+}
+
+extension DraftStoreUnderTest where Self: RecordingDraftStore {
+    func saveOne(id: String, name: String?, tags: [String], journal: [TranscriptSegment], durationSeconds: Double) throws -> Recording {
+        let draft = try createDraft(id: id, createdAt: LibraryFixtures.t0.addingTimeInterval(0.6), language: "de-DE",
+                                    audio: LibraryFixtures.mono16k, name: nil, tags: [])
+        if draft.audioFile.isFileURL, FileManager.default.fileExists(atPath: draft.audioFile.deletingLastPathComponent().path) {
+            try WAVFixture.make(audio: WAVFixture.silence(bytes: Int(durationSeconds * 32_000))).write(to: draft.audioFile)
+        }
+        for segment in journal { try appendToJournal(segment, draft: draft) }
+        return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal)
+    }
+
+    func discardOne(id: String) throws {
+        let draft = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
+                                    name: nil, tags: [])
+        try appendToJournal(LibraryFixtures.segment("gone", 0, 1), draft: draft)
+        try discardDraft(draft)
+    }
+
+    func holdDraft(id: String) throws {
+        _ = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
+                            name: nil, tags: [])
+    }
+
+    func freshID(date: Date) -> String { newRecordingID(date: date) }
+}
+
+extension LibraryStore: DraftStoreUnderTest {}
+extension InMemoryRecordingStore: DraftStoreUnderTest {}

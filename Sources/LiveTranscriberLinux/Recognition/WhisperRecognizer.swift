@@ -112,6 +112,29 @@ public final class WhisperEngine: @unchecked Sendable {
         return code
     }
 
+    /// The bare engine, for the benchmark's reference: `whisper_full` on a whole 16 kHz recording with
+    /// whisper.cpp's default greedy settings (30 s windows, no voice activity detection), the text out.
+    public func transcribeWhole(_ samples: [Float], language: String = "en-US") throws -> String {
+        let code = try whisperLanguage(for: language)
+        guard let state = whisper_init_state(context) else { throw WhisperError.modelUnreadable(path: files.model) }
+        defer { whisper_free_state(state) }
+        var params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY)
+        params.n_threads = threads
+        params.print_progress = false
+        params.print_realtime = false
+        params.print_timestamps = false
+        let result = code.withCString { languagePointer in
+            params.language = languagePointer
+            return samples.withUnsafeBufferPointer {
+                whisper_full_with_state(context, state, params, $0.baseAddress, Int32($0.count))
+            }
+        }
+        guard result == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: result) }
+        return (0..<whisper_full_n_segments_from_state(state))
+            .map { String(cString: whisper_full_get_segment_text_from_state(state, $0)) }
+            .joined()
+    }
+
     /// A recognizer for one stream.
     /// - Parameters:
     ///   - language: BCP 47 tag such as "en-US" or "de"; throws `WhisperError.languageUnsupported`.

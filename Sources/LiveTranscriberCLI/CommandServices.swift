@@ -7,7 +7,7 @@ import LiveTranscriberLinux
 /// By default everything comes from `StoreFactory.swift` and the Linux adapters.
 struct CommandServices {
     var store: (CommandContext) throws -> any RecordingStore = { try makeStore($0) }
-    var localTranscriber: (CommandContext) throws -> any LocalTranscriber = { try makeLocalTranscriber($0) }
+    var localTranscriber: (SpeechEngineKind, String?) throws -> any LocalTranscriber = { makeLocalTranscriber(engine: $0, model: $1) }
     var audioSlicer: () -> any AudioSlicer = { SndFileAudioSlicer() }
     /// How HTTP retries wait; tests record instead of sleeping.
     var sleep: HTTPClient.Sleep = { Thread.sleep(forTimeInterval: $0) }

@@ -10,7 +10,8 @@ func makeStore(_ context: CommandContext) throws -> any RecordingStore {
     try LibraryAccess.open(context)
 }
 
-/// The on-device recognizer pipeline for `retranscribe --engine local` (decode, downmix, resample, recognize).
-func makeLocalTranscriber(_ context: CommandContext) throws -> any LocalTranscriber {
-    PocketSphinxFileTranscriber()
+/// The on-device recognizer pipeline for `retranscribe --engine local` (decode, downmix, resample,
+/// recognize with `engine`; `model` is a model file the user brought).
+func makeLocalTranscriber(engine: SpeechEngineKind, model: String?) -> any LocalTranscriber {
+    LocalFileTranscriber(engine: engine, model: model)
 }

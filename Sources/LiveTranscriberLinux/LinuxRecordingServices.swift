@@ -7,18 +7,23 @@ public enum LinuxRecordingServices {
     /// - Parameters:
     ///   - store: the library the draft goes to.
     ///   - activity: where the Live Activity's calls go (a JSON Lines feed on Linux).
+    ///   - engine, model: the speech engine and the model file the user brought (nil: the installed one).
     ///   - clock: the system clock unless a test gives another.
     public static func make(
-        store: LibraryStore, activity: any ActivityClient, clock: any WallClock = SystemClock()
+        store: LibraryStore, activity: any ActivityClient,
+        engine: SpeechEngineKind = LinuxSpeechEngines.defaultKind(), model: String? = nil,
+        clock: any WallClock = SystemClock()
     ) -> RecordingEngineServices<LibraryStore> {
         RecordingEngineServices(
             store: store,
-            makeRecognizer: { _ in try PocketSphinxRecognizer(model: .englishUS) },
+            makeRecognizer: { language in try LinuxSpeechEngines.make(engine, language: language, model: model, live: true) },
             makeResampler: { try SoxrResampler(inputRate: $0, outputRate: $1, channels: $2) },
             makeWriter: { try SndFileWriter(path: $0.path, format: $1, fileFormat: $2) },
             activity: activity,
             clock: clock,
-            retranscribe: { file, language in try PocketSphinxFileTranscriber().transcribe(audioFile: file, language: language) }
+            retranscribe: { file, language in
+                try LocalFileTranscriber(engine: engine, model: model).transcribe(audioFile: file, language: language)
+            }
         )
     }
 }

@@ -53,12 +53,12 @@ extension InMemoryRecordingStore: RecordingDraftStore {
     ) throws -> Recording {
         try locked {
             guard let state = drafts.removeValue(forKey: draft.id) else { throw LibraryError.notFound(draft.id) }
-            let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            // The name and tag rules the real store applies on save (RecordingName, RecordingTags).
             let recording = Recording(
                 id: draft.id,
-                name: trimmed.isEmpty ? LibraryFormat.defaultName(createdAt: state.createdAt, timeZone: timeZone) : trimmed,
+                name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: state.createdAt, timeZone: timeZone)),
                 createdAt: state.createdAt, durationSeconds: durationSeconds, language: state.language,
-                tags: tags, audio: state.audio, location: location)
+                tags: RecordingTags.cleaned(tags), audio: state.audio, location: location)
             insert(recording, transcript: segments.sorted { $0.startSeconds < $1.startSeconds }, audioFile: draft.audioFile)
             return recording
         }

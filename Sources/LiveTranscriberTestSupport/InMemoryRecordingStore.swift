@@ -31,12 +31,9 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
 
     public func resolve(_ reference: String) throws -> Recording {
         let all = try list()
-        if reference == "latest", let first = all.first { return first }
-        if let exact = all.first(where: { $0.id == reference }) { return exact }
-        let matches = all.filter { $0.id.hasPrefix(reference) }
-        if matches.count == 1 { return matches[0] }
-        if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches.map(\.id)) }
-        throw LibraryError.notFound(reference)
+        return try RecordingID.resolve(
+            reference, latest: { all.first }, exact: { id in all.first { $0.id == id } },
+            prefixed: { prefix in all.map(\.id).filter { $0.hasPrefix(prefix) }.sorted() })
     }
 
     public func transcript(of id: String) throws -> [TranscriptSegment] {

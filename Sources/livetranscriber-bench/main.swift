@@ -158,13 +158,13 @@ func printJSON(_ object: [String: Any]) throws {
 
 func transcribeFiles(_ arguments: [String]) throws {
     guard arguments.count >= 2 else { throw BenchError.usage }
-    let kind = try SpeechEngineKind(name: arguments[0])
+    let kind = try SpeechEngineKind.named(arguments[0])
     var total = WordErrorRate(errors: 0, referenceWords: 0)
     var texts: [String] = []
     var longest = 0.0
     var segmentCount = 0
     for path in arguments.dropFirst() {
-        let recognizer = try LinuxSpeechEngines.make(kind: kind)
+        let recognizer = try LinuxSpeechEngines.make(kind, language: "en-US")
         let segments = try LocalTranscription.transcribe(SndFileReader(path: path), recognizer: recognizer)
         let text = segments.map(\.text).joined(separator: " ")
         texts.append(text)
@@ -197,10 +197,10 @@ func whisperFull(_ arguments: [String]) throws {
 
 func live(_ arguments: [String]) throws {
     guard arguments.count == 2 else { throw BenchError.usage }
-    let kind = try SpeechEngineKind(name: arguments[0])
+    let kind = try SpeechEngineKind.named(arguments[0])
     let source = try SndFileReader(path: arguments[1])
     let pipeline = try LocalTranscription.makePipeline(
-        for: source.format, recognizer: LinuxSpeechEngines.make(kind: kind, live: true))
+        for: source.format, recognizer: LinuxSpeechEngines.make(kind, language: "en-US", live: true))
     let block = source.format.sampleRate / 10
     let started = Date()
     var read = 0

@@ -3,7 +3,8 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberTestSupport
 
-/// Runs one command in-process with replaced services, handling errors as the entry point does.
+/// Runs one command in-process with replaced services, through the entry point's own parsing
+/// and error handling (`LiveTranscriberCommandLine.parse` and `execute`).
 struct CommandRun {
     var code: Int32
     var stdout: String
@@ -17,16 +18,12 @@ func runCommand<Command: CLICommand>(
     let out = BufferOutput(), err = BufferOutput()
     let context = CommandContext(stdout: out, stderr: err, environment: environment)
     let code: Int32
-    do {
-        var command = try Command(arguments: ParsedArguments(arguments, spec: Command.spec))
+    switch LiveTranscriberCommandLine.parse(arguments, spec: Command.spec, context: context, make: Command.init(arguments:)) {
+    case .exit(let exit):
+        code = exit
+    case .command(var command):
         configure(&command)
-        code = try command.run(in: context)
-    } catch let error as UsageError {
-        context.printError("error: \(error.message)")
-        code = ExitCode.usage
-    } catch {
-        context.printError("error: \(LiveTranscriberCommandLine.describe(error))")
-        code = ExitCode.failure
+        code = LiveTranscriberCommandLine.execute(command, context: context)
     }
     return CommandRun(code: code, stdout: out.text, stderr: err.text)
 }

@@ -29,7 +29,7 @@ struct IntelligenceBinaryTests {
     }
 
     @Test("a bad engine exits 64 with the reason on stderr", arguments: [
-        (["retranscribe", "x", "--engine", "cloud"], "error: unknown engine 'cloud'; use local or openai\n"),
+        (["retranscribe", "x", "--engine", "cloud"], "error: unknown engine 'cloud'; use local, whisper, pocketsphinx or openai\n"),
         (["summarize", "x", "--engine", "gpt"], "error: unknown engine 'gpt'; use offline or openai\n"),
     ])
     func usage(arguments: [String], firstLine: String) throws {

@@ -125,7 +125,7 @@ struct LibraryCommandsTests {
         #expect(cli.run(["list", "--json"]).stdout == "[\n\n]\n")
         let bad = cli.run(["list", "--since", "yesterday"])
         #expect(bad.code == 64)
-        #expect(bad.stderr.hasPrefix("error: invalid date 'yesterday' for '--since'; use YYYY-MM-DD or an ISO 8601 date and time\n"))
+        #expect(bad.stderr.hasPrefix("error: invalid date 'yesterday' for '--since'; use YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or an ISO 8601 date and time\n"))
     }
 
     @Test("show prints metadata and the transcript with [m:ss] times; ID may be latest or a prefix",

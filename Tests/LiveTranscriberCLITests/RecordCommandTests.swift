@@ -63,6 +63,8 @@ struct RecordCommandTests {
         (["--input", "/etc/hostname"], "is not an audio file this tool can read"),
         (["--device", "lt_no_such_device"], "cannot capture from audio device 'lt_no_such_device'"),
         (["--input", "/usr/share/pocketsphinx/test/data/librivox/fileids"], "is not an audio file"),
+        (["--input", Speech.librivox, "--engine", "pocketsphinx", "--language", "de-DE"], "pocketsphinx knows only US English (en-US), not 'de-DE'"),
+        (["--input", Speech.librivox, "--engine", "pocketsphinx", "--model", "/tmp/model.bin"], "pocketsphinx takes no --model"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let library = try TemporaryLibrary()
@@ -84,10 +86,12 @@ struct RecordCommandTests {
         (["--input", "a.wav", "--location", "100,0"], "--location takes LAT,LON"),
         (["--speed", "max"], "--speed applies to file input"),
         (["--bogus"], "unknown option '--bogus'"),
-        (["--input", "a.wav", "--name", "two\nlines"], "--name must be one line without control characters"),
+        (["--input", "a.wav", "--name", "two\nlines"], "--name must be one line"),
         (["--input", "a.wav", "--name", " "], "--name cannot be empty"),
-        (["--input", "a.wav", "--tags", "ok,bad\u{1B}[2J"], "a tag must be one line without control characters"),
+        (["--input", "a.wav", "--tags", "ok,bad\u{1B}[2J"], "a tag cannot contain control or invisible formatting characters (found U+001B)"),
         (["--input"], "missing value for '--input'"),
+        (["--input", "a.wav", "--engine", "vosk"], "unknown speech engine 'vosk'; use whisper or pocketsphinx"),
+        (["--input", "a.wav", "--language", "en US"], "--language takes a BCP 47 tag such as en-US or de, not 'en US'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let library = try TemporaryLibrary()

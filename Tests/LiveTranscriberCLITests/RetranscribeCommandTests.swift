@@ -62,11 +62,22 @@ struct RetranscribeCommandTests {
         let fake = FakeLocalTranscriber(result: [TranscriptSegment(text: "local text", startSeconds: 0, endSeconds: 1)])
         let run = runCommand(RetranscribeCommand.self, ["latest"]) {
             $0.services.store = { _ in store }
-            $0.services.localTranscriber = { _ in fake }
+            $0.services.localTranscriber = { _, _ in fake }
         }
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("Re-transcribed 'Budget meeting' with the local recognizer: 1 segment.\n"))
+        #expect(run.stdout.hasPrefix("Re-transcribed 'Budget meeting' with pocketsphinx: 1 segment.\n"))
         #expect(fake.calls.map(\.1) == ["en-US"])
+        var asked: [SpeechEngineKind] = []
+        let named = runCommand(RetranscribeCommand.self, ["latest", "--engine", "pocketsphinx", "--model", "/m.bin"]) {
+            $0.services.store = { _ in store }
+            $0.services.localTranscriber = { kind, model in
+                asked.append(kind)
+                #expect(model == "/m.bin")
+                return fake
+            }
+        }
+        #expect(named.code == 0, "\(named.stderr)")
+        #expect(asked == [.pocketsphinx])
         #expect(try store.transcript(of: CLIFixtures.recording().id).map(\.text) == ["local text"])
     }
 
@@ -106,8 +117,9 @@ struct RetranscribeCommandTests {
     @Test("usage errors exit 64", arguments: [
         (["x", "--restore", "--engine", "openai"], "error: '--restore' takes no '--engine', '--model' or '--base-url'"),
         (["x", "--engine", "openai", "--model", "whisper-2"], "error: unknown model 'whisper-2'; use whisper-1, gpt-4o-transcribe, gpt-4o-mini-transcribe"),
-        (["x", "--model", "whisper-1"], "error: '--model' and '--base-url' need '--engine openai'"),
-        (["x", "--engine", "cloud"], "error: unknown engine 'cloud'; use local or openai"),
+        (["x", "--model", "whisper-1"], "error: 'whisper-1' is an OpenAI model; use it with '--engine openai'"),
+        (["x", "--base-url", "http://127.0.0.1:9"], "error: '--base-url' needs '--engine openai'"),
+        (["x", "--engine", "cloud"], "error: unknown engine 'cloud'; use local, whisper, pocketsphinx or openai"),
     ])
     func usage(arguments: [String], message: String) {
         let run = runMain(["retranscribe"] + arguments)

@@ -27,7 +27,7 @@ struct RecognitionTests {
     @Test("goforward.raw transcribes to 'go forward ten meters' with word times from the start of the stream")
     func goForward() throws {
         let source = try RawPCMReader(path: TestData.goForward, sampleRate: 16_000, channels: 1)
-        let segments = try LocalTranscription.transcribe(source)
+        let segments = try LocalTranscription.transcribe(source, recognizer: try PocketSphinxRecognizer())
         #expect(segments.map(\.text) == ["go forward ten meters"])
         let words = try #require(segments.first?.words)
         #expect(words.map(\.word) == ["go", "forward", "ten", "meters"])
@@ -41,7 +41,7 @@ struct RecognitionTests {
         var total = WordErrorRate(errors: 0, referenceWords: 0)
         for (id, reference) in try TestData.librivoxReferences() {
             let source = try SndFileReader(path: "\(TestData.librivox)/\(id).wav")
-            let hypothesis = try LocalTranscription.transcribe(source).map(\.text).joined(separator: " ")
+            let hypothesis = try LocalTranscription.transcribe(source, recognizer: try PocketSphinxRecognizer()).map(\.text).joined(separator: " ")
             total = total + WordErrorRate.measure(reference: reference, hypothesis: hypothesis)
         }
         #expect(total.referenceWords == 71)
@@ -105,7 +105,7 @@ struct EndpointingTests {
         }
         let silence = [Float](repeating: 0, count: 16_000)
         let source = MemorySource(samples: pcm + silence + pcm, format: AudioFormat(sampleRate: 16_000, channels: 1))
-        let segments = try LocalTranscription.transcribe(source)
+        let segments = try LocalTranscription.transcribe(source, recognizer: try PocketSphinxRecognizer())
         #expect(segments.map(\.text) == ["go forward ten meters", "go forward ten meters"])
         // The second "go" is one file length (2.786 s) and one second of silence later.
         let secondStart = try #require(segments.last?.startSeconds)

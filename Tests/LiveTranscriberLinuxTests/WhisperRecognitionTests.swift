@@ -9,7 +9,7 @@ import Testing
 @Suite("Speech recognition with whisper.cpp")
 struct WhisperRecognitionTests {
     static func transcribe(_ source: any AudioSource) throws -> [TranscriptSegment] {
-        try LocalTranscription.transcribe(source, recognizer: LinuxSpeechEngines.make(kind: .whisper))
+        try LocalTranscription.transcribe(source, recognizer: LinuxSpeechEngines.make(.whisper, language: "en-US"))
     }
 
     /// Mono float samples of a 16 kHz LibriVox file.
@@ -56,7 +56,7 @@ struct WhisperRecognitionTests {
 
     @Test("one hour of low noise and one minute of digital silence give no segment and no interim text")
     func noiseAndSilenceGiveNothing() throws {
-        let recognizer = try LinuxSpeechEngines.make(kind: .whisper)
+        let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US")
         var random = SplitMix64(seed: 10)
         var events: [RecognitionEvent] = []
         let block = recognizer.inputFormat.blockSamples * 16
@@ -103,7 +103,7 @@ struct WhisperRecognitionTests {
 
     @Test("a live recognizer reports interim text before the final and exactly one final per utterance")
     func liveInterims() throws {
-        let recognizer = try LinuxSpeechEngines.make(kind: .whisper, live: true)
+        let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US", live: true)
         let samples = try Self.librivoxSamples("sense_and_sensibility_01_austen_64kb-0870")
         var events: [RecognitionEvent] = []
         let block = recognizer.inputFormat.blockSamples
@@ -140,8 +140,8 @@ struct WhisperRecognitionTests {
         #expect(throws: WhisperError.languageUnsupported(language: "xx-YY", model: "ggml-base.bin")) {
             try engine.whisperLanguage(for: "xx-YY")
         }
-        #expect(throws: RecognizerError.languageUnsupported(language: "de")) {
-            try LinuxSpeechEngines.make(kind: .pocketsphinx, language: "de")
+        #expect(throws: RecognizerError.unsupported("pocketsphinx knows only US English (en-US), not 'de'")) {
+            try LinuxSpeechEngines.make(.pocketsphinx, language: "de")
         }
     }
 

@@ -39,7 +39,7 @@ struct DeleteCommand: CLICommand {
         let recording = try store.resolve(reference)
         try store.delete(recording.id, purge: purge)
         if json {
-            try LibraryAccess.printJSON(Deleted(id: recording.id, purged: purge), context)
+            try context.printJSON(Deleted(id: recording.id, purged: purge))
         } else if purge {
             context.print("Deleted \(recording.id) '\(recording.name)' for good.")
         } else {

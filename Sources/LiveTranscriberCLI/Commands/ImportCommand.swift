@@ -7,11 +7,12 @@ struct ImportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Transcribe audio files into the library.",
-        usage: "import PATH... [--tags a,b] [--format wav|flac|opus] [--json]",
+        usage: "import PATH... [--tags a,b] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--json]",
         arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
         options: [
             .value("tags", "tags", "Comma-separated tags for every imported recording."),
-            .value("format", "format", "Stored audio: wav (16-bit, default), flac or opus."),
+            OptionParsing.formatOption,
+        ] + SpeechOptions.specOptions + [
             .flag("json", "Print the imported recordings as a JSON array."),
         ],
         discussion: "A file that cannot be read is reported and skipped; the others are still imported, and the exit code is 1."
@@ -21,6 +22,7 @@ struct ImportCommand: CLICommand {
     let tags: [String]
     let format: RecordingAudioFormat
     let json: Bool
+    let speech: SpeechOptions
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("PATH", min: 1, max: .max)
@@ -29,6 +31,7 @@ struct ImportCommand: CLICommand {
         let format = try OptionParsing.audioFormat(arguments.value("format"))
         self.format = format
         json = arguments.flag("json")
+        speech = try SpeechOptions.parse(arguments)
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -43,7 +46,7 @@ struct ImportCommand: CLICommand {
             if signals.stopRequested { break }
             let name = OptionParsing.name(fromFileName: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
             var options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
-                                           format: format, activityFeed: nil, json: json, discard: false)
+                                           format: format, activityFeed: nil, json: json, discard: false, speech: speech)
             options.stopCancels = true
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
@@ -53,7 +56,7 @@ struct ImportCommand: CLICommand {
                 imported.append(saved)
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(path) as \(saved.recording.id): \(TimeText.elapsed(saved.recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").")
+                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch RecordingInterrupted.cancelled {
                 break
@@ -63,15 +66,15 @@ struct ImportCommand: CLICommand {
             }
         }
         if json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(imported), as: UTF8.self))
+            try context.printJSON(imported)
         }
         if signals.stopRequested {
             let left = paths.count - imported.count - failures
             context.printError("Import stopped: \(imported.count) imported, \(left) not imported.")
-            return ExitCode.interrupted
+            return signals.exitCode
         }
         if failures > 0 {
-            context.printError("\(failures) of \(paths.count) file\(paths.count == 1 ? "" : "s") could not be imported.")
+            context.printError("\(failures) of \(Plural.count(paths.count, "file")) could not be imported.")
             return ExitCode.failure
         }
         return ExitCode.success

@@ -10,7 +10,7 @@ struct ListCommand: CLICommand {
         usage: "list [--tag <tag>] [--since <date>] [--json]",
         options: [
             .value("tag", "tag", "Only recordings with this tag (any case)."),
-            .value("since", "date", "Only recordings made on or after this date (YYYY-MM-DD, or ISO 8601 with a time)."),
+            .value("since", "date", "Only recordings made on or after this date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' as list prints it, or ISO 8601 (local time unless a zone is given)."),
             .flag("json", "Print a JSON array of recordings."),
         ]
     )
@@ -25,20 +25,20 @@ struct ListCommand: CLICommand {
         tag = arguments.value("tag")
         json = arguments.flag("json")
         sinceText = arguments.value("since")
-        if let text = sinceText, Self.parseDate(text, timeZone: .current) == nil {
-            throw UsageError("invalid date '\(text)' for '--since'; use YYYY-MM-DD or an ISO 8601 date and time")
+        if let text = sinceText, LibraryFormat.parseDate(text, timeZone: .current) == nil {
+            throw UsageError("invalid date '\(TerminalText.prefix(text, width: 40))' for '--since'; use YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or an ISO 8601 date and time")
         }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
         let timeZone = LibraryAccess.timeZone(context)
-        let since = sinceText.flatMap { Self.parseDate($0, timeZone: timeZone) }
+        let since = sinceText.flatMap { LibraryFormat.parseDate($0, timeZone: timeZone) }
         let recordings = try store.list().filter { recording in
-            (tag.map { wanted in recording.tags.contains { $0.lowercased() == wanted.lowercased() } } ?? true) && (since.map { recording.createdAt >= $0 } ?? true)
+            (tag.map { wanted in recording.tags.contains { RecordingTags.same($0, wanted) } } ?? true) && (since.map { recording.createdAt >= $0 } ?? true)
         }
         if json {
-            try LibraryAccess.printJSON(recordings, context)
+            try context.printJSON(recordings)
             return ExitCode.success
         }
         guard !recordings.isEmpty else {
@@ -51,27 +51,10 @@ struct ListCommand: CLICommand {
         for recording in recordings {
             rows.append([
                 recording.id, LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone),
-                LibraryFormat.clock(recording.durationSeconds), recording.name, recording.tags.joined(separator: ", "),
+                ElapsedTimeFormat.clock(recording.durationSeconds), recording.name, recording.tags.joined(separator: ", "),
             ])
         }
         context.stdout.write(LibraryAccess.table(rows))
         return ExitCode.success
-    }
-
-    /// "YYYY-MM-DD" (midnight in `timeZone`) or a full ISO 8601 date and time.
-    static func parseDate(_ text: String, timeZone: TimeZone) -> Date? {
-        let iso = ISO8601DateFormatter()
-        if let date = iso.date(from: text) { return date }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = DateComponents(year: year, month: month, day: day)
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day else { return nil }
-        return date
     }
 }

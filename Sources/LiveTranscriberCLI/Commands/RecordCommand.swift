@@ -7,17 +7,18 @@ struct RecordCommand: CLICommand {
     static let spec = CommandSpec(
         name: "record",
         abstract: "Record and transcribe live, then save the recording to the library.",
-        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format wav|flac|opus] [--activity-feed PATH|-] [--json] [--discard] [--stats]",
+        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--json] [--discard] [--stats]",
         options: [
             .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
             .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
             .value("channels", "n", "Channels of raw PCM input (default 1), or of the microphone (default 1)."),
             .value("device", "name", "ALSA capture device (default: 'default')."),
-            .value("speed", "speed", "Play a file at 1 (real time, default), N times real time, or 'max'."),
+            .value("speed", "speed", "Play a file at 1 (real time, default), N times real time, or 'max'. Standard input is read as it arrives."),
             .value("name", "name", "Name of the recording (default: date and time)."),
             .value("tags", "tags", "Comma-separated tags."),
             .value("location", "lat,lon", "Where the recording was made, in degrees."),
-            .value("format", "format", "Stored audio: wav (16-bit, default), flac or opus."),
+            OptionParsing.formatOption,
+        ] + SpeechOptions.specOptions + [
             .value("activity-feed", "path", "Write the Live Activity's starts, updates and ends as JSON lines to PATH or '-' (stdout)."),
             .flag("json", "Print the saved recording as JSON."),
             .flag("discard", "Discard the recording when it stops instead of saving it."),
@@ -45,6 +46,10 @@ struct RecordCommand: CLICommand {
                     throw UsageError("--input - reads raw PCM from a pipe or a file, not from the terminal")
                 }
                 guard let rate else { throw UsageError("raw PCM input needs --rate (for example --rate 16000)") }
+                // Standard input is a stream, like the microphone: read as it arrives, never paced.
+                if path == "-", let speed = arguments.value("speed"), speed != "max" {
+                    throw UsageError("--speed applies to files; standard input is read as it arrives")
+                }
                 input = .rawPCM(path: path, sampleRate: rate, channels: channels ?? 1)
             } else {
                 if rate != nil || channels != nil {
@@ -61,14 +66,15 @@ struct RecordCommand: CLICommand {
         let name = try arguments.value("name").map { try OptionParsing.recordingName($0, option: "--name") }
         options = RecordingOptions(
             input: input,
-            speed: try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
+            speed: input.readsStandardInput ? .max : try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
             name: name,
             tags: try OptionParsing.tags(arguments.value("tags")),
             location: try arguments.value("location").map(OptionParsing.location),
             format: format,
             activityFeed: arguments.value("activity-feed"),
             json: arguments.flag("json"),
-            discard: arguments.flag("discard")
+            discard: arguments.flag("discard"),
+            speech: try SpeechOptions.parse(arguments)
         )
         printStats = arguments.flag("stats")
         if options.activityFeed?.isEmpty == true { throw UsageError("--activity-feed needs a file path, or '-' for stdout") }
@@ -88,13 +94,13 @@ struct RecordCommand: CLICommand {
             return ExitCode.success
         }
         if options.json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(saved), as: UTF8.self))
+            try context.printJSON(saved)
         } else {
             let recording = saved.recording
             let count = saved.segments.count
             // With the feed on stdout, the closing line goes to stderr so stdout stays JSON Lines.
             let output = options.activityFeed == "-" ? context.stderr : context.stdout
-            output.write("Saved \"\(recording.name)\" as \(recording.id): \(TimeText.elapsed(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s").\n")
+            output.write(VisibleText.escaped("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")).") + "\n")
         }
         if let failure = recorder.feedFailure, let path = options.activityFeed {
             context.printError("error: could not write the activity feed to \(path): \(failure); the recording was saved")

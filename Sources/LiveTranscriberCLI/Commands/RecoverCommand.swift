@@ -26,7 +26,7 @@ struct RecoverCommand: CLICommand {
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: LibraryAccess.timeZone(context))
         let recovered = try store.recoverDrafts()
         if json {
-            try LibraryAccess.printJSON(recovered, context)
+            try context.printJSON(recovered)
             return ExitCode.success
         }
         if recovered.isEmpty {
@@ -34,7 +34,7 @@ struct RecoverCommand: CLICommand {
         }
         for recording in recovered {
             let count = try store.transcript(of: recording.id).count
-            context.print("Recovered \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds)), \(count) segment\(count == 1 ? "" : "s")).")
+            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment"))).")
         }
         return ExitCode.success
     }

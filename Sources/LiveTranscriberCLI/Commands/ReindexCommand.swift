@@ -27,12 +27,12 @@ struct ReindexCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let result = try store.reindex()
         if json {
-            try LibraryAccess.printJSON(Report(indexed: result.indexed, unreadable: result.unreadable), context)
+            try context.printJSON(Report(indexed: result.indexed, unreadable: result.unreadable))
         } else {
             for (id, reason) in result.unreadable.sorted(by: { $0.key < $1.key }) {
                 context.printError("warning: skipped recordings/\(id): \(reason)")
             }
-            context.print("Indexed \(result.indexed) recording\(result.indexed == 1 ? "" : "s").")
+            context.print("Indexed \(Plural.count(result.indexed, "recording")).")
         }
         return ExitCode.success
     }

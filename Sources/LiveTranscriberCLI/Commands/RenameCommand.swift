@@ -35,7 +35,7 @@ struct RenameCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let recording = try store.rename(try store.resolve(reference).id, to: name)
         if json {
-            try LibraryAccess.printJSON(recording, context)
+            try context.printJSON(recording)
         } else {
             context.print("Renamed \(recording.id) to '\(recording.name)'.")
         }

@@ -2,17 +2,19 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
 
-/// `livetranscriber retranscribe ID [--engine local|openai] [--model M] [--base-url URL] [--json]`
+/// `livetranscriber retranscribe ID [--engine local|whisper|pocketsphinx|openai] [--model M] [--base-url URL] [--json]`
 /// and `livetranscriber retranscribe ID --restore`.
 struct RetranscribeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "retranscribe",
         abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
-        usage: "retranscribe <id> [--engine local|openai] [--model whisper-1|gpt-4o-transcribe|gpt-4o-mini-transcribe] [--base-url URL] [--restore] [--json]",
+        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--model NAME|PATH] [--base-url URL] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
-            .value("engine", "ENGINE", "local (default: on this machine) or openai (uploads the audio)."),
-            .value("model", "MODEL", "OpenAI model: whisper-1 (default, keeps its own times), gpt-4o-transcribe or gpt-4o-mini-transcribe."),
+            .value("engine", "ENGINE", "local (default: the default engine on this machine), "
+                   + SpeechEngineKind.allCases.map(\.rawValue).joined(separator: " or ") + " (that engine on this machine), or openai (uploads the audio)."),
+            .value("model", "MODEL", "OpenAI model: " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", ")
+                   + " (whisper-1 is the default and keeps its own times); with a local engine, a model file PATH."),
             .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
             .flag("restore", "Put back the transcript the last retranscribe replaced."),
             .flag("json", "Print the recording and its new transcript as JSON."),
@@ -22,12 +24,30 @@ struct RetranscribeCommand: CLICommand {
             The key comes from OPENAI_API_KEY or the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
             """)
 
-    enum Engine: String { case local, openai }
+    /// Where the audio is transcribed: on this machine (the default local engine, or one named)
+    /// or by OpenAI.
+    enum Engine: Equatable {
+        case local(SpeechEngineKind)
+        case openai
+
+        /// "local, whisper, pocketsphinx or openai".
+        static let names = ["local"] + SpeechEngineKind.allCases.map(\.rawValue) + ["openai"]
+
+        /// Throws `UsageError` for an unknown name.
+        static func named(_ name: String) throws -> Engine {
+            if name == "local" { return .local(LinuxSpeechEngines.defaultKind()) }
+            if name == "openai" { return .openai }
+            if let kind = SpeechEngineKind(rawValue: name) { return .local(kind) }
+            throw UsageError("unknown engine '\(name)'; use " + names.dropLast().joined(separator: ", ") + " or openai")
+        }
+    }
 
     let reference: String
     let engine: Engine
     let model: TranscriptionModel
     let baseURL: String?
+    /// A model file for the local engine (`--model PATH` with a local engine).
+    let localModel: String?
     let restore: Bool
     let json: Bool
     var services = CommandServices()
@@ -42,16 +62,19 @@ struct RetranscribeCommand: CLICommand {
         if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil {
             throw UsageError("'--restore' takes no '--engine', '--model' or '--base-url'")
         }
-        let value = arguments.value("engine") ?? "local"
-        guard let engine = Engine(rawValue: value) else { throw UsageError("unknown engine '\(value)'; use local or openai") }
+        let engine = try Engine.named(arguments.value("engine") ?? "local")
         self.engine = engine
-        let modelName = arguments.value("model") ?? TranscriptionModel.whisper1.rawValue
+        let modelName = engine == .openai ? arguments.value("model") ?? TranscriptionModel.whisper1.rawValue : TranscriptionModel.whisper1.rawValue
         guard let model = TranscriptionModel(rawValue: modelName) else {
             throw UsageError("unknown model '\(modelName)'; use " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", "))
         }
         self.model = model
-        if engine == .local, arguments.value("model") != nil || baseURL != nil {
-            throw UsageError("'--model' and '--base-url' need '--engine openai'")
+        if engine != .openai, baseURL != nil {
+            throw UsageError("'--base-url' needs '--engine openai'")
+        }
+        localModel = engine == .openai ? nil : arguments.value("model")
+        if let name = localModel, TranscriptionModel(rawValue: name) != nil {
+            throw UsageError("'\(name)' is an OpenAI model; use it with '--engine openai'")
         }
     }
 
@@ -70,8 +93,8 @@ struct RetranscribeCommand: CLICommand {
         let audio = try store.audioFile(of: recording.id)
         let segments: [TranscriptSegment]
         switch engine {
-        case .local:
-            segments = try services.localTranscriber(context).transcribe(audioFile: audio, language: recording.language)
+        case .local(let kind):
+            segments = try services.localTranscriber(kind, localModel).transcribe(audioFile: audio, language: recording.language)
         case .openai:
             let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
             context.printError("Uploading the audio of '\(recording.name)' to \(endpoint.baseURL.host ?? "the server") for \(model.rawValue)…")
@@ -87,7 +110,11 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         try store.replaceTranscript(of: recording.id, with: segments)
-        let engineName = engine == .openai ? model.rawValue : "the local recognizer"
+        let engineName: String
+        switch engine {
+        case .openai: engineName = model.rawValue
+        case .local(let kind): engineName = kind.rawValue
+        }
         try report(recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
         if !json {
             context.print("The previous transcript is kept: 'livetranscriber retranscribe \(recording.id) --restore' puts it back.")
@@ -99,9 +126,9 @@ struct RetranscribeCommand: CLICommand {
         let segments = try store.transcript(of: recording.id)
         if json {
             let document = RecordingWithTranscript(recording: recording, segments: segments)
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(document), as: UTF8.self))
+            try context.printJSON(document)
         } else {
-            context.print("\(done): \(segments.count) segment\(segments.count == 1 ? "" : "s").")
+            context.print("\(done): \(Plural.count(segments.count, "segment")).")
         }
     }
 }

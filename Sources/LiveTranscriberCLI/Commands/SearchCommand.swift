@@ -40,18 +40,33 @@ struct SearchCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let hits = try store.search(query, limit: limit)
         if json {
-            try LibraryAccess.printJSON(hits, context)
+            try context.printJSON(hits)
             return ExitCode.success
         }
         guard !hits.isEmpty else {
-            context.print("No matches for '\(query)'.")
+            // The query is echoed to at most 60 columns: a pasted 100 KB text is not printed back.
+            context.print("No matches for '\(TerminalText.prefix(query, width: 60))'.")
             return ExitCode.success
         }
         let (open, close) = context.useColor ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
         let rows = hits.map { hit in
-            [hit.recordingID, hit.recordingName, hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))", hit.snippet(open: open, close: close)]
+            [hit.recordingID, hit.recordingName, hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))"].map(VisibleText.escaped)
+                + [Self.visibleSnippet(hit, open: open, close: close)]
         }
-        context.stdout.write(LibraryAccess.table(rows))
+        context.stdout.write(LibraryAccess.table(rows, escaping: false))
         return ExitCode.success
+    }
+
+    /// The hit's snippet with its text made visible (`VisibleText`) and each match between `open` and `close`.
+    static func visibleSnippet(_ hit: SearchHit, open: String, close: String) -> String {
+        var text = ""
+        for character in hit.markedSnippet {
+            switch character {
+            case Character(SearchHit.matchStart): text += open
+            case Character(SearchHit.matchEnd): text += close
+            default: text += VisibleText.escaped(String(character))
+            }
+        }
+        return text
     }
 }

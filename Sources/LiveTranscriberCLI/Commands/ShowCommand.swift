@@ -25,7 +25,7 @@ struct ShowCommand: CLICommand {
         let recording = try store.resolve(reference)
         let segments = try store.transcript(of: recording.id)
         if json {
-            try LibraryAccess.printJSON(RecordingWithTranscript(recording: recording, segments: segments), context)
+            try context.printJSON(RecordingWithTranscript(recording: recording, segments: segments))
             return ExitCode.success
         }
         context.stdout.write(Self.render(recording, segments: segments, timeZone: LibraryAccess.timeZone(context)))
@@ -37,20 +37,20 @@ struct ShowCommand: CLICommand {
         var rows: [[String]] = [
             ["ID:", recording.id],
             ["Created:", LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone)],
-            ["Duration:", LibraryFormat.clock(recording.durationSeconds)],
+            ["Duration:", ElapsedTimeFormat.clock(recording.durationSeconds)],
             ["Language:", recording.language],
             ["Tags:", recording.tags.isEmpty ? "(none)" : recording.tags.joined(separator: ", ")],
-            ["Audio:", "\(recording.audio.format), \(recording.audio.sampleRate) Hz, \(recording.audio.channels) channel\(recording.audio.channels == 1 ? "" : "s")"],
+            ["Audio:", "\(recording.audio.format), \(recording.audio.sampleRate) Hz, \(Plural.count(recording.audio.channels, "channel"))"],
         ]
         if let summary = recording.summary { rows.append(["Summary:", summary]) }
         if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }
         if recording.recovered { rows.append(["Recovered:", "yes, rebuilt from a recording interrupted by a crash"]) }
-        var text = recording.name + "\n" + LibraryAccess.table(rows) + "\n"
+        var text = VisibleText.escaped(recording.name) + "\n" + LibraryAccess.table(rows) + "\n"
         if segments.isEmpty {
             text += "(no transcript)\n"
         }
         for segment in segments {
-            text += "[\(LibraryFormat.clock(segment.startSeconds))] \(segment.text)\n"
+            text += "[\(ElapsedTimeFormat.clock(segment.startSeconds))] \(VisibleText.escaped(segment.text))\n"
         }
         return text
     }

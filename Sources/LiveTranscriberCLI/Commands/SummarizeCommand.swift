@@ -7,10 +7,10 @@ struct SummarizeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "summarize",
         abstract: "Write a one-sentence summary and topic tags for a recording.",
-        usage: "summarize <id> [--engine offline|openai] [--model NAME] [--base-url URL] [--json]",
+        usage: "summarize <id> [--engine \(SummaryEngine.allCases.map(\.rawValue).joined(separator: "|"))] [--model NAME] [--base-url URL] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
-            .value("engine", "ENGINE", "offline (default: on this machine) or openai (sends the transcript text)."),
+            .value("engine", "ENGINE", SummaryEngine.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: " or ") + "."),
             .value("model", "NAME", "Chat model for --engine openai (default \(OpenAICompatibleChatModel.defaultModel))."),
             .value("base-url", "URL", "OpenAI-compatible API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
             .flag("json", "Print the updated recording as JSON."),
@@ -20,10 +20,8 @@ struct SummarizeCommand: CLICommand {
             --engine openai reads the key from OPENAI_API_KEY or the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
             """)
 
-    enum Engine: String { case offline, openai }
-
     let reference: String
-    let engine: Engine
+    let engine: SummaryEngine
     let model: String?
     let baseURL: String?
     let json: Bool
@@ -34,8 +32,8 @@ struct SummarizeCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("<id>", min: 1, max: 1)
         reference = arguments.positionals[0]
-        let value = arguments.value("engine") ?? "offline"
-        guard let engine = Engine(rawValue: value) else { throw UsageError("unknown engine '\(value)'; use offline or openai") }
+        let value = arguments.value("engine") ?? SummaryEngine.offline.rawValue
+        guard let engine = SummaryEngine(rawValue: value) else { throw UsageError("unknown engine '\(value)'; use \(SummaryEngine.choices)") }
         self.engine = engine
         model = arguments.value("model")
         baseURL = arguments.value("base-url")
@@ -68,15 +66,17 @@ struct SummarizeCommand: CLICommand {
         // being written is kept.
         let recording = try store.modify(found.id) { recording in
             recording.summary = result.summary
-            for tag in result.tags where !recording.tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
-                recording.tags.append(tag)
-            }
+            // The tag rules (RecordingTags): a suggested tag the recording has in another case is
+            // the same tag, and the stored spelling is kept.
+            recording.tags = RecordingTags.cleaned(recording.tags + result.tags)
         }
         if json {
-            context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(recording), as: UTF8.self))
+            try context.printJSON(recording)
         } else {
-            context.print(result.summary)
-            context.print("Tags: " + (result.tags.isEmpty ? "(none)" : result.tags.joined(separator: ", ")))
+            // What was stored, exactly as stored (the suggested tags in their stored spelling).
+            let suggested = recording.tags.filter { tag in result.tags.contains { RecordingTags.same($0, tag) } }
+            context.print(VisibleText.escapedKeepingLines(recording.summary ?? result.summary))
+            context.print("Tags: " + (suggested.isEmpty ? "(none)" : VisibleText.escaped(RecordingTags.joined(suggested))))
         }
         return ExitCode.success
     }

@@ -10,8 +10,8 @@ struct TagCommand: CLICommand {
         usage: "tag <id> [--add <tag>]... [--remove <tag>]... [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'.")],
         options: [
-            .value("add", "tag", "Add this tag (repeatable).", repeatable: true),
-            .value("remove", "tag", "Remove this tag (repeatable).", repeatable: true),
+            .value("add", "tags", "Add these tags, separated by commas (repeatable).", repeatable: true),
+            .value("remove", "tags", "Remove these tags, separated by commas (repeatable, any case).", repeatable: true),
             .flag("json", "Print the recording as JSON."),
         ]
     )
@@ -23,10 +23,13 @@ struct TagCommand: CLICommand {
 
     init(arguments: ParsedArguments) throws {
         reference = try LibraryAccess.singleID(arguments)
-        add = arguments.allValues("add").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        remove = arguments.allValues("remove").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        if add.contains("") || remove.contains("") { throw UsageError("a tag cannot be empty") }
-        try add.forEach { try OptionParsing.checkTag($0) }
+        // Each value may hold several tags separated by commas, as --tags does (RecordingTags).
+        let addValues = arguments.allValues("add"), removeValues = arguments.allValues("remove")
+        add = try OptionParsing.tags(addValues)
+        remove = try OptionParsing.tags(removeValues)
+        if addValues.count > 0 && add.isEmpty || removeValues.count > 0 && remove.isEmpty {
+            throw UsageError("a tag cannot be empty")
+        }
         json = arguments.flag("json")
     }
 
@@ -37,7 +40,7 @@ struct TagCommand: CLICommand {
             recording = try store.changeTags(recording.id, adding: add, removing: remove)
         }
         if json {
-            try LibraryAccess.printJSON(recording, context)
+            try context.printJSON(recording)
         } else {
             context.print("Tags of \(recording.id): " + (recording.tags.isEmpty ? "(none)" : recording.tags.joined(separator: ", ")))
         }

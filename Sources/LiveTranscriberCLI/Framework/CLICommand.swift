@@ -27,8 +27,13 @@ public enum ExitCode {
     public static let success: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 64
-    /// Stopped by Ctrl-C or SIGTERM before finishing (128 + SIGINT, as shells report it).
+    /// Stopped by Ctrl-C before finishing (128 + SIGINT, as shells report it).
     public static let interrupted: Int32 = 130
+
+    /// The one convention for a command a signal stopped before it finished its work: 128 + the
+    /// signal's number, as a shell reports a process the signal killed (Ctrl-C 130, SIGTERM 143,
+    /// SIGHUP 129), whether the command caught the signal to clean up or not.
+    public static func stopped(by signal: Int32) -> Int32 { 128 + signal }
 }
 
 /// The `livetranscriber` entry point, callable in-process by tests.
@@ -81,25 +86,46 @@ public enum LiveTranscriberCommandLine {
     }
 
     static func run(_ command: CommandEntry, _ arguments: [String], context: CommandContext) -> Int32 {
-        let instance: any CLICommand
+        switch parse(arguments, spec: command.spec, context: context, make: command.make) {
+        case .exit(let code): return code
+        case .command(let instance): return execute(instance, context: context)
+        }
+    }
+
+    /// A parsed command, or the exit code when parsing ended the run (help, a usage error).
+    enum Parsed<Command> {
+        case command(Command)
+        case exit(Int32)
+    }
+
+    /// Parses `arguments` against `spec` and builds the command; prints help (exit 0) or the
+    /// usage error with the usage line (exit 64). Tests call it too, so they see what users see.
+    static func parse<Command>(
+        _ arguments: [String], spec: CommandSpec, context: CommandContext, make: (ParsedArguments) throws -> Command
+    ) -> Parsed<Command> {
         do {
-            let parsed = try ParsedArguments(arguments, spec: command.spec)
+            let parsed = try ParsedArguments(arguments, spec: spec)
             if parsed.wantsHelp {
-                context.stdout.write(command.spec.helpText)
-                return ExitCode.success
+                context.stdout.write(spec.helpText)
+                return .exit(ExitCode.success)
             }
-            instance = try command.make(parsed)
+            return .command(try make(parsed))
         } catch let error as UsageError {
             context.printError("error: \(error.message)")
-            context.printError("usage: livetranscriber \(command.spec.usage)")
-            context.printError("See 'livetranscriber \(command.spec.name) --help'.")
-            return ExitCode.usage
+            context.printError("usage: livetranscriber \(spec.usage)")
+            context.printError("See 'livetranscriber \(spec.name) --help'.")
+            return .exit(ExitCode.usage)
         } catch {
             context.printError("error: \(describe(error))")
-            return ExitCode.usage
+            return .exit(ExitCode.usage)
         }
+    }
+
+    /// Runs a built command: its exit code, or 64 for a usage error and 1 for any other error,
+    /// with one line on stderr.
+    static func execute(_ command: any CLICommand, context: CommandContext) -> Int32 {
         do {
-            return try instance.run(in: context)
+            return try command.run(in: context)
         } catch let error as UsageError {
             context.printError("error: \(error.message)")
             return ExitCode.usage

@@ -19,9 +19,11 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private var failure: String?
     public let isTerminal: Bool
 
-    public init(fileDescriptor: Int32) {
+    /// - Parameter environment: decides with `isatty` whether this is an interactive terminal
+    ///   (`TerminalCardRenderer.isInteractiveTerminal`: `TERM=dumb` is not).
+    public init(fileDescriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
         handle = FileHandle(fileDescriptor: fileDescriptor, closeOnDealloc: false)
-        isTerminal = isatty(fileDescriptor) == 1
+        isTerminal = TerminalCardRenderer.isInteractiveTerminal(isatty: isatty(fileDescriptor) == 1, environment: environment)
     }
 
     public func write(_ text: String) {
@@ -71,20 +73,22 @@ public struct CommandContext: Sendable {
 
     /// The process's real streams and environment.
     public static var process: CommandContext {
-        CommandContext(
-            stdout: FileDescriptorOutput(fileDescriptor: 1),
-            stderr: FileDescriptorOutput(fileDescriptor: 2),
-            environment: ProcessInfo.processInfo.environment
+        let environment = ProcessInfo.processInfo.environment
+        return CommandContext(
+            stdout: FileDescriptorOutput(fileDescriptor: 1, environment: environment),
+            stderr: FileDescriptorOutput(fileDescriptor: 2, environment: environment),
+            environment: environment
         )
     }
 
     /// The data directory: `$LIVETRANSCRIBER_HOME`, else `$XDG_DATA_HOME/livetranscriber`,
-    /// else `~/.local/share/livetranscriber`.
+    /// else `~/.local/share/livetranscriber`. A relative `XDG_DATA_HOME` is ignored, as the XDG
+    /// Base Directory specification says.
     public var dataDirectory: URL {
         if let home = environment["LIVETRANSCRIBER_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("livetranscriber", isDirectory: true)
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -92,14 +96,26 @@ public struct CommandContext: Sendable {
             .appendingPathComponent(".local/share/livetranscriber", isDirectory: true)
     }
 
+    /// The variable that chose `dataDirectory`, for messages: "LIVETRANSCRIBER_HOME", "XDG_DATA_HOME" or "HOME".
+    public var dataDirectorySource: String {
+        if let home = environment["LIVETRANSCRIBER_HOME"], !home.isEmpty { return "LIVETRANSCRIBER_HOME" }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return "XDG_DATA_HOME" }
+        return "HOME"
+    }
+
     /// True when colors may be used on stdout: a terminal, and NO_COLOR unset or empty.
     public var useColor: Bool {
         TerminalCardRenderer.colorEnabled(environment: environment, isTerminal: stdout.isTerminal)
     }
 
-    /// Prints `text` and a newline on stdout.
-    public func print(_ text: String) { stdout.write(text + "\n") }
+    /// Prints `text` and a newline on stdout, with control and invisible format characters made
+    /// visible (`VisibleText`): messages quote names, paths and transcripts from users and files.
+    public func print(_ text: String) { stdout.write(VisibleText.escapedKeepingLines(text) + "\n") }
 
-    /// Prints `text` and a newline on stderr.
-    public func printError(_ text: String) { stderr.write(text + "\n") }
+    /// Prints `text` and a newline on stderr, with control and invisible format characters made
+    /// visible (`VisibleText`): messages quote paths, names and file contents.
+    public func printError(_ text: String) { stderr.write(VisibleText.escapedKeepingLines(text) + "\n") }
+
+    /// Prints `value` as the project's JSON (`JSONText`) and a newline on stdout.
+    public func printJSON(_ value: some Encodable) throws { stdout.write(try JSONText.string(value) + "\n") }
 }

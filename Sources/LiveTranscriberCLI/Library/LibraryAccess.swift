@@ -7,12 +7,13 @@ enum LibraryAccess {
     /// Opens the library in the context's data directory, first recovering drafts left by a crash
     /// (a note per recovered recording on stderr). Drafts being recorded by a live process are left alone.
     static func open(_ context: CommandContext) throws -> LibraryStore {
+        try checkDataDirectory(context)
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context))
         let note = "note: the search index was damaged and has been rebuilt from the recording folders (the old one is library.sqlite.damaged)."
         if store.rebuiltDamagedIndex { context.printError(note) }
         store.onDamagedIndexRebuilt = { context.printError(note) }
         for recording in try store.recoverDrafts() {
-            context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(LibraryFormat.clock(recording.durationSeconds))).")
+            context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds))).")
         }
         for (id, problem) in store.recoveryProblems.sorted(by: { $0.key < $1.key }) {
             context.printError("warning: could not recover the interrupted recording in drafts/\(id): \(problem)")
@@ -20,19 +21,29 @@ enum LibraryAccess {
         return store
     }
 
+    /// Throws `DataDirectoryError` when the data directory, or a folder on its path, is a file.
+    static func checkDataDirectory(_ context: CommandContext) throws {
+        var path = context.dataDirectory.standardizedFileURL
+        while path.path != "/" {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder) {
+                if !isFolder.boolValue { throw DataDirectoryError(path: path.path, directory: context.dataDirectory.path, source: context.dataDirectorySource) }
+                return
+            }
+            path.deleteLastPathComponent()
+        }
+    }
+
     /// `$TZ` when it names a time zone, else the system's.
     static func timeZone(_ context: CommandContext) -> TimeZone {
         context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
     }
 
-    /// Prints `value` as the project's JSON on stdout.
-    static func printJSON(_ value: some Encodable, _ context: CommandContext) throws {
-        context.print(String(decoding: try JSONEncoder.liveTranscriber.encode(value), as: UTF8.self))
-    }
-
     /// Rows as left-aligned columns two spaces apart, the last column unpadded. Widths are terminal
-    /// columns: CJK characters and emoji count two.
-    static func table(_ rows: [[String]]) -> String {
+    /// columns: CJK characters and emoji count two. Cells are shown with hidden characters made
+    /// visible (`VisibleText`) unless `escaping` is false (the caller escaped them itself).
+    static func table(_ rows: [[String]], escaping: Bool = true) -> String {
+        let rows = escaping ? rows.map { $0.map(VisibleText.escaped) } : rows
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
@@ -45,13 +56,9 @@ enum LibraryAccess {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// Terminal columns `text` takes: two for a wide (CJK, emoji) character, one otherwise.
+    /// Terminal columns `text` takes (`CharacterWidth`, the table the live card uses too).
     static func displayWidth(_ text: String) -> Int {
-        text.reduce(0) { width, character in
-            guard let first = character.unicodeScalars.first else { return width }
-            let wide = SearchQuery.isCJK(first) || first.properties.isEmojiPresentation
-            return width + (wide ? 2 : 1)
-        }
+        CharacterWidth.columns(of: text)
     }
 
     /// The one positional `ID` of a command, or a usage error.
@@ -59,5 +66,17 @@ enum LibraryAccess {
         try arguments.expectPositionals("ID", min: 1, max: 1)
         guard !arguments.positionals[0].trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("ID cannot be empty") }
         return arguments.positionals[0]
+    }
+}
+
+/// The data directory cannot be a folder because a file is in the way.
+struct DataDirectoryError: Error, CustomStringConvertible {
+    var path: String
+    var directory: String
+    var source: String
+
+    var description: String {
+        let subject = path == directory ? "the library folder \(directory)" : "\(path), on the way to the library folder \(directory),"
+        return "\(subject) is a file, not a folder (set by \(source)); point \(source) at a folder"
     }
 }

@@ -17,6 +17,8 @@ final class Recorder {
     private(set) var stats: RecordingStats?
     /// Why the activity feed file could not be written during the last run, if it could not.
     private(set) var feedFailure: String?
+    /// True when q stopped the last run.
+    private var stoppedByKey = false
 
     /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
     ///   files); by default the recorder installs its own for the run.
@@ -39,10 +41,11 @@ final class Recorder {
         defer { feed?.close(); feedFailure = feed?.failure }
         let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { feed?.write($0) })
         let settings = RecordingEngineSettings(
-            language: "en-US", name: options.name, tags: options.tags, location: options.location,
+            language: options.speech.language, name: options.name, tags: options.tags, location: options.location,
             fileFormat: options.format, timeZone: LibraryAccess.timeZone(context))
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
-                                     services: LinuxRecordingServices.make(store: store, activity: activity)) { [display] event in
+                                     services: LinuxRecordingServices.make(store: store, activity: activity,
+                                                                                 engine: options.speech.engine, model: options.speech.model)) { [display] event in
             switch event {
             case .finalAdded(let segment): display.finalAdded(segment); display.transcriptChanged()
             case .interimChanged: display.transcriptChanged()
@@ -68,7 +71,9 @@ final class Recorder {
         let failure = engine.captureFailure ?? sourceFailure
         switch try engine.finish(keep: !cancelled && !(options.discard && failure == nil)) {
         case .discarded where cancelled: throw RecordingInterrupted.cancelled
-        case .discarded(.noAudio): throw failure ?? RecordingInterrupted.noAudio
+        case .discarded(.noAudio):
+            // A stop (q, Ctrl-C, SIGTERM) before the first block is not an empty input.
+            throw failure ?? (signals.stopRequested || stoppedByKey ? RecordingInterrupted.stoppedBeforeAudio : .noAudio)
         case .discarded(.requested): return nil
         case .saved(let recording, let segments):
             if let failure {
@@ -91,7 +96,9 @@ final class Recorder {
             let paused = engine.phase == .paused
             for key in keys?.keys(waiting: paused && !options.input.isLive ? 0.1 : 0) ?? [] {
                 switch key {
-                case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+                    stoppedByKey = true
+                    return
                 case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
                     try engine.togglePause()
                     pacer.paused(engine.phase == .paused, at: ContinuousClock.now)

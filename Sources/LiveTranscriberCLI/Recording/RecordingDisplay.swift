@@ -20,12 +20,17 @@ extension RecordingDisplay {
 
 enum RecordingDisplays {
     /// `record`'s choice: the live card on a terminal, else one plain line per final segment.
-    /// When stdout carries JSON (`--json`, `--activity-feed -`), the view goes to stderr.
+    /// When stdout carries JSON (`--json`, `--activity-feed -`), the view goes to stderr; when the
+    /// activity feed goes to a terminal, the feed is shown alone (a card drawn on the same screen
+    /// would interleave with its lines).
     static func forRecord(_ options: RecordingOptions, context: CommandContext) -> any RecordingDisplay {
+        if options.activityFeed == "-" && context.stdout.isTerminal { return SilentDisplay() }
         let stdoutTaken = options.json || options.activityFeed == "-"
         let output = stdoutTaken ? context.stderr : context.stdout
         if output.isTerminal {
-            return LiveCardDisplay(output: output, color: TerminalCardRenderer.colorEnabled(environment: context.environment, isTerminal: true))
+            let descriptor: Int32 = stdoutTaken ? 2 : 1
+            return LiveCardDisplay(output: output, color: TerminalCardRenderer.colorEnabled(environment: context.environment, isTerminal: true),
+                                   size: { Terminal.size(fileDescriptor: descriptor, environment: context.environment) })
         }
         return PlainLinesDisplay(output: output)
     }
@@ -38,8 +43,8 @@ final class LiveCardDisplay: RecordingDisplay {
     private var dirty = true
     private var lastDraw = ContinuousClock.now - .seconds(1)
 
-    init(output: any TextOutput, color: Bool) {
-        view = LiveTerminalView(output: output, color: color)
+    init(output: any TextOutput, color: Bool, size: @escaping () -> (columns: Int, rows: Int)) {
+        view = LiveTerminalView(output: output, color: color, size: size)
     }
 
     var isLive: Bool { true }
@@ -77,7 +82,7 @@ final class PlainLinesDisplay: RecordingDisplay {
     var isLive: Bool { false }
 
     func finalAdded(_ segment: TranscriptSegment) {
-        output.write("[\(TimeText.elapsed(segment.startSeconds))] \(segment.text)\n")
+        output.write("[\(ElapsedTimeFormat.clock(segment.startSeconds))] \(VisibleText.escaped(segment.text))\n")
     }
 
     func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
@@ -93,7 +98,7 @@ final class ProgressBarDisplay: RecordingDisplay {
 
     init(output: any TextOutput, label: String) {
         self.output = output
-        self.label = label
+        self.label = VisibleText.escaped(label)
     }
 
     var isLive: Bool { false }
@@ -133,13 +138,13 @@ enum ProgressBarText {
     ///   - wallSeconds: wall time since the start, for the estimate of time left.
     static func line(label: String, done: Double, total: Double?, wallSeconds: Double, width: Int = 24) -> String {
         guard let total, total > 0 else {
-            return "\(label)  \(TimeText.elapsed(done)) of audio  \(TimeText.elapsed(wallSeconds)) elapsed"
+            return "\(label)  \(ElapsedTimeFormat.clock(done)) of audio  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed"
         }
         let fraction = min(1, max(0, done / total))
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let left = fraction > 0 ? wallSeconds * (1 - fraction) / fraction : 0
         let percent = Int((fraction * 100).rounded(.down))
-        return "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(TimeText.elapsed(wallSeconds)) elapsed  \(TimeText.elapsed(left.rounded(.up))) left"
+        return "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed  \(ElapsedTimeFormat.clock(left.rounded(.up))) left"
     }
 }

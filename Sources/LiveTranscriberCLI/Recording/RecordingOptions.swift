@@ -40,10 +40,13 @@ enum PlaybackSpeed: Equatable {
     /// The slowest and fastest factors: a tenth of real time, a hundred times real time.
     static let factors = 0.1...100.0
 
-    /// Parses "1", "2.5" or "max". Throws `UsageError` otherwise.
+    /// Parses "1", "2.5" or "max": plain decimal numbers only ("0x10", "1e1", "inf" are refused).
+    /// Throws `UsageError` otherwise.
     static func parse(_ text: String) throws -> PlaybackSpeed {
         if text == "max" { return .max }
-        guard let value = Double(text), factors.contains(value) else {
+        let decimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            && text.filter({ $0 == "." }).count <= 1 && text.first != "." && text.last != "."
+        guard decimal, let value = Double(text), factors.contains(value) else {
             throw UsageError("--speed takes a number from 0.1 to 100 or 'max', not '\(text)'")
         }
         return .factor(value)
@@ -61,54 +64,88 @@ struct RecordingOptions {
     var activityFeed: String?
     var json: Bool
     var discard: Bool
+    /// The speech engine, its language and model.
+    var speech: SpeechOptions
     /// True for `import`: a stop request (Ctrl-C, SIGTERM) discards the file in progress instead
     /// of saving it; `record` saves what it has.
     var stopCancels = false
 }
 
+/// `--engine`, `--language` and `--model`: which local speech engine recognizes, in which
+/// language, with which model file.
+struct SpeechOptions: Equatable {
+    var engine: SpeechEngineKind
+    /// BCP 47 tag of the speech, such as "en-US".
+    var language: String
+    /// A model file the user brought; nil for the installed one.
+    var model: String?
+
+    /// The options every speech command takes, for its spec.
+    static let specOptions: [OptionSpec] = [
+        .value("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + "."),
+        .value("language", "tag", "Language of the speech, a BCP 47 tag such as en-US or de (default en-US)."),
+        .value("model", "path", "A model file for the engine, instead of the installed one."),
+    ]
+
+    /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG] [--model PATH]".
+    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG] [--model PATH]"
+
+    /// Reads the three options. Throws `UsageError` for an unknown engine or a malformed tag.
+    static func parse(_ arguments: ParsedArguments) throws -> SpeechOptions {
+        let engine: SpeechEngineKind
+        do {
+            engine = try arguments.value("engine").map(SpeechEngineKind.named) ?? LinuxSpeechEngines.defaultKind()
+        } catch let error as SpeechEngineChoiceError {
+            throw UsageError(error.description)
+        }
+        let language = arguments.value("language") ?? "en-US"
+        let isTag = !language.isEmpty && language.count <= 35
+            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }
+        guard isTag else { throw UsageError("--language takes a BCP 47 tag such as en-US or de, not '\(language)'") }
+        let model = arguments.value("model")
+        if model?.isEmpty == true { throw UsageError("--model needs a path") }
+        return SpeechOptions(engine: engine, language: language, model: model)
+    }
+}
+
 enum OptionParsing {
-    /// "a, b,,a" → ["a", " b", "", "a"]: the library trims them, drops empty ones and repeats.
-    /// Throws `UsageError` for a tag with control characters or over 100 characters.
+    /// Tags from `--tags a,b` or repeated `--add`/`--remove` values, by the one tag rule
+    /// (`RecordingTags`: split at commas, trimmed, empty ones dropped, one of each regardless of case).
+    /// Throws `UsageError` for a tag the rule refuses.
+    static func tags(_ values: [String]) throws -> [String] {
+        do {
+            return try RecordingTags.normalized(values)
+        } catch let error as LibraryError {
+            throw UsageError(String(error.description.dropLast(error.description.hasSuffix(".") ? 1 : 0)))
+        }
+    }
+
+    /// Tags from `--tags a,b` (nil: none).
     static func tags(_ text: String?) throws -> [String] {
-        let tags = text.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
-        try tags.forEach { try checkTag($0) }
-        return tags
+        try tags(text.map { [$0] } ?? [])
     }
 
-    /// Throws `UsageError` for a tag with control characters or over 100 characters.
-    static func checkTag(_ tag: String) throws {
-        if tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw UsageError("a tag must be one line without control characters")
-        }
-        if tag.count > 100 { throw UsageError("a tag is longer than 100 characters") }
-    }
-
-    /// A name for a recording made from a file name: control characters become spaces, runs of
-    /// white space one space, at most 200 characters; "Imported audio" when nothing is left.
+    /// A name for a recording made from a file name (`RecordingName.cleaned`): hidden characters
+    /// become spaces, at most 200 characters, "Imported audio" when nothing is left.
     static func name(fromFileName fileName: String) -> String {
-        let scalars = fileName.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
-        let words = String(scalars).split(whereSeparator: { $0.isWhitespace })
-        let name = String(words.joined(separator: " ").prefix(200))
-        return name.isEmpty ? "Imported audio" : name
+        RecordingName.cleaned(fileName)
     }
 
-    /// A recording's name: one line of at most 200 characters, no control characters, trimmed.
-    /// Throws `UsageError` naming `option` ("--name", "NAME").
+    /// A recording's name by the one name rule (`RecordingName.validated`). Throws `UsageError`
+    /// naming `option` ("--name", "NAME").
     static func recordingName(_ text: String, option: String) throws -> String {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw UsageError("\(option) cannot be empty") }
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw UsageError("\(option) must be one line without control characters")
-        }
-        guard name.count <= 200 else { throw UsageError("\(option) is longer than 200 characters") }
-        return name
+        if let problem = RecordingName.problem(in: text) { throw UsageError(problem.message(subject: option)) }
+        return try RecordingName.validated(text)
     }
+
+    /// The `--format` option of `record` and `import`, its choices from `RecordingAudioFormat`.
+    static let formatOption = OptionSpec.value("format", "format", "Stored audio: " + RecordingAudioFormat.allCases.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + ".")
 
     /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.
     static func audioFormat(_ text: String?) throws -> RecordingAudioFormat {
         let name = text ?? RecordingAudioFormat.wav.rawValue
         guard let format = RecordingAudioFormat(rawValue: name) else {
-            throw UsageError("--format takes wav, flac or opus, not '\(name)'")
+            throw UsageError("--format takes \(RecordingAudioFormat.choices), not '\(name)'")
         }
         return format
     }

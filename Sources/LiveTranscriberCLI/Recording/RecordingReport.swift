@@ -9,7 +9,7 @@ struct RecordingStats {
 
     /// One line: "stats: 42 interim results, 5 final segments; Live Activity: 1 start, 6 updates, 1 end; largest content state 830 bytes".
     var line: String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        func count(_ number: Int, _ noun: String) -> String { Plural.count(number, noun) }
         return "stats: \(count(interimResults, "interim result")), \(count(finalSegments, "final segment")); "
             + "Live Activity: \(count(activity.starts, "start")), \(count(activity.updates, "update")), \(count(activity.ends, "end")); "
             + "largest content state \(activity.largestPayloadBytes) bytes"
@@ -19,6 +19,8 @@ struct RecordingStats {
 /// Why a recording ended badly.
 enum RecordingInterrupted: Error, CustomStringConvertible {
     case noAudio
+    /// Stopped (q, Ctrl-C, SIGTERM) before any audio was read.
+    case stoppedBeforeAudio
     case cancelled
     case failed(reason: String, savedID: String, seconds: Double)
 
@@ -26,10 +28,12 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
         switch self {
         case .noAudio:
             return "no audio was recorded (the input was empty); nothing was saved"
+        case .stoppedBeforeAudio:
+            return "stopped before any audio was recorded; nothing was saved"
         case .cancelled:
             return "stopped before the end of the file; nothing was saved from it"
         case .failed(let reason, let id, let seconds):
-            return "\(reason); the \(TimeText.elapsed(seconds)) recorded before it were saved as \(id)"
+            return "\(reason); the \(ElapsedTimeFormat.clock(seconds)) recorded before it were saved as \(id)"
         }
     }
 }

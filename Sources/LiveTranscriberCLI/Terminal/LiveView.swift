@@ -17,15 +17,27 @@ struct LiveViewSnapshot: Equatable {
 
 /// Redraws the recording card in place on a terminal: the Lock Screen presentation drawn by
 /// the core's `TerminalCardRenderer`, with the interim line the Live Activity leaves out.
+///
+/// The card is sized to the terminal at every draw (a resize is followed at the next draw) and
+/// always leaves the bottom row free, so moving the cursor back over it never scrolls; on a
+/// terminal too small for a card, one status line is redrawn with a carriage return.
 final class LiveTerminalView {
     private let output: any TextOutput
     private let color: Bool
-    private var drawnLines = 0
+    private let size: () -> (columns: Int, rows: Int)
+    /// Lines of the last card (each ended by a newline), and the card's width in columns.
+    private var drawnLines: [String] = []
+    private var drawnWidth = 0
+    /// True when the last draw was a status line without a newline.
+    private var drawnInline = false
 
-    init(output: any TextOutput, color: Bool) {
+    init(output: any TextOutput, color: Bool, size: @escaping () -> (columns: Int, rows: Int) = { Terminal.size(fileDescriptor: 2) }) {
         self.output = output
         self.color = color
-        output.write("\u{1B}[?25l")  // hide the cursor while the card is live
+        self.size = size
+        // Hide the cursor while the card is live, and clear the current line: a key typed before
+        // key input was set up (a "q" echoed by the terminal) must not stay in front of the card.
+        output.write("\u{1B}[?25l\r\u{1B}[K")
     }
 
     /// Replaces the previous card with one for `snapshot`.
@@ -34,26 +46,42 @@ final class LiveTerminalView {
         let paused = presentation.status.glyph == .paused
         let hint = snapshot.acceptsKeys
             ? "space \(paused ? "resumes" : "pauses") · q or Ctrl-C stops and saves" : "Ctrl-C stops and saves"
-        let renderer = TerminalCardRenderer(width: min(Terminal.width(), 100), color: color, maxTranscriptRows: 8, hint: hint)
+        let (columns, rows) = size()
+        let renderer = TerminalCardRenderer(width: min(columns, 100), height: rows, color: color, maxTranscriptRows: 8, hint: hint)
         let lines = renderer.render(presentation, elapsedSeconds: snapshot.elapsedSeconds,
-                                    finalLines: snapshot.finals.map { TimeText.elapsed($0.startSeconds) + "  " + $0.text },
+                                    finalLines: snapshot.finals.map { ElapsedTimeFormat.clock($0.startSeconds) + "  " + $0.text },
                                     interim: snapshot.interim ?? "")
-        var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F\u{1B}[J" : ""
-        text += lines.joined(separator: "\n") + "\n"
+        var text = erase(columns: columns, rows: rows)
+        if renderer.isCompact {
+            text += lines.joined()
+            drawnLines = []
+            drawnInline = true
+        } else {
+            text += lines.joined(separator: "\n") + "\n"
+            drawnLines = lines
+            drawnInline = false
+        }
+        drawnWidth = renderer.width
         output.write(text)
-        drawnLines = lines.count
+    }
+
+    /// Moves back over the last drawing and clears it. Lines drawn at a greater width may have
+    /// been rewrapped by the terminal after a resize: they count for the rows they now take.
+    private func erase(columns: Int, rows: Int) -> String {
+        if drawnInline { return "\r\u{1B}[K" }
+        guard !drawnLines.isEmpty else { return "" }
+        var count = drawnLines.count
+        if columns < drawnWidth {
+            count *= (drawnWidth + columns - 1) / max(1, columns)
+        }
+        return "\u{1B}[\(min(count, max(1, rows - 1)))F\u{1B}[J"
     }
 
     /// Leaves the last card on screen and shows the cursor again.
     func finish() {
-        output.write("\u{1B}[?25h")
+        output.write((drawnInline ? "\n" : "") + "\u{1B}[?25h")
+        drawnInline = false
     }
-}
-
-/// Elapsed times as people read them.
-enum TimeText {
-    /// "0:09", "1:30", "59:59", "1:00:00"; negative and NaN read as 0:00.
-    static func elapsed(_ seconds: Double) -> String { ElapsedTimeFormat.clock(seconds) }
 }
 
 extension String {

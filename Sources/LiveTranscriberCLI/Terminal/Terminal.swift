@@ -8,9 +8,20 @@ import Glibc
 enum Terminal {
     /// Columns of the terminal on stdout, 80 when unknown.
     static func width(fileDescriptor: Int32 = 1) -> Int {
+        size(fileDescriptor: fileDescriptor).columns
+    }
+
+    /// Columns and rows of the terminal on `fileDescriptor`, asked at every call so a resize is
+    /// seen; when the terminal does not say, `COLUMNS` and `LINES`, else 80 × 24.
+    static func size(fileDescriptor: Int32 = 1, environment: [String: String] = [:]) -> (columns: Int, rows: Int) {
         var size = winsize()
-        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        let known = ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0
+        func variable(_ name: String, default value: Int) -> Int {
+            environment[name].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? value
+        }
+        let columns = known && size.ws_col > 0 ? Int(size.ws_col) : variable("COLUMNS", default: 80)
+        let rows = known && size.ws_row > 0 ? Int(size.ws_row) : variable("LINES", default: 24)
+        return (columns, rows)
     }
 
     /// Puts stdin in non-canonical, no-echo mode so single key presses arrive at once.
@@ -76,14 +87,17 @@ final class StopSignals {
             sources.append(source)
         }
         self.sources = sources
-        for source in sources {
-            source.setEventHandler { [flag] in flag.raise() }
+        for (source, number) in zip(sources, [SIGINT, SIGTERM, SIGHUP]) {
+            source.setEventHandler { [flag] in flag.raise(signal: number) }
             source.resume()
         }
     }
 
     /// True once a stop signal arrived.
     var stopRequested: Bool { flag.isRaised }
+
+    /// The exit code of a command this signal stopped: 128 + its number (`ExitCode.stopped(by:)`).
+    var exitCode: Int32 { ExitCode.stopped(by: flag.signal == 0 ? SIGINT : flag.signal) }
 
     /// Puts the default handlers back.
     func cancel() {
@@ -92,11 +106,14 @@ final class StopSignals {
     }
 }
 
-/// A flag set from a signal handler's queue and read by the recording loop.
+/// A flag set from a signal handler's queue and read by the recording loop; keeps the first signal.
 final class StopFlag: Sendable {
-    private let value = Atomic<Bool>(false)
+    private let value = Atomic<Int32>(0)
 
-    func raise() { value.store(true, ordering: .relaxed) }
+    func raise(signal: Int32 = SIGINT) { _ = value.compareExchange(expected: 0, desired: signal, ordering: .relaxed) }
 
-    var isRaised: Bool { value.load(ordering: .relaxed) }
+    var isRaised: Bool { value.load(ordering: .relaxed) != 0 }
+
+    /// The first stop signal's number, 0 before any.
+    var signal: Int32 { value.load(ordering: .relaxed) }
 }

@@ -2,8 +2,12 @@ import Foundation
 
 /// When to retry an HTTP request and how long to wait first. Pure: the caller sleeps.
 ///
-/// Retried: 408 (timeout), 429 (rate limited), every 5xx, and transport failures (no status).
-/// Never retried: every other status, notably 400, 401, 403 and 413, which a retry cannot fix.
+/// Retried: 408 (timeout), 429 (rate limited), 5xx server errors, and transport failures (no status).
+/// Never retried, since a retry cannot succeed and each one uploads the whole request again:
+/// every other status (notably 400, 401, 403, 404, 413, 415); 501 (not implemented) and 505
+/// (HTTP version not supported); and a 429 whose error code says the account is out of quota or
+/// billing (`insufficient_quota`, `billing_hard_limit_reached`, `billing_not_active`,
+/// `access_terminated`), which OpenAI sends with the same status as a rate limit.
 /// The wait is `baseDelaySeconds * 2^(attempt - 1)` capped at `maximumDelaySeconds`, unless the
 /// server sent `Retry-After` in seconds, which is honoured (also capped).
 public struct RetryPolicy: Sendable, Equatable {
@@ -34,8 +38,9 @@ public struct RetryPolicy: Sendable, Equatable {
     ///   - status: The HTTP status, or nil when no response arrived.
     ///   - attempt: The attempt that just failed, from 1.
     ///   - retryAfter: The `Retry-After` header's value, if any; only whole or decimal seconds are read.
-    public func decide(status: Int?, attempt: Int, retryAfter: String? = nil) -> Decision {
-        guard attempt < maximumAttempts, Self.isRetryable(status) else { return .stop }
+    ///   - errorCode: The error body's `error.code` (or `error.type`), if any.
+    public func decide(status: Int?, attempt: Int, retryAfter: String? = nil, errorCode: String? = nil) -> Decision {
+        guard attempt < maximumAttempts, Self.isRetryable(status, errorCode: errorCode) else { return .stop }
         if let retryAfter, let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)),
            seconds.isFinite, seconds >= 0 {
             return .retry(afterSeconds: min(seconds, maximumDelaySeconds))
@@ -44,9 +49,16 @@ public struct RetryPolicy: Sendable, Equatable {
         return .retry(afterSeconds: min(baseDelaySeconds * pow(2, exponent), maximumDelaySeconds))
     }
 
-    /// True for 408, 429, 5xx and for a missing status (transport failure).
-    public static func isRetryable(_ status: Int?) -> Bool {
+    /// True for 408, 429 (unless `errorCode` is a quota or billing code), 5xx but 501 and 505,
+    /// and for a missing status (transport failure).
+    public static func isRetryable(_ status: Int?, errorCode: String? = nil) -> Bool {
         guard let status else { return true }
-        return status == 408 || status == 429 || (500...599).contains(status)
+        if status == 429, let errorCode, permanentErrorCodes.contains(errorCode) { return false }
+        return status == 408 || status == 429 || (500...599).contains(status) && status != 501 && status != 505
     }
+
+    /// Error codes that no retry can fix, whatever the status.
+    public static let permanentErrorCodes: Set<String> = [
+        "insufficient_quota", "billing_hard_limit_reached", "billing_not_active", "access_terminated",
+    ]
 }

@@ -5,7 +5,10 @@ import Foundation
 /// The rules, applied in this order:
 /// 1. Text is trimmed of surrounding white space; a segment with no text left is dropped.
 /// 2. A NaN, infinite or negative time becomes 0 (a start) or its start (an end); nothing traps.
-/// 3. An end before its start is repaired by swapping the two (the span is kept, only its order was wrong).
+/// 3. An end before its start becomes the start (the start is what the live view showed and the
+///    journal kept); word times are clamped into the segment. Steps 1–3 are `cleaned(_:)`, the one
+///    rule the live path (`TranscriptAssembler`) uses too, so a segment has the same times live,
+///    saved and exported.
 /// 4. Segments are sorted by start, then end (stable for equal times).
 /// 5. An exact duplicate (same text, start and end after the steps above) is dropped.
 /// 6. An overlap is resolved: when a segment starts inside the previous one, the previous one ends
@@ -21,12 +24,7 @@ public enum SegmentSanitizer {
         var cleaned: [TranscriptSegment] = []
         cleaned.reserveCapacity(segments.count)
         for segment in segments {
-            let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { continue }
-            let start = finiteNonNegative(segment.startSeconds, fallback: 0)
-            let end = finiteNonNegative(segment.endSeconds, fallback: start)
-            cleaned.append(TranscriptSegment(
-                text: text, startSeconds: min(start, end), endSeconds: max(start, end), words: segment.words))
+            if let segment = self.cleaned(segment) { cleaned.append(segment) }
         }
         // Stable sort: enumerate to break ties by input order.
         cleaned = cleaned.enumerated().sorted { lhs, rhs in
@@ -58,9 +56,20 @@ public enum SegmentSanitizer {
         return result
     }
 
-    private static func finiteNonNegative(_ value: Double, fallback: Double) -> Double {
-        guard value.isFinite else { return fallback }
-        return max(0, value)
+    /// One segment cleaned by rules 1–3: trimmed text (nil when none is left), a finite start ≥ 0,
+    /// an end ≥ the start (a NaN, infinite or earlier end becomes the start), words clamped into
+    /// the segment.
+    public static func cleaned(_ segment: TranscriptSegment) -> TranscriptSegment? {
+        let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        let start = segment.startSeconds.isFinite ? max(0, segment.startSeconds) : 0
+        let end = segment.endSeconds.isFinite ? max(start, segment.endSeconds) : start
+        let words = segment.words.map { word -> WordTiming in
+            let wordStart = word.startSeconds.isFinite ? min(max(start, word.startSeconds), end) : start
+            let wordEnd = word.endSeconds.isFinite ? min(max(wordStart, word.endSeconds), end) : wordStart
+            return WordTiming(word: word.word, startSeconds: wordStart, endSeconds: wordEnd)
+        }
+        return TranscriptSegment(text: text, startSeconds: start, endSeconds: end, words: words)
     }
 
     private struct DuplicateKey: Hashable {

@@ -24,9 +24,10 @@ public enum SubtitleTimestamp {
     /// `HH:MM:SS.mmm` (WebVTT).
     public static func vtt(_ seconds: Double) -> String { format(seconds, separator: ".") }
 
-    /// `HH:MM:SS`, truncating the milliseconds after the single rounding (plain text and Markdown).
+    /// `HH:MM:SS` (plain text and Markdown), whole seconds by the rule every displayed time uses
+    /// (`ElapsedTimeFormat.wholeSeconds`).
     public static func clock(_ seconds: Double) -> String {
-        let parts = split(milliseconds(seconds))
+        let parts = split(ElapsedTimeFormat.wholeSeconds(seconds) * 1000)
         return "\(pad(parts.hours, 2)):\(pad(parts.minutes, 2)):\(pad(parts.seconds, 2))"
     }
 

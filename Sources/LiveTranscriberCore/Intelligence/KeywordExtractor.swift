@@ -39,7 +39,7 @@ public enum KeywordExtractor {
             if script == .han, !chineseFunctionCharacters.contains(character) {
                 flushWord(); flushKatakana()
                 han.append(character)
-            } else if script == .kana, character.unicodeScalars.first.map({ (0x30A0...0x30FF).contains($0.value) }) == true {
+            } else if script == .kana, character.unicodeScalars.first.flatMap(TextScript.of) == .katakana {
                 flushWord(); flushHan()
                 katakana.append(character)
             } else if script != nil && script != .han && script != .kana || character.isNumber

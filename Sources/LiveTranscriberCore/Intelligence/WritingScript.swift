@@ -6,10 +6,15 @@ public enum WritingScript: String, Sendable, Equatable, Hashable, Codable, CaseI
 
     /// The script of one Unicode scalar, or nil for digits, punctuation, symbols, emoji and spaces.
     public static func of(_ scalar: Unicode.Scalar) -> WritingScript? {
+        // East Asian scripts come from the one script table (`TextScript`).
+        switch TextScript.of(scalar) {
+        case .han: return .han
+        case .hiragana, .katakana: return .kana
+        case .hangul: return .hangul
+        case .cjkSymbol: return nil
+        case nil: break
+        }
         switch scalar.value {
-        case 0x3040...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D: return .kana
-        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xF900...0xFAFF, 0x20000...0x2EBEF, 0x30000...0x3134F: return .han
-        case 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF: return .hangul
         case 0x0400...0x052F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: return .cyrillic
         case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
         case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew

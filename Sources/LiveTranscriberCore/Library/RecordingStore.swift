@@ -46,7 +46,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .notFound(let reference):
             return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."
         case .ambiguous(let reference, let matches):
-            return "'\(reference)' matches \(matches.count) recordings (\(matches.prefix(5).joined(separator: ", "))); give more of the id."
+            let shown = matches.prefix(5).joined(separator: ", ")
+            let more = matches.count > 5 ? " and \(matches.count - 5) more" : ""
+            return "'\(reference)' matches \(matches.count) recordings (\(shown)\(more)); give more of the id."
         case .corrupt(let path, let reason):
             return "the library file \(path) is unreadable: \(reason)"
         case .invalid(let reason):

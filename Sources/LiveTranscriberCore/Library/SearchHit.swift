@@ -52,7 +52,7 @@ public struct SearchHit: Sendable, Equatable, Codable {
     }
 
     /// The matching segment's time as "m:ss", nil outside the transcript.
-    public var timeText: String? { startSeconds.map(LibraryFormat.clock) }
+    public var timeText: String? { startSeconds.map(ElapsedTimeFormat.clock) }
 
     enum CodingKeys: String, CodingKey {
         case recordingID = "id", recordingName = "name", createdAt, field

@@ -57,9 +57,11 @@ public struct SearchQuery: Sendable, Equatable {
         substrings.filter { $0.unicodeScalars.count < 3 }
     }
 
-    /// Folds case and diacritics ("CAFÉ" -> "cafe"), the way the index folds the text it stores.
+    /// Folds compatibility forms, case, diacritics and special letters ("CAFÉ" -> "cafe",
+    /// "Straße" -> "strasse"): `TextFolding.searchKey`, the one fold the index applies to the text
+    /// it stores, so a query and the text it should find always fold alike.
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        TextFolding.searchKey(text)
     }
 
     /// `text` with a space where CJK characters meet Latin letters or digits, so a word tokenizer
@@ -81,7 +83,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        isCJK(scalar) ? !(0x3000...0x303F).contains(scalar.value) && !(0xFF00...0xFF0F).contains(scalar.value)
+        isCJK(scalar) ? TextScript.isCJKLetter(scalar) || CharacterSet.alphanumerics.contains(scalar) && scalar.value >= 0xFF00
             : CharacterSet.alphanumerics.contains(scalar)
     }
 
@@ -90,15 +92,9 @@ public struct SearchQuery: Sendable, Equatable {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// True for Han, Hiragana, Katakana and Hangul characters, and CJK punctuation and symbols.
+    /// True for Han, Hiragana, Katakana and Hangul characters, and CJK punctuation and symbols
+    /// (`TextScript.isCJK`, the one script table).
     public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x30FF, 0x3130...0x318F, 0x31F0...0x9FFF,
-             0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF,
-             0x20000...0x3FFFF:
-            true
-        default:
-            false
-        }
+        TextScript.isCJK(scalar)
     }
 }

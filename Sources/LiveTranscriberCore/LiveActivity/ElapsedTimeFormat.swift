@@ -10,12 +10,17 @@ public enum ElapsedTimeFormat {
 
     /// Whole seconds, clamped: negative or NaN is 0, +infinity and huge values are `maximumSeconds`.
     ///
+    /// The one rounding rule for every displayed duration and time (the card, `list`, `show`,
+    /// saved lines, exports): round to whole milliseconds, then drop the fraction of a second, as
+    /// a stopwatch and the system timer on the Lock Screen do. 2.99 s is "0:02" everywhere;
+    /// 2.9996 s is "0:03" (it is 3.000 s to the millisecond). See docs/text-and-names.md.
+    ///
     /// - Parameter seconds: an elapsed duration in seconds, possibly garbage.
-    /// - Returns: whole seconds in `0...maximumSeconds`, rounded down.
+    /// - Returns: whole seconds in `0...maximumSeconds`.
     public static func wholeSeconds(_ seconds: Double) -> Int {
         guard !seconds.isNaN, seconds > 0 else { return 0 }
         guard seconds < Double(maximumSeconds) else { return maximumSeconds }
-        return Int(seconds.rounded(.down))
+        return Int((seconds * 1000).rounded(.toNearestOrAwayFromZero)) / 1000
     }
 
     /// The fixed elapsed text shown while paused or stopped, in the style of a system timer.
@@ -45,18 +50,6 @@ public enum ElapsedTimeFormat {
             return "\(hours)h\(twoDigits(minutes))"
         }
         return clock(Double(total))
-    }
-
-    /// The seconds a `clock` text stands for ("1:05:09" → 3909), or nil if it is not one.
-    public static func seconds(fromClock text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count) else { return nil }
-        var total = 0
-        for part in parts {
-            guard !part.isEmpty, part.count <= 5, part.allSatisfy(\.isASCII), let value = Int(part), value >= 0 else { return nil }
-            total = total * 60 + value
-        }
-        return Double(total)
     }
 
     /// Seconds from `reference` to `now`, never negative.

@@ -273,7 +273,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
 
         let createdAt = services.clock.now()
         let id = services.store.newRecordingID(date: createdAt)
-        let name = settings.name ?? LibraryFormat.defaultName(createdAt: createdAt, timeZone: settings.timeZone)
+        let name = settings.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: settings.timeZone)
         let attributes = RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt)
         let audio = AudioDescription(format: settings.fileFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
         let draft = try services.store.createDraft(id: id, createdAt: createdAt, language: recognizer.language,

@@ -46,18 +46,8 @@ public struct TranscriptAssembler: Sendable, Equatable {
         (finals.map(\.text) + (interim.map { [$0] } ?? [])).joined(separator: " ")
     }
 
-    /// A segment with trimmed text and times that never go backwards: start ≥ 0 and finite,
-    /// end ≥ start, words clamped into the segment. Nil when no text is left.
+    /// A segment cleaned by the one segment rule, `SegmentSanitizer.cleaned` (the exporter's too).
     public static func sanitized(_ segment: TranscriptSegment) -> TranscriptSegment? {
-        let text = segment.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
-        let start = segment.startSeconds.isFinite ? max(0, segment.startSeconds) : 0
-        let end = segment.endSeconds.isFinite ? max(start, segment.endSeconds) : start
-        let words = segment.words.map { word -> WordTiming in
-            let wordStart = word.startSeconds.isFinite ? min(max(start, word.startSeconds), end) : start
-            let wordEnd = word.endSeconds.isFinite ? min(max(wordStart, word.endSeconds), end) : wordStart
-            return WordTiming(word: word.word, startSeconds: wordStart, endSeconds: wordEnd)
-        }
-        return TranscriptSegment(text: text, startSeconds: start, endSeconds: end, words: words)
+        SegmentSanitizer.cleaned(segment)
     }
 }

@@ -51,8 +51,9 @@ public final class HTTPClient: @unchecked Sendable {
             let outcome = perform(request)
             switch outcome {
             case .success(let response):
-                let decision = RetryPolicy.isRetryable(response.status)
-                    ? retryPolicy.decide(status: response.status, attempt: attempt, retryAfter: response.headers["retry-after"])
+                let code = Self.errorCode(in: response.body)
+                let decision = RetryPolicy.isRetryable(response.status, errorCode: code)
+                    ? retryPolicy.decide(status: response.status, attempt: attempt, retryAfter: response.headers["retry-after"], errorCode: code)
                     : .stop
                 guard case .retry(let seconds) = decision else {
                     var final = response
@@ -67,6 +68,16 @@ public final class HTTPClient: @unchecked Sendable {
                 sleep(seconds)
             }
         }
+    }
+
+    /// `error.code`, else `error.type`, of an OpenAI-style error body; nil for any other body.
+    static func errorCode(in body: Data) -> String? {
+        struct Envelope: Decodable {
+            struct Detail: Decodable { var code: String?; var type: String? }
+            var error: Detail?
+        }
+        guard !body.isEmpty, let envelope = try? JSONDecoder().decode(Envelope.self, from: body) else { return nil }
+        return envelope.error?.code ?? envelope.error?.type
     }
 
     private final class Box: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 import FoundationNetworking
 
 /// Where and as whom to call an OpenAI-compatible API.
@@ -49,6 +50,8 @@ public struct OpenAIEndpoint: Sendable {
         case 400: throw OpenAIError.badRequest(message: message)
         case 401, 403: throw OpenAIError.unauthorized(status: response.status, message: message)
         case 413: throw OpenAIError.tooLarge(bytes: nil)
+        case 429 where HTTPClient.errorCode(in: response.body).map(RetryPolicy.permanentErrorCodes.contains) == true:
+            throw OpenAIError.quotaExceeded(code: HTTPClient.errorCode(in: response.body) ?? "", message: message)
         default: throw OpenAIError.http(status: response.status, message: message, attempts: response.attempts)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// Why a call to OpenAI (or an OpenAI-compatible server) failed. Every message is a sentence a user
 /// can act on, and none contains the API key (server messages are redacted).
@@ -19,6 +20,9 @@ public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertib
     case unauthorized(status: Int, message: String)
     /// 413, or a body that would exceed the limit before sending.
     case tooLarge(bytes: Int?)
+    /// 429 with a quota or billing code (`insufficient_quota`…): not retried, nothing will work until
+    /// the account has credit.
+    case quotaExceeded(code: String, message: String)
     /// Any other status, after the retries the policy allows.
     case http(status: Int, message: String, attempts: Int)
     /// No response (connection refused, timeout), after the retries the policy allows.
@@ -49,10 +53,12 @@ public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertib
         case .tooLarge(let bytes):
             let size = bytes.map { " (\($0) bytes)" } ?? ""
             return "the upload is too large for one request\(size); the limit is 25 MB."
+        case .quotaExceeded(let code, let message):
+            return "OpenAI refused the request: the account is out of quota (429 \(code)): \(message) Nothing was retried; add credit to the account, or use the local engine."
         case .http(let status, let message, let attempts):
-            return "OpenAI answered \(status) after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(message)"
+            return "OpenAI answered \(status) after \(Plural.count(attempts, "attempt")): \(message)"
         case .transport(let message, let attempts):
-            return "could not reach the OpenAI server after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(message)"
+            return "could not reach the OpenAI server after \(Plural.count(attempts, "attempt")): \(message)"
         case .invalidResponse(let detail):
             return "the server's answer has an unexpected shape: \(detail)"
         case .unsupportedAudio(let name):

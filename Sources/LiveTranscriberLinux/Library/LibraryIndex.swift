@@ -8,8 +8,9 @@ import LiveTranscriberCore
 /// - `entries(id, recording_id, field, start, text, words, folded, cjk)`: one row per searchable
 ///   text: the name, each tag, the summary, the language, each transcript segment (with its start
 ///   time). `words` is the text with a space where CJK meets Latin letters or digits
-///   (`SearchQuery.separatingScripts`), so `swift` finds "我们用Swift开发"; `folded` is the text
-///   with case and diacritics folded (`SearchQuery.fold`); `cjk` is 1 when the text has Chinese,
+///   (`SearchQuery.separatingScripts`), so `swift` finds "我们用Swift开发", folded by
+///   `SearchQuery.fold` (the query's fold, so "Straße" is stored as "strasse"); `folded` is the
+///   text folded the same way without the spaces; `cjk` is 1 when the text has Chinese,
 ///   Japanese or Korean characters.
 /// - `entries_words`: FTS5 over `entries.words` (external content), `unicode61 remove_diacritics 2`,
 ///   prefix indexes.
@@ -18,7 +19,7 @@ import LiveTranscriberCore
 ///   every row would triple the index's size and build time).
 /// Triggers on `entries` keep both in step.
 final class LibraryIndex {
-    static let schemaVersion = 3
+    static let schemaVersion = 4
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
     private(set) var isNew = false
@@ -157,7 +158,7 @@ final class LibraryIndex {
             guard text.contains(where: { !$0.isWhitespace }) else { return }
             try insert.bind([
                 .text(recording.id), .text(field.rawValue), start.map(SQLiteValue.real) ?? .null,
-                .text(text), .text(SearchQuery.separatingScripts(text)), .text(SearchQuery.fold(text)),
+                .text(text), .text(SearchQuery.fold(SearchQuery.separatingScripts(text))), .text(SearchQuery.fold(text)),
                 .integer(text.unicodeScalars.contains(where: SearchQuery.isCJK) ? 1 : 0),
             ])
             while try insert.step() {}
@@ -192,7 +193,7 @@ final class LibraryIndex {
             conditions.append("entries_words MATCH ?")
             parameters.append(.text(words))
             rank = "bm25(entries_words) * \(weight)"
-            snippet = "snippet(entries_words, 0, char(2), char(3), '…', 16)"
+            snippet = "NULL"  // `words` holds folded text: the snippet is marked on the original below
             if let trigram = query.trigramMatchExpression {
                 conditions.append("e.id IN (SELECT rowid FROM entries_trigram WHERE entries_trigram MATCH ?)")
                 parameters.append(.text(trigram))
@@ -225,7 +226,7 @@ final class LibraryIndex {
         parameters.append(.integer(Int64(limit)))
         return try database.query(sql, parameters) { row in
             let text = row.text(7)
-            let marked = row.optionalText(5) ?? SearchSnippet.mark(text, substrings: query.substrings + query.words)
+            let marked = row.optionalText(5) ?? SearchSnippet.mark(text, substrings: query.substrings, words: query.words)
             return SearchHit(
                 recordingID: row.text(0), recordingName: row.text(1),
                 createdAt: Date(timeIntervalSince1970: row.double(2)),

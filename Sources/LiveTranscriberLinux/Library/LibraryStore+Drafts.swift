@@ -67,10 +67,10 @@ extension LibraryStore {
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment]
     ) throws -> Recording {
-        let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
         let recording = Recording(
             id: draft.id,
-            name: trimmed.isEmpty ? LibraryFormat.defaultName(createdAt: draft.createdAt, timeZone: timeZone) : trimmed,
+            name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
             tags: Self.normalizedTags(tags), audio: draft.audio, location: location
         )
@@ -184,7 +184,7 @@ extension LibraryStore {
         }
         let recording = Recording(
             id: id,
-            name: manifest.name ?? LibraryFormat.defaultName(createdAt: manifest.createdAt, timeZone: timeZone),
+            name: manifest.name ?? RecordingName.defaultName(createdAt: manifest.createdAt, timeZone: timeZone),
             createdAt: manifest.createdAt,
             durationSeconds: duration ?? segments.map(\.endSeconds).max() ?? 0,
             language: manifest.language, tags: manifest.tags ?? [], audio: audio, recovered: true

@@ -11,7 +11,7 @@ import LiveTranscriberCore
 ///
 /// ```swift
 /// let store = try LibraryStore(directory: dataDirectory)
-/// let draft = try store.createDraft(id: LibraryStore.newRecordingID(date: now), createdAt: now,
+/// let draft = try store.createDraft(id: RecordingID.new(date: now), createdAt: now,
 ///                                   language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
 /// // … write draft.audioFile, store.appendToJournal(segment, draft: draft) per final segment …
 /// let recording = try store.saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 3, segments: segments)
@@ -99,17 +99,10 @@ public final class LibraryStore: RecordingStore {
     /// The recording `reference` names: an exact id, a unique id prefix, or "latest".
     /// - Throws: `LibraryError.notFound` or `.ambiguous`.
     public func resolve(_ reference: String) throws -> Recording {
-        let reference = reference.trimmingCharacters(in: .whitespaces)
-        if reference.lowercased() == "latest", let latest = try withIndex({ try $0.latest() }) {
-            return latest
-        }
-        if let exact = try withIndex({ try $0.recording(id: reference) }) {
-            return exact
-        }
-        let matches = reference.isEmpty ? [] : try withIndex { try $0.ids(withPrefix: reference) }
-        if matches.count == 1, let only = try withIndex({ try $0.recording(id: matches[0]) }) { return only }
-        if matches.count > 1 { throw LibraryError.ambiguous(reference, matches: matches) }
-        throw LibraryError.notFound(reference)
+        try RecordingID.resolve(
+            reference, latest: { try withIndex { try $0.latest() } },
+            exact: { id in try withIndex { try $0.recording(id: id) } },
+            prefixed: { prefix in try withIndex { try $0.ids(withPrefix: prefix) } })
     }
 
     /// The recording's final segments, in start order.
@@ -160,19 +153,19 @@ public final class LibraryStore: RecordingStore {
     // MARK: Changes
 
     /// Renames recording `id`. Leading and trailing spaces are dropped.
-    /// - Throws: `LibraryError.invalid` for an empty name, `.notFound`.
+    /// - Throws: `LibraryError.invalid` for a name `RecordingName.validated` refuses, `.notFound`.
     @discardableResult
     public func rename(_ id: String, to name: String) throws -> Recording {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw LibraryError.invalid("a recording's name cannot be empty.") }
-        guard !name.contains(where: \.isNewline) else { throw LibraryError.invalid("a recording's name must be one line.") }
+        let name = try RecordingName.validated(name)
         return try modify(id) { $0.name = name }
     }
 
-    /// Sets recording `id`'s tags: trimmed, empty ones dropped, duplicates removed, order kept.
+    /// Sets recording `id`'s tags by the rules of `RecordingTags` (split at commas, trimmed,
+    /// empty ones dropped, one of each regardless of case, order kept).
+    /// - Throws: `LibraryError.invalid` for a tag the rules refuse, `.notFound`.
     @discardableResult
     public func setTags(_ id: String, _ tags: [String]) throws -> Recording {
-        let tags = Self.normalizedTags(tags)
+        let tags = try RecordingTags.normalized(tags)
         return try modify(id) { $0.tags = tags }
     }
 
@@ -181,9 +174,9 @@ public final class LibraryStore: RecordingStore {
     /// both added and removed is removed.
     @discardableResult
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording {
-        let removed = Set(removing.map { $0.lowercased() })
+        _ = try RecordingTags.changed([], adding: adding, removing: removing)  // refuses bad tags before anything changes
         return try modify(id) { recording in
-            recording.tags = Self.normalizedTags((recording.tags + adding).filter { !removed.contains($0.lowercased()) })
+            recording.tags = (try? RecordingTags.changed(recording.tags, adding: adding, removing: removing)) ?? recording.tags
         }
     }
 
@@ -249,8 +242,7 @@ public final class LibraryStore: RecordingStore {
         }
     }
 
-    /// A new id for a recording started at `date`: "yyyyMMdd-HHmmss-xxxx" in UTC with four random
-    /// hex digits, so ids sort by time and two recordings started in the same second differ.
+    /// A new id for a recording started at `date` (`RecordingID.new`).
     public static func newRecordingID(date: Date) -> String {
         RecordingID.new(date: date)
     }
@@ -351,17 +343,14 @@ public final class LibraryStore: RecordingStore {
         }
     }
 
-    /// Trimmed, empty ones dropped, one of each regardless of case (the first spelling kept), order kept.
+    /// The tag rules of `RecordingTags`, cleaning rather than refusing (for saves and recovery).
     static func normalizedTags(_ tags: [String]) -> [String] {
-        var seen = Set<String>()
-        return tags
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
+        RecordingTags.cleaned(tags)
     }
 
-    /// True for an id that names one folder: not empty, no "/", no leading ".".
+    /// True for an id that names one folder (`RecordingID.isSafe`).
     static func isSafeID(_ id: String) -> Bool {
-        !id.isEmpty && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0") && id.utf8.count <= 200
+        RecordingID.isSafe(id)
     }
 
     static func reason(_ error: any Error) -> String {

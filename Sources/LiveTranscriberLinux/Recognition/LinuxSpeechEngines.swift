@@ -1,40 +1,46 @@
 import Foundation
 import LiveTranscriberCore
 
-/// Makes the Linux speech recognizers by engine name: whisper.cpp or pocketsphinx.
+/// The one factory of local speech engines on Linux: every command that recognizes speech
+/// (`record`, `import`, `retranscribe --engine local`) gets its recognizer here.
 public enum LinuxSpeechEngines {
-    private static let loaded = LoadedEngines()
+    private static let loaded = LoadedWhisperEngines()
 
-    /// whisper when the installed (or given) Whisper model and the VAD model are there, else pocketsphinx.
-    public static func defaultKind(model: String? = nil) -> SpeechEngineKind {
-        SpeechEngineKind.defaultKind(whisperModelInstalled: WhisperModelFiles.installed(model: model).areInstalled)
+    /// The engine used when none is named: whisper when its installed model and VAD model are there,
+    /// pocketsphinx otherwise.
+    public static func defaultKind() -> SpeechEngineKind {
+        SpeechEngineKind.defaultKind(whisperModelInstalled: WhisperModelFiles.installed.areInstalled)
     }
 
-    /// A recognizer for one stream.
+    /// A recognizer of `kind` for `language` (BCP 47).
     /// - Parameters:
-    ///   - language: BCP 47 tag ("en-US"); pocketsphinx knows US English only.
-    ///   - model: a ggml Whisper model file instead of the installed one (whisper only).
-    ///   - live: interim text from a background decoder (recording); false for files (finals in order).
-    /// - Throws: `WhisperError` (missing or damaged model, unsupported language), `RecognizerError` for pocketsphinx.
-    public static func make(kind: SpeechEngineKind, language: String = "en-US", model: String? = nil,
+    ///   - model: a model file the user brought (`--model PATH`, a ggml Whisper model); nil for the installed one.
+    ///   - live: whisper decodes on a background thread and re-decodes the open utterance for interim
+    ///     text (recording); false decodes each utterance in order on the caller's thread, finals only (files).
+    /// - Throws: `RecognizerError` when pocketsphinx's model is missing or does not know the language;
+    ///   `WhisperError` when whisper's model is missing or damaged or does not know the language.
+    public static func make(_ kind: SpeechEngineKind, language: String, model: String? = nil,
                             live: Bool = false) throws -> any SpeechRecognizer {
         switch kind {
+        case .pocketsphinx:
+            guard model == nil else { throw RecognizerError.unsupported("pocketsphinx takes no --model; it uses Debian's pocketsphinx-en-us") }
+            let installed = PocketSphinxModel.englishUS
+            guard LanguageTag.sameLanguage(language, installed.language) else {
+                throw RecognizerError.unsupported("pocketsphinx knows only US English (en-US), not '\(language)'")
+            }
+            return try PocketSphinxRecognizer(model: installed)
         case .whisper:
             return try whisperEngine(model: model).makeRecognizer(language: language, live: live)
-        case .pocketsphinx:
-            guard language.lowercased() == "en" || language.lowercased().hasPrefix("en-") else {
-                throw RecognizerError.languageUnsupported(language: language)
-            }
-            return try PocketSphinxRecognizer()
         }
     }
 
-    /// The loaded whisper engine for `model` (the installed one when nil); loaded once per process and model.
+    /// The loaded whisper engine for `model` (the installed one when nil), loaded once per process and model.
+    /// Throws `WhisperError.modelMissing` or `.modelUnreadable`.
     public static func whisperEngine(model: String? = nil) throws -> WhisperEngine {
         try loaded.engine(for: WhisperModelFiles.installed(model: model))
     }
 
-    private final class LoadedEngines: @unchecked Sendable {
+    private final class LoadedWhisperEngines: @unchecked Sendable {
         private let lock = NSLock()
         private var engines: [WhisperModelFiles: WhisperEngine] = [:]
 
@@ -49,19 +55,14 @@ public enum LinuxSpeechEngines {
     }
 }
 
-/// `LocalTranscriber` over either engine: libsndfile decodes, then `LocalTranscription`.
-public struct SpeechEngineFileTranscriber: LocalTranscriber {
-    public var kind: SpeechEngineKind
-    public var model: String?
-
-    public init(kind: SpeechEngineKind = LinuxSpeechEngines.defaultKind(), model: String? = nil) {
-        self.kind = kind
-        self.model = model
+/// BCP 47 language tags, compared the way engines need.
+enum LanguageTag {
+    /// True when both tags name the same language ("en-US" and "en" and "EN-gb" do).
+    static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        primary(a) == primary(b)
     }
 
-    /// - Throws: `AudioFileError` for a missing or unreadable file, `WhisperError` or `RecognizerError` for the engine.
-    public func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
-        let recognizer = try LinuxSpeechEngines.make(kind: kind, language: language, model: model)
-        return try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer)
+    static func primary(_ tag: String) -> String {
+        String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
     }
 }

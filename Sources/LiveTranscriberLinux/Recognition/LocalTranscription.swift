@@ -3,12 +3,7 @@ import LiveTranscriberCore
 
 /// Builds the Linux transcription chain and runs it over whole files.
 public enum LocalTranscription {
-    /// A pipeline for audio of `format`: libsoxr to 16 kHz when needed, then pocketsphinx.
-    public static func makePipeline(for format: AudioFormat, model: PocketSphinxModel = .englishUS) throws -> TranscriptionPipeline {
-        try makePipeline(for: format, recognizer: PocketSphinxRecognizer(model: model))
-    }
-
-    /// A pipeline for audio of `format` into any recognizer (see `LinuxSpeechEngines.make`): libsoxr to its rate when needed.
+    /// A pipeline for audio of `format` into `recognizer`: libsoxr to the recognizer's rate when needed.
     public static func makePipeline(for format: AudioFormat, recognizer: any SpeechRecognizer) throws -> TranscriptionPipeline {
         let rate = recognizer.inputFormat.sampleRate
         let resampler: (any Resampler)? = format.sampleRate == rate
@@ -17,19 +12,16 @@ public enum LocalTranscription {
         return TranscriptionPipeline(resampler: resampler, recognizer: recognizer)
     }
 
+    /// A pipeline into pocketsphinx's US English model.
+    public static func makePipeline(for format: AudioFormat) throws -> TranscriptionPipeline {
+        try makePipeline(for: format, recognizer: try PocketSphinxRecognizer(model: .englishUS))
+    }
+
     /// Transcribes a whole source as fast as possible and returns its final segments in order.
     /// - Parameter progress: called after each block with seconds of source audio read.
     public static func transcribe(
-        _ source: any AudioSource, model: PocketSphinxModel = .englishUS,
+        _ source: any AudioSource, recognizer: any SpeechRecognizer,
         progress: (Double) -> Void = { _ in }
-    ) throws -> [TranscriptSegment] {
-        try transcribe(source, recognizer: PocketSphinxRecognizer(model: model), progress: progress)
-    }
-
-    /// Transcribes a whole source with `recognizer` as fast as possible and returns its final segments in order.
-    /// - Parameter progress: called after each block with seconds of source audio read.
-    public static func transcribe(
-        _ source: any AudioSource, recognizer: any SpeechRecognizer, progress: (Double) -> Void = { _ in }
     ) throws -> [TranscriptSegment] {
         let pipeline = try makePipeline(for: source.format, recognizer: recognizer)
         var assembler = TranscriptAssembler()
@@ -45,16 +37,22 @@ public enum LocalTranscription {
     }
 }
 
-/// `LocalTranscriber` over the Linux pipeline: libsndfile decodes, then `LocalTranscription`.
-public struct PocketSphinxFileTranscriber: LocalTranscriber {
-    public let model: PocketSphinxModel
+/// `LocalTranscriber` over the Linux pipeline: libsndfile decodes, then the chosen engine
+/// recognizes in the recording's language.
+public struct LocalFileTranscriber: LocalTranscriber {
+    public let engine: SpeechEngineKind
+    /// A model file the user brought, or nil for the installed one.
+    public let model: String?
 
-    public init(model: PocketSphinxModel = .englishUS) {
+    public init(engine: SpeechEngineKind = LinuxSpeechEngines.defaultKind(), model: String? = nil) {
+        self.engine = engine
         self.model = model
     }
 
-    /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the model.
+    /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the
+    ///   model or a language the engine does not know.
     public func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
-        try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), model: model)
+        let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model)
+        return try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer)
     }
 }

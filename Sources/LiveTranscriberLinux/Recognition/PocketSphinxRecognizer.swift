@@ -34,8 +34,8 @@ public enum RecognizerError: Error, Equatable, CustomStringConvertible {
     case modelMissing(path: String)
     case initializationFailed
     case decodeFailed(function: String, code: Int32)
-    /// pocketsphinx has a US English model only.
-    case languageUnsupported(language: String)
+    /// The engine cannot serve the request (a language or option it does not support); the text says why.
+    case unsupported(String)
 
     public var description: String {
         switch self {
@@ -45,8 +45,8 @@ public enum RecognizerError: Error, Equatable, CustomStringConvertible {
             return "pocketsphinx could not load its model"
         case .decodeFailed(let function, let code):
             return "pocketsphinx failed in \(function) (code \(code))"
-        case .languageUnsupported(let language):
-            return "pocketsphinx knows US English only, not '\(language)'; use --engine whisper"
+        case .unsupported(let reason):
+            return reason
         }
     }
 }

@@ -103,7 +103,7 @@ public final class WhisperEngine: @unchecked Sendable {
     /// The Whisper language code for a BCP 47 tag ("en-US" → "en"), checked against the model.
     /// Throws `WhisperError.languageUnsupported`.
     public func whisperLanguage(for tag: String) throws -> String {
-        let code = String(tag.split(separator: "-").first ?? "").lowercased()
+        let code = LanguageTag.primary(tag)
         let fileName = URL(fileURLWithPath: files.model).lastPathComponent
         guard !code.isEmpty, whisper_lang_id(code) >= 0 else {
             throw WhisperError.languageUnsupported(language: tag, model: fileName)

@@ -67,14 +67,14 @@ struct LibraryFormatTests {
     @Test("clock times are m:ss, h:mm:ss from an hour, truncated",
           arguments: [(0.0, "0:00"), (5.9, "0:05"), (62.5, "1:02"), (600, "10:00"), (3_725, "1:02:05"), (-3, "0:00"), (.nan, "0:00")])
     func clock(seconds: Double, expected: String) {
-        #expect(LibraryFormat.clock(seconds) == expected)
+        #expect(ElapsedTimeFormat.clock(seconds) == expected)
     }
 
     @Test("the default name is the date and minute in the given time zone")
     func defaultName() {
         let date = Date(timeIntervalSince1970: 1_795_984_872)  // 2026-11-29 20:41:12 UTC
-        #expect(LibraryFormat.defaultName(createdAt: date, timeZone: TimeZone(identifier: "UTC")!) == "Recording 2026-11-29 20:41")
-        #expect(LibraryFormat.defaultName(createdAt: date, timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "Recording 2026-11-30 05:41")
+        #expect(RecordingName.defaultName(createdAt: date, timeZone: TimeZone(identifier: "UTC")!) == "Recording 2026-11-29 20:41")
+        #expect(RecordingName.defaultName(createdAt: date, timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "Recording 2026-11-30 05:41")
     }
 }
 

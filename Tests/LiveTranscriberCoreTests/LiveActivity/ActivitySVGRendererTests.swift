@@ -23,7 +23,7 @@ extension LiveActivityTests {
 
         @Test("paused: amber dot, fixed time, no stop button; private hides the transcript")
         func pausedPrivate() {
-            let paused = Fixture.content(.paused, elapsedText: "1:05:09", transcript: "secret words")
+            let paused = Fixture.content(.paused, elapsed: 3909, transcript: "secret words")
             let svg = ActivitySVGRenderer.lockScreen(
                 LockScreenPresentation(attributes: Fixture.attributes, content: paused,
                                        settings: PresentationSettings(hideTranscriptOnLockScreen: true)), elapsedSeconds: 5)

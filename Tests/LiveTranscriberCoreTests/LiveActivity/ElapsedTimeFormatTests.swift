@@ -37,12 +37,5 @@ extension LiveActivityTests {
             #expect(TimerDisplay(state).text(at: now) == "0:00")
             #expect(TimerDisplay.ticking(from: now.addingTimeInterval(-90)).text(at: now) == "1:30")
         }
-
-        @Test("clock text parses back to seconds", arguments: [
-            ("0:09", 9.0 as Double?), ("1:05:09", 3909), ("10:00:00", 36000), ("abc", nil), ("1:", nil), ("1:2:3:4", nil), ("-1:00", nil),
-        ])
-        func parse(text: String, expected: Double?) {
-            #expect(ElapsedTimeFormat.seconds(fromClock: text) == expected)
-        }
     }
 }

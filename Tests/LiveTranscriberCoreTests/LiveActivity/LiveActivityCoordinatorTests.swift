@@ -40,11 +40,11 @@ extension LiveActivityTests {
             #expect(client.calls == [
                 .request(Fixture.attributes, Fixture.content(), staleDate: t0 + 1800, timestamp: t0),
                 .update("A1", Fixture.content(transcript: hello, count: 1), timestamp: t0 + 10, staleDate: t0 + 1810),
-                .update("A1", Fixture.content(.paused, elapsedText: "1:30", transcript: hello, count: 1), timestamp: t0 + 90, staleDate: t0 + 1890),
+                .update("A1", Fixture.content(.paused, elapsed: 90, transcript: hello, count: 1), timestamp: t0 + 90, staleDate: t0 + 1890),
                 .update("A1", Fixture.content(reference: t0 + 30, transcript: hello, count: 1), timestamp: t0 + 120, staleDate: t0 + 1920),
-                .update("A1", Fixture.content(.stopped, reference: t0 + 30, elapsedText: "3:00", transcript: hello, count: 1),
+                .update("A1", Fixture.content(.stopped, reference: t0 + 30, elapsed: 180, transcript: hello, count: 1),
                         timestamp: t0 + 210, staleDate: nil),
-                .end("A1", Fixture.content(.stopped, reference: t0 + 30, elapsedText: "3:00", transcript: hello, count: 1),
+                .end("A1", Fixture.content(.stopped, reference: t0 + 30, elapsed: 180, transcript: hello, count: 1),
                      .default, timestamp: t0 + 210),
             ])
             #expect(coordinator.lastContentState?.status == .stopped)

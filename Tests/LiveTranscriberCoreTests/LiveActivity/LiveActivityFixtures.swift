@@ -15,11 +15,11 @@ enum Fixture {
 
     static func content(
         _ status: RecordingActivityAttributes.ContentState.Status = .recording, reference: Date = t0,
-        elapsedText: String? = nil, transcript: String = "", language: String = "en-US", count: Int = 0
+        elapsed: Double? = nil, transcript: String = "", language: String = "en-US", count: Int = 0
     ) -> RecordingActivityAttributes.ContentState {
         RecordingActivityAttributes.ContentState(
             status: status, timerReferenceDate: reference,
-            elapsedSeconds: elapsedText.map { ElapsedTimeFormat.seconds(fromClock: $0)! }, transcript: transcript,
+            elapsedSeconds: elapsed, transcript: transcript,
             language: language, segmentCount: count)
     }
 

@@ -17,7 +17,7 @@ extension LiveActivityTests {
 
         @Test("an update payload has no attributes")
         func update() throws {
-            let action = LiveActivityAction.update(activityID: "A1", content: Fixture.content(.paused, elapsedText: "1:30"),
+            let action = LiveActivityAction.update(activityID: "A1", content: Fixture.content(.paused, elapsed: 90),
                                                    staleDate: nil, timestamp: t0 + 90.9)
             let payload = try #require(LiveActivityPushPayload(action: action))
             #expect(try payload.jsonString() == #"{"aps":{"content-state":{"elapsedSeconds":90,"language":"en-US","segmentCount":0,"status":"paused","timerReferenceDate":721692800,"transcript":""},"event":"update","timestamp":1700000090}}"#)
@@ -29,7 +29,7 @@ extension LiveActivityTests {
             (.default, nil),
         ])
         func end(dismissal: ActivityDismissalPolicy, fragment: String?) throws {
-            let action = LiveActivityAction.end(activityID: "A1", content: Fixture.content(.stopped, elapsedText: "0:10"),
+            let action = LiveActivityAction.end(activityID: "A1", content: Fixture.content(.stopped, elapsed: 10),
                                                 dismissal: dismissal, timestamp: t0 + 10)
             let json = try #require(LiveActivityPushPayload(action: action)).jsonString()
             #expect(json.contains(#""event":"end""#))

@@ -44,7 +44,7 @@ extension LiveActivityTests {
         func pauseResumeStop() {
             var policy = started()
             #expect(policy.paused(now: t0 + 90) == [
-                .update(activityID: "A1", content: Fixture.content(.paused, elapsedText: "1:30"), staleDate: t0 + 1890, timestamp: t0 + 90),
+                .update(activityID: "A1", content: Fixture.content(.paused, elapsed: 90), staleDate: t0 + 1890, timestamp: t0 + 90),
             ])
             #expect(policy.paused(now: t0 + 100) == [])
             #expect(policy.resumed(now: t0 + 120) == [
@@ -55,7 +55,7 @@ extension LiveActivityTests {
             let mid = policy.finalSegmentsChanged(Fixture.segments("Hi."), now: t0 + 150)
             #expect(mid.first?.content?.timerReferenceDate == t0 + 30)
             #expect(policy.stopped(now: t0 + 210) == [
-                .update(activityID: "A1", content: Fixture.content(.stopped, reference: t0 + 30, elapsedText: "3:00", transcript: "Hi.", count: 1),
+                .update(activityID: "A1", content: Fixture.content(.stopped, reference: t0 + 30, elapsed: 180, transcript: "Hi.", count: 1),
                         staleDate: nil, timestamp: t0 + 210),
             ])
             #expect(policy.stopped(now: t0 + 211) == [])
@@ -66,7 +66,7 @@ extension LiveActivityTests {
         func end() {
             var policy = started()
             _ = policy.stopped(now: t0 + 9)
-            let stopped = Fixture.content(.stopped, elapsedText: "0:09")
+            let stopped = Fixture.content(.stopped, elapsed: 9)
             #expect(policy.end(dismissal: .after(t0 + 600), now: t0 + 10) == [
                 .end(activityID: "A1", content: stopped, dismissal: .after(t0 + 600), timestamp: t0 + 10),
             ])
@@ -79,7 +79,7 @@ extension LiveActivityTests {
         func endWithoutStop() {
             var policy = started()
             let actions = policy.end(dismissal: .default, now: t0 + 3600)
-            #expect(actions == [.end(activityID: "A1", content: Fixture.content(.stopped, elapsedText: "1:00:00"), dismissal: .default, timestamp: t0 + 3600)])
+            #expect(actions == [.end(activityID: "A1", content: Fixture.content(.stopped, elapsed: 3600), dismissal: .default, timestamp: t0 + 3600)])
         }
 
         @Test("an older timestamp is never sent after a newer one, even when the clock goes back")
@@ -125,7 +125,7 @@ extension LiveActivityTests {
             ])
             policy.activityRequested(id: "A2")
             #expect(policy.paused(now: at + 10).first == .update(
-                activityID: "A2", content: Fixture.content(.paused, elapsedText: "7:55:10"), staleDate: at + 1810, timestamp: at + 10))
+                activityID: "A2", content: Fixture.content(.paused, elapsed: 28510), staleDate: at + 1810, timestamp: at + 10))
         }
 
         @Test("a renewal due at the next event replaces the activity and carries the new content")

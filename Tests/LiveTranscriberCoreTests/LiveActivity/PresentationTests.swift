@@ -40,7 +40,7 @@ extension LiveActivityTests {
         ])
         func notRecording(status: RecordingActivityAttributes.ContentState.Status, text: String,
                           color: ActivityStatusStyle.DotColor, glyph: ActivityStatusStyle.Glyph) {
-            let content = Fixture.content(status, elapsedText: "1:05:09", count: 1)
+            let content = Fixture.content(status, elapsed: 3909, count: 1)
             let lock = LockScreenPresentation(attributes: Fixture.attributes, content: content)
             #expect(lock.status.text == text)
             #expect(lock.status.dotColor == color)

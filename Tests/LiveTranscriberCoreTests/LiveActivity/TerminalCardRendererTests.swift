@@ -7,10 +7,10 @@ extension LiveActivityTests {
     struct TerminalCardRendererTests {
         let t0 = Fixture.t0
 
-        func presentation(_ status: RecordingActivityAttributes.ContentState.Status = .recording, elapsedText: String? = nil,
+        func presentation(_ status: RecordingActivityAttributes.ContentState.Status = .recording, elapsed: Double? = nil,
                           transcript: String = "", hide: Bool = false) -> LockScreenPresentation {
             LockScreenPresentation(attributes: Fixture.attributes,
-                                   content: Fixture.content(status, elapsedText: elapsedText, transcript: transcript, count: 12),
+                                   content: Fixture.content(status, elapsed: elapsed, transcript: transcript, count: 12),
                                    settings: PresentationSettings(hideTranscriptOnLockScreen: hide))
         }
 
@@ -37,7 +37,7 @@ extension LiveActivityTests {
         func newestRows() {
             let renderer = TerminalCardRenderer(width: 24, maxTranscriptRows: 2)
             let lines = renderer.render(presentation(), elapsedSeconds: 5, finalLines: ["one two three four five six seven eight nine ten"])
-            #expect(Array(lines[3...4]) == ["│ five six seven eight │", "│ nine ten             │"])
+            #expect(Array(lines[3...4]) == ["│ …three four five six │", "│ seven eight nine ten │"])
             #expect(lines.allSatisfy { TerminalText.columns(of: $0) == 24 })
         }
 
@@ -47,7 +47,7 @@ extension LiveActivityTests {
             let recording = renderer.render(presentation(), elapsedSeconds: 1, interim: "hi")
             #expect(recording[1].contains("\u{1B}[31m●\u{1B}[0m"))
             #expect(recording.contains { $0.contains("\u{1B}[33mhi\u{1B}[0m") })
-            let paused = renderer.render(presentation(.paused, elapsedText: "1:05:09"), elapsedSeconds: 999)
+            let paused = renderer.render(presentation(.paused, elapsed: 3909), elapsedSeconds: 999)
             #expect(paused[1].contains("\u{1B}[33m●\u{1B}[0m"))
             #expect(paused[1].contains("1:05:09"))
             #expect(!TerminalCardRenderer(width: 40, color: false).render(presentation(), elapsedSeconds: 1).joined().contains("\u{1B}"))
@@ -56,7 +56,7 @@ extension LiveActivityTests {
         @Test("a stopped card has no stop hint; a hidden transcript shows the placeholder")
         func stoppedAndHidden() {
             let renderer = TerminalCardRenderer(width: 50)
-            let stopped = renderer.render(presentation(.stopped, elapsedText: "3:00"), elapsedSeconds: 0)
+            let stopped = renderer.render(presentation(.stopped, elapsed: 180), elapsedSeconds: 0)
             #expect(!stopped.joined().contains(TerminalCardRenderer.stopHint))
             let hidden = renderer.render(presentation(transcript: "secret", hide: true), elapsedSeconds: 0, finalLines: ["secret"], interim: "more")
             #expect(!hidden.joined().contains("secret"))
@@ -74,15 +74,15 @@ extension LiveActivityTests {
 }
 
 extension LiveActivityTests.TerminalCardRendererTests {
-    @Test("every row is exactly as wide as the card, however narrow", arguments: [1, 20, 21, 33, 80])
+    @Test("every row is exactly as wide as the card, down to the 20-column minimum", arguments: [20, 21, 33, 80])
     func widths(width: Int) {
-        let content = Fixture.content(.paused, elapsedText: "99999:59:59", transcript: "x", language: "zh-Hant-TW-x-private-use", count: 123_456)
+        let content = Fixture.content(.paused, elapsed: 359999999, transcript: "x", language: "zh-Hant-TW-x-private-use", count: 123_456)
         let presentation = LockScreenPresentation(attributes: Fixture.attributes, content: content)
         let renderer = TerminalCardRenderer(width: width, color: false)
         let lines = renderer.render(presentation, elapsedSeconds: .nan,
                                     finalLines: [String(repeating: "supercalifragilistic", count: 5), "👨‍👩‍👧‍👦🇯🇵 语"],
                                     interim: String(repeating: "interim ", count: 30))
-        #expect(lines.allSatisfy { TerminalText.columns(of: $0) == max(20, width) })
+        #expect(lines.allSatisfy { TerminalText.columns(of: $0) == width })
         #expect(lines.count >= 8)
     }
 }
@@ -93,5 +93,81 @@ extension LiveActivityTests.TerminalCardRendererTests {
     ])
     func noColor(environment: [String: String], isTerminal: Bool, expected: Bool) {
         #expect(TerminalCardRenderer.colorEnabled(environment: environment, isTerminal: isTerminal) == expected)
+    }
+}
+
+extension LiveActivityTests {
+    @Suite("Terminal card fits the terminal")
+    struct TerminalCardSizeTests {
+        func presentation() -> LockScreenPresentation {
+            LockScreenPresentation(attributes: Fixture.attributes, content: Fixture.content(.recording, transcript: "", count: 12),
+                                   settings: PresentationSettings(hideTranscriptOnLockScreen: false))
+        }
+
+        let finals = ["0:00  the first line", "0:05  a second line that is long enough to wrap onto two rows", "0:09  newest"]
+
+        @Test("every size: lines never wider than the terminal, fewer than its rows", arguments: [
+            (60, 10), (60, 40), (20, 5), (19, 40), (80, 4), (10, 3), (1, 1), (100, 7),
+        ])
+        func fits(columns: Int, rows: Int) {
+            let renderer = TerminalCardRenderer(width: columns, height: rows, maxTranscriptRows: 8)
+            let lines = renderer.render(presentation(), elapsedSeconds: 90, finalLines: finals, interim: "and more")
+            #expect(lines.count < max(2, rows))
+            #expect(lines.allSatisfy { TerminalText.columns(of: $0) <= columns })
+        }
+
+        @Test("9 rows: whole lines only, blank rows dropped first, the oldest line left out whole")
+        func shortTerminal() {
+            let renderer = TerminalCardRenderer(width: 40, height: 9, maxTranscriptRows: 8)
+            let lines = renderer.render(presentation(), elapsedSeconds: 90, finalLines: finals, interim: "")
+            #expect(lines == [
+                "╭──────────────────────────────────────╮",
+                "│ ● Recording                     1:30 │",
+                "│ 0:09 newest                          │",
+                "│ 0:05 a second line that is long      │",
+                "│ enough to wrap onto two rows         │",
+                "│ en-US · 12 segments                  │",
+                "│ Ctrl-C or q stops and saves          │",
+                "╰──────────────────────────────────────╯",
+            ])
+        }
+
+        @Test("the newest line alone taller than the card keeps its end behind an ellipsis")
+        func newestTooTall() {
+            let renderer = TerminalCardRenderer(width: 24, height: 6, maxTranscriptRows: 8)
+            let lines = renderer.render(presentation(), elapsedSeconds: 5, finalLines: ["one two three four five six seven eight nine ten"])
+            #expect(lines == [
+                "╭──────────────────────╮",
+                "│ ● Recording     0:05 │",
+                "│ …three four five six │",
+                "│ seven eight nine ten │",
+                "╰──────────────────────╯",
+            ])
+            #expect(lines[2].hasPrefix("│ …"))
+        }
+
+        @Test("below 20 columns or 5 rows: one status line, timer first")
+        func compact() {
+            let small = TerminalCardRenderer(width: 19, height: 40)
+            #expect(small.isCompact)
+            #expect(small.render(presentation(), elapsedSeconds: 90) == ["● 1:30 Recording …"])
+            #expect(TerminalCardRenderer(width: 80, height: 4).render(presentation(), elapsedSeconds: 90) == ["● 1:30 Recording · 12 segments"])
+            #expect(!TerminalCardRenderer(width: 20, height: 5).isCompact)
+        }
+
+        @Test("escape sequences in recognized text are shown, not sent")
+        func escapes() {
+            let lines = TerminalCardRenderer(width: 40).render(presentation(), elapsedSeconds: 1, finalLines: ["bad\u{1B}[2J"], interim: "x\u{202E}y")
+            #expect(!lines.joined().unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+            #expect(lines.contains { $0.contains("bad\\u{1B}[2J") })
+        }
+
+        @Test("TERM=dumb and an unset TERM are not interactive terminals")
+        func dumb() {
+            #expect(!TerminalCardRenderer.isInteractiveTerminal(isatty: true, environment: ["TERM": "dumb"]))
+            #expect(!TerminalCardRenderer.isInteractiveTerminal(isatty: true, environment: [:]))
+            #expect(TerminalCardRenderer.isInteractiveTerminal(isatty: true, environment: ["TERM": "xterm-256color"]))
+            #expect(!TerminalCardRenderer.isInteractiveTerminal(isatty: false, environment: ["TERM": "xterm"]))
+        }
     }
 }

@@ -115,7 +115,7 @@ struct LibraryIndexTests {
         #expect(virtual.map(\.0) == ["entries_trigram", "entries_words"])
         #expect(virtual.first?.1.contains("tokenize='trigram'") == true)
         #expect(virtual.last?.1.contains("tokenize='unicode61 remove_diacritics 2'") == true)
-        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [3])
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [4])
     }
 }
 

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Terminal columns a character takes, as monospaced terminals draw it: the one width table for
+/// the live card, `list`, `show` and `search` tables and the SVG previews.
+///
+/// - 0: a character made only of control or format characters (they are never printed raw:
+///   see `VisibleText`), and a lone combining mark;
+/// - 2: emoji shown as emoji (the `Emoji_Presentation` property, or any emoji followed by the
+///   emoji variation selector U+FE0F, such as ❤️), emoji sequences joined by U+200D, flags, and
+///   East Asian wide and full-width characters (`TextScript`: Han, Kana, Hangul syllables and
+///   CJK symbols, except half-width forms U+FF61–FFDC and U+FFE8–FFEE);
+/// - 1: everything else.
+public enum CharacterWidth {
+    /// Columns `character` takes: 0, 1 or 2.
+    public static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        let category = first.properties.generalCategory
+        if category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator {
+            return 0
+        }
+        if category == .nonspacingMark || category == .enclosingMark { return 0 }
+        if first.properties.isEmojiPresentation { return 2 }
+        if first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // regional indicators (flags)
+        if TextScript.of(first) != nil {
+            let value = first.value
+            if (0xFF61...0xFFDC).contains(value) || (0xFFE8...0xFFEE).contains(value) { return 1 }  // half-width forms
+            if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }  // conjoining jamo vowels and finals
+            return 2
+        }
+        return 1
+    }
+
+    /// Columns `text` takes.
+    public static func columns(of text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+}

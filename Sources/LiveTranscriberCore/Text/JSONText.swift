@@ -1,0 +1,12 @@
+import Foundation
+
+/// The one JSON printer: what every `--json` prints and every JSON file the library writes.
+///
+/// ISO 8601 dates, sorted keys, pretty printed, slashes unescaped (`JSONEncoder.liveTranscriber`).
+public enum JSONText {
+    /// `value` as the project's JSON text (no trailing newline).
+    /// - Throws: `EncodingError` for a value JSON cannot hold (a non-finite number).
+    public static func string(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder.liveTranscriber.encode(value), as: UTF8.self)
+    }
+}

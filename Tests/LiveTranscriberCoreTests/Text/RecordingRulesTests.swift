@@ -1,0 +1,134 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+
+@Suite("Recording names, tags, ids and lookup: one rule each")
+struct RecordingRulesTests {
+    @Test("names: trimmed; empty, multi-line, hidden characters and over 200 characters refused", arguments: [
+        ("  Weekly sync  ", nil),
+        ("", RecordingName.Problem.empty),
+        ("two\nlines", .multipleLines),
+        ("evil\u{202E}txt.exe", .hiddenCharacter("U+202E")),
+        ("isolate\u{2067}x", .hiddenCharacter("U+2067")),
+        ("escape\u{1B}[2J", .hiddenCharacter("U+001B")),
+        ("soft\u{AD}hyphen", .hiddenCharacter("U+00AD")),
+        ("zero\u{200B}width", .hiddenCharacter("U+200B")),
+        (String(repeating: "a", count: 201), .tooLong(maximum: 200)),
+        ("👨‍👩‍👧 trip", nil),
+        ("نام\u{200C}ها", nil),
+    ] as [(String, RecordingName.Problem?)])
+    func names(text: String, problem: RecordingName.Problem?) {
+        #expect(RecordingName.problem(in: text) == problem)
+        if problem == nil { #expect(throws: Never.self) { try RecordingName.validated(text) } }
+    }
+
+    @Test("the refusal reads as a sentence")
+    func nameMessage() {
+        #expect(throws: LibraryError.invalid("a recording's name cannot contain control or invisible formatting characters (found U+202E).")) {
+            try RecordingName.validated("a\u{202E}b")
+        }
+        #expect(RecordingName.Problem.empty.message(subject: "--name") == "--name cannot be empty")
+    }
+
+    @Test("names made from file names drop hidden characters instead of refusing")
+    func cleanedNames() {
+        #expect(RecordingName.cleaned("talk\u{1B}[2J") == "talk [2J")
+        #expect(RecordingName.cleaned("evil\u{202E}vaw.exe") == "evil vaw.exe")
+        #expect(RecordingName.cleaned("\u{202E}\u{200B}") == "Imported audio")
+        #expect(RecordingName.cleaned(String(repeating: "b", count: 300)).count == 200)
+    }
+
+    @Test("the default name is the date and minute in the given time zone")
+    func defaultName() {
+        let date = Date(timeIntervalSince1970: 1_795_984_872)
+        #expect(RecordingName.defaultName(createdAt: date, timeZone: TimeZone(identifier: "UTC")!) == "Recording 2026-11-29 20:41")
+    }
+
+    @Test("tags: commas separate everywhere, trimmed, empty dropped, one per case-folded spelling", arguments: [
+        (["a,b"], ["a", "b"]),
+        (["a, b,,a", "B"], ["a", "b"]),
+        (["Fußball", "FUSSBALL", "fussball"], ["Fußball"]),
+        (["Café", "Cafe"], ["Café", "Cafe"]),
+        ([" ", ","], []),
+    ])
+    func tags(inputs: [String], expected: [String]) throws {
+        #expect(try RecordingTags.normalized(inputs) == expected)
+    }
+
+    @Test("tags with hidden characters or over 100 characters are refused; cleaned for saves")
+    func badTags() {
+        #expect(throws: LibraryError.invalid("a tag cannot contain control or invisible formatting characters (found U+202E).")) {
+            try RecordingTags.normalized(["ok", "x\u{202E}y"])
+        }
+        #expect(throws: LibraryError.invalid("a tag is longer than 100 characters.")) {
+            try RecordingTags.normalized([String(repeating: "t", count: 101)])
+        }
+        #expect(RecordingTags.cleaned(["a\u{202E}b,c"]) == ["a b", "c"])
+    }
+
+    @Test("adding and removing: commas split, any case removes, removal wins")
+    func changes() throws {
+        #expect(try RecordingTags.changed(["Work"], adding: ["a,b"], removing: []) == ["Work", "a", "b"])
+        #expect(try RecordingTags.changed(["Work", "a", "b"], adding: [], removing: ["WORK,b"]) == ["a"])
+        #expect(try RecordingTags.changed([], adding: ["x"], removing: ["X"]) == [])
+    }
+
+    @Test("ids: yyyyMMdd-HHmmss-xxxx in UTC, sorted by time; safe ids name one folder")
+    func ids() {
+        let id = RecordingID.new(date: Date(timeIntervalSince1970: 1_795_984_872))
+        #expect(id.hasPrefix("20261129-204112-"))
+        #expect(id.count == 20)
+        #expect(id.suffix(4).allSatisfy { $0.isHexDigit })
+        #expect(RecordingID.isSafe("20261129-204112-3f9a"))
+        #expect(!RecordingID.isSafe("../x") && !RecordingID.isSafe(".hidden") && !RecordingID.isSafe(""))
+    }
+
+    @Test("lookup: latest, exact id, unique prefix; ambiguity lists five and says how many more")
+    func lookup() throws {
+        let t0 = Date(timeIntervalSince1970: 1_795_984_872)
+        let audio = AudioDescription(format: "wav", sampleRate: 16_000, channels: 1)
+        let recordings = (1...6).map { index in
+            Recording(id: "2026112\(index)-000000-aaaa", name: "R\(index)", createdAt: t0.addingTimeInterval(Double(index)),
+                      durationSeconds: 1, language: "en-US", audio: audio)
+        }
+        let store = InMemoryRecordingStore(recordings: recordings)
+        #expect(try store.resolve(" latest ").id == "20261126-000000-aaaa")
+        #expect(try store.resolve("LATEST").id == "20261126-000000-aaaa")
+        #expect(try store.resolve("20261123").id == "20261123-000000-aaaa")
+        #expect(throws: LibraryError.notFound("2027")) { try store.resolve("2027") }
+        do {
+            _ = try store.resolve("2026")
+            Issue.record("expected ambiguity")
+        } catch let error as LibraryError {
+            #expect(error.description == "'2026' matches 6 recordings (20261121-000000-aaaa, 20261122-000000-aaaa, 20261123-000000-aaaa, 20261124-000000-aaaa, 20261125-000000-aaaa and 1 more); give more of the id.")
+        }
+        #expect(throws: LibraryError.notFound("latest")) { try InMemoryRecordingStore().resolve("latest") }
+    }
+
+    @Test("one clock rounding rule: milliseconds first, then whole seconds dropped", arguments: [
+        (2.99, "0:02", "00:00:02"), (2.9996, "0:03", "00:00:03"), (3.0, "0:03", "00:00:03"), (62.9, "1:02", "00:01:02"),
+        (3599.999, "59:59", "00:59:59"), (3600, "1:00:00", "01:00:00"), (-1, "0:00", "00:00:00"), (.nan, "0:00", "00:00:00"),
+    ])
+    func clocks(seconds: Double, clock: String, export: String) {
+        #expect(ElapsedTimeFormat.clock(seconds) == clock)
+        #expect(SubtitleTimestamp.clock(seconds) == export)
+    }
+}
+
+@Suite("One segment-cleanup rule, live and in export")
+struct SegmentCleanupRuleTests {
+    @Test("a segment whose end is before its start gets the same times live, saved and exported")
+    func sameTimesEverywhere() {
+        let bad = TranscriptSegment(text: " turn left ", startSeconds: 5, endSeconds: 3,
+                                    words: [WordTiming(word: "turn", startSeconds: 4, endSeconds: 6)])
+        var assembler = TranscriptAssembler()
+        _ = assembler.apply(.final(bad))
+        let live = assembler.finals
+        let exported = SegmentSanitizer.sanitize([bad])
+        let expected = [TranscriptSegment(text: "turn left", startSeconds: 5, endSeconds: 5,
+                                          words: [WordTiming(word: "turn", startSeconds: 5, endSeconds: 5)])]
+        #expect(live == expected)
+        #expect(exported == expected)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LiveTranscriberCore
+import Testing
+
+@Suite("One text rule each: folding, scripts, widths, visible text")
+struct TextRulesTests {
+    @Test("search folding: a letter matches the plain form users type for it", arguments: [
+        ("Straße", "strasse"), ("STRASSE", "strasse"), ("ẞ", "ss"), ("Fußball", "fussball"), ("FUSSBALL", "fussball"),
+        ("Café", "cafe"), ("Æsir", "aesir"), ("œuvre", "oeuvre"), ("Ørsted", "orsted"), ("Łódź", "lodz"),
+        ("Đorđe", "dorde"), ("Þór", "thor"), ("ﬁne", "fine"), ("ＡＢＣ１", "abc1"), ("İstanbul", "istanbul"),
+        ("Cafe\u{301}", "cafe"), ("我们用Swift", "我们用swift"), ("plain ascii 42", "plain ascii 42"),
+    ])
+    func searchKey(input: String, expected: String) {
+        #expect(TextFolding.searchKey(input) == expected)
+        #expect(SearchQuery.fold(input) == expected)
+    }
+
+    @Test("a query folds the way the index folds: every spelling of Straße gives the same term")
+    func queryAndIndexAgree() {
+        let indexed = SearchQuery.fold(SearchQuery.separatingScripts("Straße Planung"))
+        for query in ["Straße", "strasse", "STRASSE", "STRAẞE"] {
+            #expect(SearchQuery(query).words == ["strasse"])
+            #expect(indexed.contains(SearchQuery(query).words[0]))
+        }
+    }
+
+    @Test("snippet marks are found with the same fold and mark the original text")
+    func snippetMarks() {
+        #expect(SearchSnippet.mark("Straße Planung", substrings: [], words: ["strasse"]) == "\u{2}Straße\u{3} Planung")
+        #expect(SearchSnippet.mark("we discussed the planner", substrings: [], words: ["plan"]) == "we discussed the \u{2}planner\u{3}")
+        #expect(SearchSnippet.mark("Fußball heute", substrings: [], words: ["FUSS"]) == "\u{2}Fußball\u{3} heute")
+        #expect(SearchSnippet.mark("我们用Swift开发", substrings: [], words: ["swift"]) == "我们用\u{2}Swift\u{3}开发")
+    }
+
+    @Test("tag identity folds case fully but keeps accents")
+    func caseKey() {
+        #expect(TextFolding.caseKey("Fußball") == TextFolding.caseKey("FUSSBALL"))
+        #expect(TextFolding.caseKey("Work") == "work")
+        #expect(TextFolding.caseKey("Café") != TextFolding.caseKey("Cafe"))
+    }
+
+    @Test("one script table", arguments: [
+        ("中", TextScript.han), ("〇", .han), ("𠀋", .han), ("あ", .hiragana), ("カ", .katakana), ("ｶ", .katakana),
+        ("한", .hangul), ("。", .cjkSymbol), ("Ａ", .cjkSymbol),
+    ] as [(Unicode.Scalar, TextScript)])
+    func scripts(scalar: Unicode.Scalar, script: TextScript) {
+        #expect(TextScript.of(scalar) == script)
+        #expect(SearchQuery.isCJK(scalar))
+    }
+
+    @Test("Latin, Cyrillic, digits and emoji are not CJK")
+    func notCJK() {
+        for scalar in ["a", "Ж", "5", "❤", "😀"] as [Unicode.Scalar] {
+            #expect(TextScript.of(scalar) == nil)
+        }
+        #expect(WritingScript.of("中") == .han)
+        #expect(WritingScript.of("カ") == .kana)
+        #expect(WritingScript.of("한") == .hangul)
+        #expect(WritingScript.of("。") == nil)
+    }
+
+    @Test("one width table: terminal columns per character", arguments: [
+        ("a", 1), ("é", 1), ("中", 2), ("한", 2), ("ｶ", 1), ("Ａ", 2), ("❤️", 2), ("❤", 1), ("😀", 2),
+        ("👨‍👩‍👧", 2), ("🇫🇷", 2), ("\u{200B}", 0), ("\u{202E}", 0), ("\u{1B}", 0), ("e\u{301}", 1),
+    ] as [(Character, Int)])
+    func widths(character: Character, columns: Int) {
+        #expect(CharacterWidth.columns(of: character) == columns)
+        #expect(TerminalText.columns(of: character) == columns)
+    }
+
+    @Test("control and invisible format characters are shown as escapes", arguments: [
+        ("talk\u{1B}[2J.wav", "talk\\u{1B}[2J.wav"),
+        ("evil\u{202E}vaw.exe", "evil\\u{202E}vaw.exe"),
+        ("bell\u{7}", "bell\\u{7}"),
+        ("zero\u{200B}width", "zero\\u{200B}width"),
+        ("plain Café 中文", "plain Café 中文"),
+        ("👨‍👩‍👧 family", "👨‍👩‍👧 family"),
+        ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"),
+        ("a\u{E0041}b", "a\\u{E0041}b"),
+    ])
+    func visible(input: String, expected: String) {
+        #expect(VisibleText.escaped(input) == expected)
+    }
+
+    @Test("multi-line text keeps its line breaks and tabs, and escapes the rest")
+    func visibleLines() {
+        #expect(VisibleText.escapedKeepingLines("one\ttwo\nthree\u{1B}]0;x\u{7}") == "one\ttwo\nthree\\u{1B}]0;x\\u{7}")
+    }
+
+    @Test("one plural rule")
+    func plural() {
+        #expect(Plural.count(0, "segment") == "0 segments")
+        #expect(Plural.count(1, "segment") == "1 segment")
+        #expect(Plural.count(2, "match", "matches") == "2 matches")
+    }
+
+    @Test("one JSON printer: sorted keys, ISO dates, slashes unescaped")
+    func json() throws {
+        struct Sample: Encodable { var path = "a/b"; var at = Date(timeIntervalSince1970: 0); var count = 1 }
+        #expect(try JSONText.string(Sample()) == "{\n  \"at\" : \"1970-01-01T00:00:00Z\",\n  \"count\" : 1,\n  \"path\" : \"a/b\"\n}")
+    }
+}

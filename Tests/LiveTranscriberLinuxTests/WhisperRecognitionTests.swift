@@ -24,7 +24,7 @@ struct WhisperRecognitionTests {
     @Test("the installed models are found, so whisper is the default engine")
     func defaultEngine() {
         #expect(WhisperModelFiles.installed.areInstalled)
-        #expect(LinuxSpeechEngines.defaultKind() == .whisper)
+        #expect(LinuxSpeechEngines.installedDefaultKind() == .whisper)
     }
 
     @Test("goforward.raw gives 'go forward ten meters' (normalized) with word times from the start of the stream")

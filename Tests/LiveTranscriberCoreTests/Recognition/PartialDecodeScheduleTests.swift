@@ -38,3 +38,12 @@ struct PartialDecodeScheduleTests {
         #expect(PartialDecodeSchedule().tokenLimit(audioSeconds: seconds) == tokens)
     }
 }
+
+@Suite("Choosing the default speech engine")
+struct SpeechEngineDefaultTests {
+    @Test("whisper when its model is installed, pocketsphinx otherwise")
+    func defaultEngine() {
+        #expect(SpeechEngineKind.defaultKind(whisperModelInstalled: true) == .whisper)
+        #expect(SpeechEngineKind.defaultKind(whisperModelInstalled: false) == .pocketsphinx)
+    }
+}

@@ -224,11 +224,11 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         params.temperature = 0
         params.temperature_inc = 0
         params.detect_language = false
-        if interim {
-            // An interim decode encodes only the audio there is (plus margin) instead of 30 s.
-            let frames = Int(Double(audio.count) / Double(rate) * 50) + 64
-            params.audio_ctx = Int32(min(1500, frames))
-        }
+        // Encode only the audio there is (50 encoder frames a second, plus 1.28 s of margin) instead of
+        // Whisper's whole 30 s window: an utterance is at most 15 s, and a full window per utterance
+        // would cost several times whisper.cpp's own CPU time on continuous speech.
+        let frames = Int(Double(audio.count) / Double(rate) * 50) + 64
+        params.audio_ctx = Int32(min(1500, frames))
         let code = language.withCString { languagePointer in
             params.language = languagePointer
             return audio.withUnsafeBufferPointer {

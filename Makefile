@@ -6,7 +6,21 @@ LIBRIVOX := /usr/share/pocketsphinx/test/data/librivox
 # whisper.cpp's pkg-config file, written by scripts/install-whisper.sh.
 export PKG_CONFIG_PATH := $(CURDIR)/.deps/whisper/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-.PHONY: run test deps build release bench clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# The installed binary carries the Swift runtime (static), so it needs only the Debian libraries
+# and the pocketsphinx model that scripts/install-deps.sh installs; built apart from .build/release.
+# Static Foundation networking links -lcurl, but Debian's libcurl4 (which the toolchain already
+# needs) has no unversioned libcurl.so without the -dev package: a link to it is made here.
+INSTALL_BUILD := .build/install
+INSTALL_BIN := $(INSTALL_BUILD)/release/livetranscriber
+
+.PHONY: run test deps build release bench clean install uninstall
 
 deps:
 	@scripts/install-deps.sh
@@ -33,3 +47,25 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# Installs livetranscriber under $(PREFIX) (default /usr/local; DESTDIR for staging), with bash,
+# zsh and fish completions and a man page, all generated from the commands' help.
+install: deps
+	@mkdir -p $(INSTALL_BUILD)/link
+	@ln -sf "$$(/sbin/ldconfig -p | awk '/libcurl\.so\.4 /{print $$NF; exit}')" $(INSTALL_BUILD)/link/libcurl.so
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product livetranscriber \
+		-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 0755 $(INSTALL_BIN) $(BINDIR)/livetranscriber
+	$(INSTALL_BIN) manpage > $(MANDIR)/livetranscriber.1
+	$(INSTALL_BIN) completion bash > $(BASHDIR)/livetranscriber
+	$(INSTALL_BIN) completion zsh > $(ZSHDIR)/_livetranscriber
+	$(INSTALL_BIN) completion fish > $(FISHDIR)/livetranscriber.fish
+	chmod 0644 $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber $(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
+	@echo "Installed $(BINDIR)/livetranscriber, its man page and bash, zsh and fish completions."
+
+# Removes exactly what install put there (the library of recordings is never touched).
+uninstall:
+	rm -f $(BINDIR)/livetranscriber $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber \
+		$(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
+	@echo "Removed livetranscriber from $(DESTDIR)$(PREFIX)."

@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // whisper.cpp from PyPI (not Debian), installed under .deps/ by the set-up.
         .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
 
@@ -32,7 +33,7 @@ let package = Package(
         // One adapter per service around the C libraries.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA", "CWhisper"],
+            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA", "CCrypto", "CWhisper"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 

@@ -15,5 +15,7 @@ enum CommandRegistry {
         CommandEntry(RecoverCommand.self),
         CommandEntry(ReindexCommand.self),
         CommandEntry(ActivityPreviewCommand.self),
+        CommandEntry(CompletionCommand.self),
+        CommandEntry(ManPageCommand.self),
     ]
 }

@@ -2,13 +2,15 @@ import Foundation
 import LiveTranscriberCore
 
 /// A `RecordingStore` in memory, for command tests: recordings, transcripts, one previous transcript
-/// per recording, and audio file URLs the test provides.
+/// per recording, and audio file URLs the test provides. Listing, search and changes are in
+/// `InMemoryRecordingStore+Library.swift`, drafts in `+Drafts`; `RecordingStoreConformanceTests`
+/// holds it to the same contract as `LibraryStore`.
 public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     private let lock = NSLock()
-    private var recordings: [Recording]
-    private var transcripts: [String: [TranscriptSegment]]
-    private var previous: [String: [TranscriptSegment]] = [:]
-    private var audio: [String: URL]
+    var recordings: [Recording]
+    var transcripts: [String: [TranscriptSegment]]
+    var previous: [String: [TranscriptSegment]] = [:]
+    var audio: [String: URL]
     /// Drafts in progress, by id (see `InMemoryRecordingStore+Drafts.swift`).
     var drafts: [String: InMemoryDraftState] = [:]
     var draftsCreated = 0
@@ -23,10 +25,6 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         self.recordings = recordings
         self.transcripts = transcripts
         self.audio = audio
-    }
-
-    public func list() throws -> [Recording] {
-        lock.withLock { recordings.sorted { $0.createdAt > $1.createdAt } }
     }
 
     public func resolve(_ reference: String) throws -> Recording {
@@ -66,7 +64,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         try lock.withLock {
             guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
             previous[id] = transcripts[id] ?? []
-            transcripts[id] = segments
+            transcripts[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
         }
     }
 

@@ -46,7 +46,7 @@ struct ExportCommandTests {
     func usage(arguments: [String], message: String) {
         let run = runMain(["export"] + arguments)
         #expect(run.code == 64)
-        #expect(run.stderr.hasPrefix(message + "\nusage: livetranscriber export <id> --format txt|md|srt|vtt|json [--output PATH]\n"))
+        #expect(run.stderr.hasPrefix(message + "\nusage: livetranscriber export <id> --format txt|md|srt|vtt|json [--output PATH [--json]]\n"))
     }
 
     @Test("an unknown id exits 1 with the library's sentence")

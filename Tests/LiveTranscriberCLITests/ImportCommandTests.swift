@@ -122,6 +122,34 @@ struct ImportCommandTests {
         #expect(library.draftFolders.isEmpty)
     }
 
+    @Test("importing audio already in the library says so and needs --again; the same samples as FLAC count as the same")
+    func duplicates() throws {
+        let library = try TemporaryLibrary()
+        let wav = library.url.appendingPathComponent("memo.wav")
+        try WAVBytes.make(samples: goForwardSamples(), rate: 16_000, channels: 1, encoding: .pcm16).write(to: wav)
+        let first = library.run("import", wav.path)
+        #expect(first.exitCode == 0, "\(first.stderr)")
+        let id = try #require(library.recordingFolders.first)
+        let again = library.run("import", wav.path)
+        #expect(again.exitCode == 1)
+        #expect(again.stdout == "")
+        #expect(again.stderr == "error: \(wav.path) is already in the library as \(id) 'memo'; add --again to import it once more.\n1 of 1 file could not be imported.\n")
+        // The same samples in another container, under another name.
+        let flac = library.url.appendingPathComponent("copy.flac").path
+        let writer = try SndFileWriter(path: flac, format: AudioFormat(sampleRate: 16_000, channels: 1),
+                                       libsndfileFormat: Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16), name: "flac")
+        try writer.write(AudioBuffer(samples: goForwardSamples(), channels: 1))
+        try writer.close()
+        #expect(library.run("import", flac).stderr.hasPrefix("error: \(flac) is already in the library as \(id) 'memo'"))
+        #expect(library.recordingFolders.count == 1)
+        let forced = library.run("import", wav.path, "--again", "--json")
+        #expect(forced.exitCode == 0, "\(forced.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(forced.stdout.utf8))
+        #expect(saved.first?.recording.audioDigest?.hasPrefix("sha256:") == true)
+        #expect(saved.first?.recording.audioDigest?.count == 71)
+        #expect(library.recordingFolders.count == 2)
+    }
+
     @Test("a file name with control characters gives a clean one-line name", arguments: [
         ("two\nlines\u{1B}[31m", "two lines [31m"), ("  spaced\tout  ", "spaced out"), ("\u{7}", "Imported audio"),
     ])

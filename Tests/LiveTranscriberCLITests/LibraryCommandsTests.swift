@@ -77,6 +77,10 @@ struct LibraryCommandsTests {
         (["list", "--since", "2026-11-29T12:00:00Z"], ["20261129-204112-3f9a"]),
         (["list", "--since", "2026-11-29"], ["20261129-204112-3f9a", "20261129-090000-aaaa"]),
         (["list", "--since", "2026-11-30"], []),
+        (["list", "--limit", "1"], ["20261129-204112-3f9a"]),
+        (["list", "--limit", "1", "--offset", "1"], ["20261129-090000-aaaa"]),
+        (["list", "--offset", "2"], []),
+        (["list", "--tag", "WORK", "--limit", "5"], ["20261129-204112-3f9a"]),
     ])
     func listFilters(arguments: [String], ids: [String]) throws {
         let cli = try CLIHarness()
@@ -175,9 +179,11 @@ struct LibraryCommandsTests {
         (["tag"], 64, "error: missing ID\nusage: livetranscriber tag <id> [--add <tag>]... [--remove <tag>]... [--json]\nSee 'livetranscriber tag --help'.\n"),
         (["delete"], 64, "error: missing ID\nusage: livetranscriber delete <id> [--purge] [--json]\nSee 'livetranscriber delete --help'.\n"),
         (["delete", "nope"], 1, "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n"),
-        (["search"], 64, "error: missing <query>\nusage: livetranscriber search <query> [--limit <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
-        (["search", "x", "--limit", "0"], 64, "error: invalid value '0' for '--limit'; use a positive number\nusage: livetranscriber search <query> [--limit <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
-        (["list", "--bogus"], 64, "error: unknown option '--bogus'\nusage: livetranscriber list [--tag <tag>] [--since <date>] [--json]\nSee 'livetranscriber list --help'.\n"),
+        (["search"], 64, "error: missing <query>\nusage: livetranscriber search <query> [--limit <n>] [--offset <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
+        (["search", "x", "--limit", "0"], 64, "error: invalid value '0' for '--limit'; use a positive number\nusage: livetranscriber search <query> [--limit <n>] [--offset <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
+        (["search", "x", "--offset", "-1"], 64, "error: invalid value '-1' for '--offset'; use 0 or a positive number\nusage: livetranscriber search <query> [--limit <n>] [--offset <n>] [--json]\nSee 'livetranscriber search --help'.\n"),
+        (["list", "--limit", "x"], 64, "error: invalid value 'x' for '--limit'; use a positive number\nusage: livetranscriber list [--tag <tag>] [--since <date>] [--limit <n>] [--offset <n>] [--json]\nSee 'livetranscriber list --help'.\n"),
+        (["list", "--bogus"], 64, "error: unknown option '--bogus'\nusage: livetranscriber list [--tag <tag>] [--since <date>] [--limit <n>] [--offset <n>] [--json]\nSee 'livetranscriber list --help'.\n"),
     ])
     func errors(arguments: [String], code: Int32, stderr: String) throws {
         let cli = try CLIHarness()
@@ -231,7 +237,32 @@ struct LibraryCommandsTests {
         #expect(cli.run(["search", query]) == .init(code: 0, stdout: output, stderr: ""))
     }
 
-    @Test("search on a terminal marks matches in bold; --json prints hits")
+    @Test("search groups places under their recording, says how many more segments match, and pages")
+    func searchGroups() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "20261129-100000-bbbb", offset: -38_000, name: "Standup", seconds: 60,
+                     segments: (0..<5).map { TranscriptSegment(text: "release \($0) is out", startSeconds: Double($0) * 10, endSeconds: Double($0) * 10 + 5) })
+        try cli.save(id: "20261129-110000-cccc", offset: -34_000, name: "Release plan", seconds: 5,
+                     segments: [TranscriptSegment(text: "nothing here", startSeconds: 0, endSeconds: 2)])
+        #expect(cli.run(["search", "release"]) == .init(code: 0, stdout: """
+            20261129-110000-cccc  Release plan  (name)  [Release] plan
+            20261129-100000-bbbb  Standup       [0:00]  [release] 0 is out
+                                                [0:10]  [release] 1 is out
+                                                [0:20]  [release] 2 is out
+                                                        … 2 more matching segments
+
+            """, stderr: ""))
+        #expect(cli.run(["search", "release", "--limit", "1"]).stdout == """
+            20261129-110000-cccc  Release plan  (name)  [Release] plan
+            More may follow: --offset 1.
+
+            """)
+        #expect(cli.run(["search", "release", "--limit", "1", "--offset", "1"]).stdout.hasPrefix("20261129-100000-bbbb  Standup"))
+        #expect(cli.run(["search", "release", "--offset", "2"]).stdout == "No more matches for 'release'.\n")
+    }
+
+    @Test("search on a terminal marks matches in bold; --json prints recordings with their matches")
     func searchTerminalAndJSON() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
@@ -240,9 +271,11 @@ struct LibraryCommandsTests {
             == "20261129-204112-3f9a  Café meeting  [0:00]  we discussed the multi-agent \u{1B}[1mplanner\u{1B}[0m\n")
         let json = cli.run(["search", "multi-agent", "--json"])
         #expect(json.code == 0)
-        let hits = try JSONDecoder.liveTranscriber.decode([SearchHit].self, from: Data(json.stdout.utf8))
-        #expect(hits.map(\.recordingID) == ["20261129-204112-3f9a"])
-        #expect(hits.first?.snippet() == "we discussed the [multi-agent] planner")
+        let results = try JSONDecoder.liveTranscriber.decode([SearchResult].self, from: Data(json.stdout.utf8))
+        #expect(results.map(\.recording.id) == ["20261129-204112-3f9a"])
+        #expect(results.first?.matchingSegments == 1)
+        #expect(results.first?.hits.first?.snippet() == "we discussed the [multi-agent] planner")
+        #expect(json.stdout.contains("\"matches\" : ["))
         #expect(json.stdout.contains("\"time\" : \"0:00\""))
     }
 

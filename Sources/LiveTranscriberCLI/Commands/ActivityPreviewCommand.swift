@@ -6,13 +6,14 @@ struct ActivityPreviewCommand: CLICommand {
     static let spec = CommandSpec(
         name: "activity preview",
         abstract: "Draw the Live Activity (Lock Screen and Dynamic Island) as SVG files.",
-        usage: "activity preview --out DIR [--state recording|paused|stopped] [--text TEXT] [--elapsed SECONDS] [--private]",
+        usage: "activity preview --out DIR [--state recording|paused|stopped] [--text TEXT] [--elapsed SECONDS] [--private] [--json]",
         options: [
             .value("out", "DIR", "Directory for the SVG files (created if missing)."),
             .value("state", "STATE", "recording, paused or stopped (default: recording)."),
             .value("text", "TEXT", "Final transcript to show; lines separated by newlines."),
             .value("elapsed", "SECONDS", "Elapsed recording time in seconds (default: 90)."),
             .flag("private", "Hide the transcript on the Lock Screen, as the privacy setting does."),
+            .flag("json", "Print the files written as a JSON array of {presentation, path, width, height}."),
         ],
         discussion: "Writes lock-screen.svg, island-expanded.svg, island-compact.svg and island-minimal.svg."
     )
@@ -30,6 +31,15 @@ struct ActivityPreviewCommand: CLICommand {
     var text: String
     var elapsedSeconds: Double
     var hideTranscript: Bool
+    var json: Bool
+
+    /// One file `--json` reports.
+    struct Written: Encodable {
+        var presentation: String
+        var path: String
+        var width: Int
+        var height: Int
+    }
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
@@ -47,6 +57,7 @@ struct ActivityPreviewCommand: CLICommand {
         }
         elapsedSeconds = elapsed
         hideTranscript = arguments.flag("private")
+        json = arguments.flag("json")
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -73,11 +84,16 @@ struct ActivityPreviewCommand: CLICommand {
         ]
         let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (name, svg) in zip(Self.fileNames, documents) {
+        let sizes = [ActivitySVGRenderer.lockScreenSize, ActivitySVGRenderer.expandedIslandSize,
+                     ActivitySVGRenderer.compactIslandSize, ActivitySVGRenderer.minimalIslandSize]
+        var written: [Written] = []
+        for ((name, svg), size) in zip(zip(Self.fileNames, documents), sizes) {
             let file = directory.appendingPathComponent(name)
             try OutputFile.write(Data(svg.utf8), to: file.path)
-            context.print(file.path)
+            written.append(Written(presentation: String(name.dropLast(4)), path: file.path, width: size.width, height: size.height))
+            if !json { context.print(file.path) }
         }
+        if json { try context.printJSON(written) }
         return ExitCode.success
     }
 }

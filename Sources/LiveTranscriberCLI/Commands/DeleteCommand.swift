@@ -22,7 +22,7 @@ struct DeleteCommand: CLICommand {
 
     init(arguments: ParsedArguments) throws {
         reference = try LibraryAccess.singleID(arguments)
-        if reference.lowercased() == "latest" {
+        if RecordingID.isLatest(reference) {
             throw UsageError("'latest' is not accepted by delete; give the recording's id")
         }
         purge = arguments.flag("purge")

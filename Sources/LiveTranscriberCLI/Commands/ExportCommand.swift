@@ -6,18 +6,28 @@ struct ExportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Write a recording's transcript as text, Markdown, subtitles or JSON.",
-        usage: "export <id> --format txt|md|srt|vtt|json [--output PATH]",
+        usage: "export <id> --format txt|md|srt|vtt|json [--output PATH [--json]]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
             .value("format", "FORMAT", "txt, md, srt, vtt or json."),
             .value("output", "PATH", "Write to PATH instead of standard output ('-' is standard output)."),
+            .flag("json", "With --output: print what was written as JSON (id, format, path, bytes)."),
         ],
         discussion: "SRT and WebVTT times are rounded to whole milliseconds; overlapping, empty and repeated segments are repaired first.")
 
     let reference: String
     let format: ExportFormat
     let output: String?
+    let json: Bool
     var services = CommandServices()
+
+    /// What `--json` prints: the file written.
+    struct Written: Encodable {
+        var id: String
+        var format: String
+        var path: String
+        var bytes: Int
+    }
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("<id>", min: 1, max: 1)
@@ -29,6 +39,10 @@ struct ExportCommand: CLICommand {
         self.format = format
         output = arguments.value("output")
         if output?.isEmpty == true { throw UsageError("--output needs a file path, or '-' for stdout") }
+        json = arguments.flag("json")
+        if json && (output == nil || output == "-") {
+            throw UsageError("--json describes the file --output wrote; without --output the export itself is printed (use --format json for JSON)")
+        }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -40,7 +54,11 @@ struct ExportCommand: CLICommand {
             return ExitCode.success
         }
         try OutputFile.write(Data(text.utf8), to: output)
-        context.printError("Wrote \(output).")
+        if json {
+            try context.printJSON(Written(id: recording.id, format: format.rawValue, path: output, bytes: text.utf8.count))
+        } else {
+            context.printError("Wrote \(output).")
+        }
         return ExitCode.success
     }
 }

@@ -7,20 +7,26 @@ struct ImportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Transcribe audio files into the library.",
-        usage: "import PATH... [--tags a,b] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--json]",
+        usage: "import PATH... [--tags a,b] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--again] [--json]",
         arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
         options: [
             .value("tags", "tags", "Comma-separated tags for every imported recording."),
             OptionParsing.formatOption,
         ] + SpeechOptions.specOptions + [
+            .flag("again", "Import files whose audio is already in the library once more."),
             .flag("json", "Print the imported recordings as a JSON array."),
         ],
-        discussion: "A file that cannot be read is reported and skipped; the others are still imported, and the exit code is 1."
+        discussion: """
+            A file that cannot be read is reported and skipped; the others are still imported, and the exit code is 1.
+            A file whose audio is already in the library (the same samples, whatever the file's name, tags or
+            container) is reported and skipped unless --again is given.
+            """
     )
 
     let paths: [String]
     let tags: [String]
     let format: RecordingAudioFormat
+    let again: Bool
     let json: Bool
     let speech: SpeechOptions
 
@@ -30,6 +36,7 @@ struct ImportCommand: CLICommand {
         tags = try OptionParsing.tags(arguments.value("tags"))
         let format = try OptionParsing.audioFormat(arguments.value("format"))
         self.format = format
+        again = arguments.flag("again")
         json = arguments.flag("json")
         speech = try SpeechOptions.parse(arguments)
     }
@@ -51,8 +58,15 @@ struct ImportCommand: CLICommand {
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
             do {
+                let digest = try AudioDigest.of(path: path)
+                if !again, let existing = try store.recordings(withAudioDigest: digest).first {
+                    failures += 1
+                    context.printError("error: \(VisibleText.escaped(path)) is already in the library as \(existing.id) '\(VisibleText.escaped(existing.name))'; add --again to import it once more.")
+                    continue
+                }
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
-                guard let saved = try recorder.run() else { continue }
+                guard var saved = try recorder.run() else { continue }
+                saved.recording = try store.modify(saved.recording.id) { $0.audioDigest = digest }
                 imported.append(saved)
                 if !json {
                     let count = saved.segments.count

@@ -2,15 +2,18 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
 
-/// `livetranscriber list [--tag T] [--since DATE] [--json]`: saved recordings, newest first.
+/// `livetranscriber list [--tag T] [--since DATE] [--limit N] [--offset N] [--json]`: saved
+/// recordings, newest first, a page at a time when asked.
 struct ListCommand: CLICommand {
     static let spec = CommandSpec(
         name: "list",
         abstract: "List saved recordings, newest first.",
-        usage: "list [--tag <tag>] [--since <date>] [--json]",
+        usage: "list [--tag <tag>] [--since <date>] [--limit <n>] [--offset <n>] [--json]",
         options: [
             .value("tag", "tag", "Only recordings with this tag (any case)."),
             .value("since", "date", "Only recordings made on or after this date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' as list prints it, or ISO 8601 (local time unless a zone is given)."),
+            .value("limit", "n", "Show at most this many recordings (default: all)."),
+            .value("offset", "n", "Skip this many of the newest: --limit 50 --offset 50 shows the second page."),
             .flag("json", "Print a JSON array of recordings."),
         ]
     )
@@ -18,6 +21,8 @@ struct ListCommand: CLICommand {
     var tag: String?
     var since: Date?
     var json: Bool
+    var limit: Int?
+    var offset: Int
     private var sinceText: String?
 
     init(arguments: ParsedArguments) throws {
@@ -25,6 +30,7 @@ struct ListCommand: CLICommand {
         tag = arguments.value("tag")
         json = arguments.flag("json")
         sinceText = arguments.value("since")
+        (limit, offset) = try LibraryAccess.page(arguments, fallback: nil)
         if let text = sinceText, LibraryFormat.parseDate(text, timeZone: .current) == nil {
             throw UsageError("invalid date '\(TerminalText.prefix(text, width: 40))' for '--since'; use YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or an ISO 8601 date and time")
         }
@@ -34,15 +40,13 @@ struct ListCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let timeZone = LibraryAccess.timeZone(context)
         let since = sinceText.flatMap { LibraryFormat.parseDate($0, timeZone: timeZone) }
-        let recordings = try store.list().filter { recording in
-            (tag.map { wanted in recording.tags.contains { RecordingTags.same($0, wanted) } } ?? true) && (since.map { recording.createdAt >= $0 } ?? true)
-        }
+        let recordings = try store.list(ListRequest(tag: tag, since: since, limit: limit, offset: offset))
         if json {
             try context.printJSON(recordings)
             return ExitCode.success
         }
         guard !recordings.isEmpty else {
-            context.print(tag == nil && since == nil
+            context.print(tag == nil && since == nil && offset == 0
                 ? "No recordings yet. Make one with 'livetranscriber record'."
                 : "No recordings match.")
             return ExitCode.success

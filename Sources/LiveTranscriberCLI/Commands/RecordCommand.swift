@@ -91,6 +91,7 @@ struct RecordCommand: CLICommand {
         defer { if printStats, let stats = recorder.stats { context.printError(stats.line) } }
         guard let saved else {
             (options.json ? context.stderr : context.stdout).write("Discarded the recording.\n")
+            if options.json { try context.printJSON(["discarded": true]) }  // stdout stays parseable
             return ExitCode.success
         }
         if options.json {

@@ -23,6 +23,7 @@ struct RecoverCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        try LibraryAccess.checkDataDirectory(context)
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: LibraryAccess.timeZone(context))
         let recovered = try store.recoverDrafts()
         if json {

@@ -2,58 +2,76 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
 
-/// `livetranscriber search QUERY [--json]`.
+/// `livetranscriber search QUERY [--limit N] [--offset N] [--json]`: recordings, best first, with
+/// their best places.
 struct SearchCommand: CLICommand {
     static let spec = CommandSpec(
         name: "search",
         abstract: "Search names, transcripts, tags, summaries and languages.",
-        usage: "search <query> [--limit <n>] [--json]",
+        usage: "search <query> [--limit <n>] [--offset <n>] [--json]",
         arguments: [ArgumentSpec("<query>", "Words to find (several arguments are joined with spaces).")],
         options: [
-            .value("limit", "n", "Show at most this many matches (default 50)."),
-            .flag("json", "Print a JSON array of matches."),
+            .value("limit", "n", "Show at most this many recordings (default 20)."),
+            .value("offset", "n", "Skip this many recordings: --offset 20 shows the second page."),
+            .flag("json", "Print a JSON array of recordings, each with its matches."),
         ],
         discussion: """
-            Case and accents are ignored (cafe finds Café) and each word matches the start of a word
-            (plan finds planner). Chinese, Japanese and Korean text is matched anywhere, from one character.
-            Punctuation and operators are searched as text, never interpreted.
+            Results are recordings, best first: those holding every word, then those holding some.
+            Each shows its best places (up to 3): the name, tags, summary or language that match, and
+            transcript segments with their time. Case and accents are ignored (cafe finds Café, strasse finds Straße); the
+            last word also matches the start of a word (meet finds meeting). Chinese, Japanese and
+            Korean text is matched anywhere, from one character. Punctuation and operators are
+            searched as text, never interpreted.
             """
     )
 
+    static let placesPerRecording = 3
+
     var query: String
     var limit: Int
+    var offset: Int
     var json: Bool
 
     init(arguments: ParsedArguments) throws {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <query>") }
         query = arguments.positionals.joined(separator: " ")
         json = arguments.flag("json")
-        if let text = arguments.value("limit") {
-            guard let number = Int(text), number > 0 else { throw UsageError("invalid value '\(text)' for '--limit'; use a positive number") }
-            limit = number
-        } else {
-            limit = 50
-        }
+        let page = try LibraryAccess.page(arguments, fallback: 20)
+        limit = page.limit ?? 20
+        offset = page.offset
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
-        let hits = try store.search(query, limit: limit)
+        let results = try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: Self.placesPerRecording))
         if json {
-            try context.printJSON(hits)
+            try context.printJSON(results)
             return ExitCode.success
         }
-        guard !hits.isEmpty else {
+        guard !results.isEmpty else {
             // The query is echoed to at most 60 columns: a pasted 100 KB text is not printed back.
-            context.print("No matches for '\(TerminalText.prefix(query, width: 60))'.")
+            let shown = TerminalText.prefix(query, width: 60)
+            context.print(offset == 0 ? "No matches for '\(shown)'." : "No more matches for '\(shown)'.")
             return ExitCode.success
         }
         let (open, close) = context.useColor ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
-        let rows = hits.map { hit in
-            [hit.recordingID, hit.recordingName, hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))"].map(VisibleText.escaped)
-                + [Self.visibleSnippet(hit, open: open, close: close)]
+        var rows: [[String]] = []
+        for result in results {
+            for (index, hit) in result.hits.enumerated() {
+                rows.append([index == 0 ? hit.recordingID : "", index == 0 ? hit.recordingName : "",
+                             hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))"].map(VisibleText.escaped)
+                            + [Self.visibleSnippet(hit, open: open, close: close)])
+            }
+            let shown = result.hits.filter { $0.field == .transcript }.count
+            if result.matchingSegments > shown {
+                let more = result.matchingSegments - shown
+                rows.append(["", "", "", "… \(more) more matching segment\(more == 1 ? "" : "s")"])
+            }
         }
         context.stdout.write(LibraryAccess.table(rows, escaping: false))
+        if results.count == limit {
+            context.print("More may follow: --offset \(offset + limit).")
+        }
         return ExitCode.success
     }
 

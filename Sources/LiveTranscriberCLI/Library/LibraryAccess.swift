@@ -61,6 +61,22 @@ enum LibraryAccess {
         CharacterWidth.columns(of: text)
     }
 
+    /// `--limit` (a positive number, `fallback` when absent) and `--offset` (0 or more, 0 when absent).
+    /// Throws `UsageError` for anything else.
+    static func page(_ arguments: ParsedArguments, fallback: Int?) throws -> (limit: Int?, offset: Int) {
+        var limit = fallback
+        if let text = arguments.value("limit") {
+            guard let number = Int(text), number > 0 else { throw UsageError("invalid value '\(text)' for '--limit'; use a positive number") }
+            limit = number
+        }
+        var offset = 0
+        if let text = arguments.value("offset") {
+            guard let number = Int(text), number >= 0 else { throw UsageError("invalid value '\(text)' for '--offset'; use 0 or a positive number") }
+            offset = number
+        }
+        return (limit, offset)
+    }
+
     /// The one positional `ID` of a command, or a usage error.
     static func singleID(_ arguments: ParsedArguments) throws -> String {
         try arguments.expectPositionals("ID", min: 1, max: 1)

@@ -32,7 +32,8 @@ public struct RecordingLocation: Sendable, Equatable, Hashable, Codable {
 /// A saved recording's metadata: the `metadata.json` of its folder and the JSON that `--json` prints.
 ///
 /// JSON keys: `id`, `name`, `createdAt` (ISO 8601), `duration` (seconds), `language`, `tags`,
-/// `audio` (`format`, `sampleRate`, `channels`), `summary`, `location`, `recovered`.
+/// `audio` (`format`, `sampleRate`, `channels`), `summary`, `location`, `recovered`, `audioDigest`
+/// (only for imported recordings).
 public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// Stable identifier, also the recording's folder name.
     public var id: String
@@ -54,11 +55,14 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     public var location: RecordingLocation?
     /// True when the recording was rebuilt from a draft left by a crash.
     public var recovered: Bool
+    /// For an imported recording, the digest of the imported file's audio content (its decoded
+    /// samples, rate and channels; "sha256:<hex>"), so importing the same audio again is noticed.
+    public var audioDigest: String?
 
     public init(
         id: String, name: String, createdAt: Date, durationSeconds: Double, language: String,
         tags: [String] = [], audio: AudioDescription, summary: String? = nil,
-        location: RecordingLocation? = nil, recovered: Bool = false
+        location: RecordingLocation? = nil, recovered: Bool = false, audioDigest: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -70,10 +74,11 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         self.summary = summary
         self.location = location
         self.recovered = recovered
+        self.audioDigest = audioDigest
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, createdAt, language, tags, audio, summary, location, recovered
+        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest
         case durationSeconds = "duration"
     }
 
@@ -89,6 +94,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         summary = try container.decodeIfPresent(String.self, forKey: .summary)
         location = try container.decodeIfPresent(RecordingLocation.self, forKey: .location)
         recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered) ?? false
+        audioDigest = try container.decodeIfPresent(String.self, forKey: .audioDigest)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -103,6 +109,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         try container.encode(summary, forKey: .summary)  // null when absent: a stable shape for scripts
         try container.encodeIfPresent(location, forKey: .location)
         try container.encode(recovered, forKey: .recovered)
+        try container.encodeIfPresent(audioDigest, forKey: .audioDigest)
     }
 }
 

@@ -18,6 +18,11 @@ public enum RecordingID {
         return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day) + "-" + two(c.hour) + two(c.minute) + two(c.second) + "-" + suffix
     }
 
+    /// True when `reference` means the newest recording: "latest" in any case, spaces around ignored.
+    public static func isLatest(_ reference: String) -> Bool {
+        reference.trimmingCharacters(in: .whitespaces).lowercased() == "latest"
+    }
+
     /// True for an id that can name one folder: not empty, no "/", no NUL, no leading ".", at most 200 bytes.
     public static func isSafe(_ id: String) -> Bool {
         !id.isEmpty && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\0") && id.utf8.count <= 200
@@ -36,7 +41,7 @@ public enum RecordingID {
         prefixed: (String) throws -> [String]
     ) throws -> Recording {
         let reference = reference.trimmingCharacters(in: .whitespaces)
-        if reference.lowercased() == "latest" {
+        if isLatest(reference) {
             if let newest = try latest() { return newest }
             throw LibraryError.notFound("latest")
         }

@@ -1,19 +1,34 @@
 import Foundation
 
-/// The saved-recordings library, as commands and views use it.
+/// The saved-recordings library, as commands use it. Recording into it (drafts) is the
+/// `RecordingDraftStore` protocol, which both stores implement too.
 ///
-/// Files are the truth (one folder per recording); the index behind `search` is a cache.
-/// Implemented on Linux by `LibraryStore` (folders plus SQLite FTS5).
+/// Files are the truth (one folder per recording); the index behind `list` and `search` is a cache.
+/// Implemented on Linux by `LibraryStore` (folders plus SQLite FTS5) and in tests by
+/// `InMemoryRecordingStore`; one conformance suite runs against both.
 public protocol RecordingStore: AnyObject {
-    /// Every saved recording, newest first.
-    func list() throws -> [Recording]
+    // MARK: Reading
+
+    /// Saved recordings that pass `request`'s filters, newest first (ties by id, descending),
+    /// paged by its `limit` and `offset`.
+    func list(_ request: ListRequest) throws -> [Recording]
     /// The recording a user means by `reference`: an exact id, a unique id prefix, or "latest".
     /// Throws `LibraryError.notFound` or `LibraryError.ambiguous`.
     func resolve(_ reference: String) throws -> Recording
+    /// Recordings that match `request.text`, best first, each with its best places.
+    ///
+    /// Recordings holding every term come first, ranked by BM25 (`SearchScore`); then those
+    /// holding some of the terms. Any text is safe: text without letters or digits finds nothing.
+    func search(_ request: SearchRequest) throws -> [SearchResult]
+    /// Saved recordings whose audio has this content digest (`Recording.audioDigest`), newest first.
+    func recordings(withAudioDigest digest: String) throws -> [Recording]
     /// The final segments of a recording, in start order.
     func transcript(of id: String) throws -> [TranscriptSegment]
     /// The recording's audio file.
     func audioFile(of id: String) throws -> URL
+
+    // MARK: Changes
+
     /// Changes a recording's metadata (name, tags, summary) and reindexes it.
     ///
     /// `change` runs on the stored metadata as it is at that moment, inside the library's write
@@ -22,6 +37,18 @@ public protocol RecordingStore: AnyObject {
     /// - Returns: the recording as written. Throws `LibraryError.notFound`.
     @discardableResult
     func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording
+    /// Renames recording `id` (see `RecordingName.validated`).
+    /// - Throws: `LibraryError.invalid` for a name the rules refuse, `.notFound`.
+    @discardableResult
+    func rename(_ id: String, to name: String) throws -> Recording
+    /// Adds and removes tags against the tags as stored now (`RecordingTags.changed`): tags match
+    /// regardless of case; a tag both added and removed is removed.
+    /// Throws `LibraryError.invalid` for a tag the rules refuse, `.notFound`.
+    @discardableResult
+    func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording
+    /// Moves recording `id` out of the library (to the trash, or for good when `purge`).
+    /// Throws `LibraryError.notFound`.
+    func delete(_ id: String, purge: Bool) throws
     /// Replaces the transcript, keeping the previous one so it can be restored.
     func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws
     /// Puts back the transcript the last `replaceTranscript` replaced; the one replaced by the
@@ -29,6 +56,16 @@ public protocol RecordingStore: AnyObject {
     /// Returns false, changing nothing, when no previous transcript is kept.
     /// Throws `LibraryError.notFound` for an unknown id.
     func restorePreviousTranscript(of id: String) throws -> Bool
+}
+
+extension RecordingStore {
+    /// Every saved recording, newest first.
+    public func list() throws -> [Recording] { try list(ListRequest()) }
+
+    /// The best 20 recordings matching `text`, with up to 3 places each.
+    public func search(_ text: String, limit: Int = 20) throws -> [SearchResult] {
+        try search(SearchRequest(text, limit: limit))
+    }
 }
 
 /// Why a library operation failed.
@@ -41,7 +78,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let reference) where reference.lowercased() == "latest":
+        case .notFound(let reference) where RecordingID.isLatest(reference):
             return "there are no recordings yet. Make one with 'livetranscriber record'."
         case .notFound(let reference):
             return "no recording matches '\(reference)'. Run 'livetranscriber list' to see the ids."

@@ -1,100 +1,113 @@
 import Foundation
 
-/// A user's search text turned into safe terms for the library index.
+/// A user's search text as terms: what every store searches for, free of any index's syntax.
 ///
-/// Any input is safe: the words are folded (case and diacritics, as the index's `unicode61
-/// remove_diacritics 2` tokenizer folds them), and each becomes a quoted FTS5 string, so operators
-/// (`AND`, `NOT`, `*`, `"`, `(`, `:`) are matched as text or dropped, never interpreted.
-///
-/// Words with Chinese, Japanese or Korean characters are not split into words by the index's word
-/// tokenizer (those scripts have no spaces), so they become substring terms instead: three or more
-/// characters search the trigram index, one or two characters a substring scan (`instr`).
+/// Any input is safe: the text is cut into words on whitespace, each word into folded tokens
+/// (`SearchText`), and a word without any token (`*`, `"`, `(`) is dropped. A word of several
+/// tokens is a phrase: `multi-agent` is `multi` followed by `agent`, `AT&T` is `at t`, `悬空` is
+/// `悬` followed by `空`. The last word is a prefix (typing as you search: `meet` finds "meeting"),
+/// unless its last token is a single character.
 ///
 /// ```swift
-/// SearchQuery("Café multi-agent").wordMatchExpression  // "\"cafe\"* AND \"multi-agent\"*"
-/// SearchQuery("悬空").substrings                        // ["悬空"]
+/// SearchQuery("Café multi-agent").terms
+/// // [SearchTerm(tokens: ["cafe"], isPrefix: false), SearchTerm(tokens: ["multi", "agent"], isPrefix: true)]
 /// ```
 public struct SearchQuery: Sendable, Equatable {
-    /// Folded words matched by the word index, each as a prefix phrase.
-    public private(set) var words: [String] = []
-    /// Folded words with CJK characters, matched as substrings of the folded text.
-    public private(set) var substrings: [String] = []
+    /// The terms, in the order typed, without repeats.
+    public private(set) var terms: [SearchTerm] = []
 
-    /// At most this many words are used; the rest are ignored (FTS5 expressions have depth limits).
+    /// At most this many words are used; the rest are ignored (index expressions have depth limits).
     public static let maximumWords = 32
 
-    /// Parses `text`. Words are separated by whitespace; a word without any letter or digit is dropped.
+    /// Parses `text`.
     public init(_ text: String) {
-        for word in text.split(whereSeparator: { $0.isWhitespace }) {
-            guard words.count + substrings.count < Self.maximumWords else { break }
-            let folded = Self.fold(String(word))
-            if folded.unicodeScalars.contains(where: Self.isCJK) {
-                substrings.append(folded)
-            } else if folded.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
-                words.append(folded)
-            }
+        let words = text.split(whereSeparator: { $0.isWhitespace }).prefix(Self.maximumWords)
+        var seen = Set<SearchTerm>()
+        for (position, word) in words.enumerated() {
+            let tokens = SearchText.tokens(in: String(word)).map(\.folded).filter { !$0.isEmpty }
+            guard let last = tokens.last else { continue }
+            let isPrefix = position == words.count - 1 && last.count > 1
+            let term = SearchTerm(tokens: tokens, isPrefix: isPrefix)
+            if seen.insert(term).inserted { terms.append(term) }
         }
     }
 
     /// True when nothing searchable is left (empty input, or only punctuation).
-    public var isEmpty: Bool { words.isEmpty && substrings.isEmpty }
-
-    /// The FTS5 MATCH expression for `words`: quoted strings (quotes doubled), each a prefix, all
-    /// required. Nil when there are no words.
-    public var wordMatchExpression: String? {
-        words.isEmpty ? nil : words.map { Self.quoted($0) + "*" }.joined(separator: " AND ")
-    }
-
-    /// The FTS5 MATCH expression for the trigram index: the substrings of three or more characters.
-    /// Nil when there are none.
-    public var trigramMatchExpression: String? {
-        let long = substrings.filter { $0.unicodeScalars.count >= 3 }
-        return long.isEmpty ? nil : long.map(Self.quoted).joined(separator: " AND ")
-    }
-
-    /// Substrings too short for the trigram index (one or two characters), scanned with `instr`.
-    public var shortSubstrings: [String] {
-        substrings.filter { $0.unicodeScalars.count < 3 }
-    }
+    public var isEmpty: Bool { terms.isEmpty }
 
     /// Folds compatibility forms, case, diacritics and special letters ("CAFÉ" -> "cafe",
-    /// "Straße" -> "strasse"): `TextFolding.searchKey`, the one fold the index applies to the text
-    /// it stores, so a query and the text it should find always fold alike.
-    public static func fold(_ text: String) -> String {
-        TextFolding.searchKey(text)
-    }
-
-    /// `text` with a space where CJK characters meet Latin letters or digits, so a word tokenizer
-    /// that cannot split CJK text still sees the Latin words inside it: "我们用Swift开发" becomes
-    /// "我们用 Swift 开发" (and `swift` finds it). Text without CJK is returned unchanged.
-    /// - Complexity: O(n) in Unicode scalars.
-    public static func separatingScripts(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isCJK) else { return text }
-        var result = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            if let previous, isWordScalar(previous), isWordScalar(scalar), isCJK(previous) != isCJK(scalar) {
-                result.append(" ")
-            }
-            result.append(scalar)
-            previous = scalar
-        }
-        return String(result)
-    }
-
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        isCJK(scalar) ? TextScript.isCJKLetter(scalar) || CharacterSet.alphanumerics.contains(scalar) && scalar.value >= 0xFF00
-            : CharacterSet.alphanumerics.contains(scalar)
-    }
-
-    /// An FTS5 string literal: `"` + text with `"` doubled + `"`.
-    public static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// "Straße" -> "strasse"); see `SearchText.fold`.
+    public static func fold(_ text: String) -> String { SearchText.fold(text) }
 
     /// True for Han, Hiragana, Katakana and Hangul characters, and CJK punctuation and symbols
     /// (`TextScript.isCJK`, the one script table).
     public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         TextScript.isCJK(scalar)
+    }
+}
+
+/// One term of a query: a run of folded tokens that must appear in this order, next to each other.
+public struct SearchTerm: Sendable, Equatable, Hashable {
+    /// Folded tokens (`SearchText`), at least one.
+    public var tokens: [String]
+    /// True when the last token matches any token it begins ("meet" matches "meeting").
+    public var isPrefix: Bool
+
+    public init(tokens: [String], isPrefix: Bool) {
+        self.tokens = tokens
+        self.isPrefix = isPrefix
+    }
+
+    /// Where this term occurs in `tokens` (of one text): the range in that text from the first
+    /// matching token to the last, for every occurrence.
+    /// - Complexity: O(n × m) in the text's tokens and the term's tokens.
+    public func occurrences(in tokens: [SearchText.Token]) -> [Range<String.Index>] {
+        let count = self.tokens.count
+        guard tokens.count >= count else { return [] }
+        var found: [Range<String.Index>] = []
+        for start in 0...(tokens.count - count) {
+            var matches = true
+            for offset in 0..<count {
+                let token = tokens[start + offset].folded
+                let wanted = self.tokens[offset]
+                if offset == count - 1 && isPrefix ? !token.utf8.starts(with: wanted.utf8) : !token.utf8.elementsEqual(wanted.utf8) {
+                    matches = false
+                    break
+                }
+            }
+            if matches { found.append(tokens[start].range.lowerBound..<tokens[start + count - 1].range.upperBound) }
+        }
+        return found
+    }
+
+    /// The same as `occurrences(in:)` over a `SearchText.TokenList`: UTF-8 offsets of each
+    /// occurrence's start and end. `bytes` are the term's tokens as UTF-8 (`tokens.map { Array($0.utf8) }`).
+    public func occurrences(in list: SearchText.TokenList, bytes: [[UInt8]]) -> [(start: Int, end: Int)] {
+        let count = bytes.count
+        guard count > 0, list.count >= count else { return [] }
+        var found: [(start: Int, end: Int)] = []
+        list.folded.withUnsafeBufferPointer { folded in
+            for start in 0...(list.count - count) {
+                var matches = true
+                for offset in 0..<count {
+                    let token = start + offset
+                    let wanted = bytes[offset]
+                    let length = list.foldEnds[token] - list.foldStarts[token]
+                    let prefix = offset == count - 1 && isPrefix
+                    guard prefix ? length >= wanted.count : length == wanted.count else {
+                        matches = false
+                        break
+                    }
+                    let base = list.foldStarts[token]
+                    for position in 0..<wanted.count where folded[base + position] != wanted[position] {
+                        matches = false
+                        break
+                    }
+                    if !matches { break }
+                }
+                if matches { found.append((list.starts[start], list.ends[start + count - 1])) }
+            }
+        }
+        return found
     }
 }

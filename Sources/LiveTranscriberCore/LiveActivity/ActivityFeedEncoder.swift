@@ -37,12 +37,8 @@ public struct ActivityFeedEncoder: Sendable {
     }
 
     private func line(_ value: Line) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         // Plain strings, numbers and finite dates: encoding cannot fail.
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        (try? JSONText.line(value)) ?? "{}"
     }
 
     private struct Line: Encodable {

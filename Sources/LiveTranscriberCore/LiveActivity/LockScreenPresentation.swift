@@ -60,7 +60,6 @@ public struct LockScreenPresentation: Sendable, Equatable, Hashable {
 
     /// "0 segments", "1 segment", "12 segments"; negative counts read as 0.
     public static func segmentCountText(_ count: Int) -> String {
-        let count = max(0, count)
-        return count == 1 ? "1 segment" : "\(count) segments"
+        Plural.count(max(0, count), "segment")
     }
 }

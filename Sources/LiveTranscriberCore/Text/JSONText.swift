@@ -9,4 +9,14 @@ public enum JSONText {
     public static func string(_ value: some Encodable) throws -> String {
         String(decoding: try JSONEncoder.liveTranscriber.encode(value), as: UTF8.self)
     }
+
+    /// `value` as one line of JSON Lines (the activity feed, the draft journal): the same keys,
+    /// dates and slashes as `string`, without line breaks or indentation.
+    /// - Throws: `EncodingError` for a value JSON cannot hold (a non-finite number).
+    public static func line(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
 }

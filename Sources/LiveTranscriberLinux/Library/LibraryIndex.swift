@@ -3,93 +3,150 @@ import LiveTranscriberCore
 
 /// The SQLite index behind `list` and `search`: a cache of the recording folders.
 ///
-/// Tables:
-/// - `recordings(id, name, created_at, metadata)`: one row per recording, `metadata` its JSON.
-/// - `entries(id, recording_id, field, start, text, words, folded, cjk)`: one row per searchable
-///   text: the name, each tag, the summary, the language, each transcript segment (with its start
-///   time). `words` is the text with a space where CJK meets Latin letters or digits
-///   (`SearchQuery.separatingScripts`), so `swift` finds "我们用Swift开发", folded by
-///   `SearchQuery.fold` (the query's fold, so "Straße" is stored as "strasse"); `folded` is the
-///   text folded the same way without the spaces; `cjk` is 1 when the text has Chinese,
-///   Japanese or Korean characters.
-/// - `entries_words`: FTS5 over `entries.words` (external content), `unicode61 remove_diacritics 2`,
-///   prefix indexes.
-/// - `entries_trigram`: FTS5 over `folded` of the CJK rows only, `trigram`, for CJK substrings of
-///   3+ characters (a CJK query can only match text with CJK characters, and a trigram index of
-///   every row would triple the index's size and build time).
-/// Triggers on `entries` keep both in step.
+/// Tables (schema 5):
+/// - `recordings(number, id, created_at, metadata, audio_digest, starts, transcript)`: one row per
+///   recording; `metadata` its JSON, `starts` its segments' start seconds (space-separated) and
+///   `transcript` their texts (one per line), read to find the places inside a found recording.
+/// - `recording_tags(tag, created_at, id)`: one row per tag (`TextFolding.caseKey`, the tag
+///   identity rule), for `list --tag` pages.
+/// - `documents`: FTS5, one contentless document per recording (rowid = `recordings.number`),
+///   columns name, tags, summary, language, transcript, holding `SearchText.indexText` of each
+///   (folded tokens; every CJK character its own token), `prefix='2 3'`. Ranking asks BM25 over
+///   10,000 documents at most for 10,000 recordings, however many segments match.
+/// - `common_terms(term, score, number)`: for words in a fifth or more of the recordings (`the`),
+///   each recording's BM25 score for that word alone, so such a word is ranked by reading the
+///   best rows of an index rather than scoring every recording (see `LibraryIndex+Search`).
+///   FTS5 keeps up to 16 MB of new terms in memory before writing a segment (`hashsize`), so a
+///   rebuild writes fewer, larger segments and merges less.
+/// - `state(key, value)`: the generation the index was last brought in step with, the
+///   recordings folder's stamp at that time, the common words and the average field lengths.
 final class LibraryIndex {
-    static let schemaVersion = 4
+    static let schemaVersion = 5
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
-    private(set) var isNew = false
+    var isNew = false
+    /// Cached `state` values for this connection (reloaded by `loadState`).
+    var commonTerms: Set<String> = []
+    var averageLengths: [SearchHit.Field: Double] = [:]
+    /// Tokens per field summed over the recordings indexed so far, while `replaceAll` runs.
+    var lengthTotals: [SearchHit.Field: Int]?
 
     /// Opens or creates the index at `file`.
     /// - Throws: `SQLiteError` (code 26, SQLITE_NOTADB, or 11, SQLITE_CORRUPT, for a damaged file).
     init(file: URL) throws {
         database = try SQLiteDatabase(path: file.path)
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
         let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
         if version != Self.schemaVersion {
             try database.writeTransaction {
                 // Another process may have created it while we waited for the write lock.
                 let current = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
                 guard current != Self.schemaVersion else { return }
-                try database.execute(Self.dropSQL + Self.schemaSQL + "PRAGMA user_version = \(Self.schemaVersion);")
+                try dropEverything()
+                try database.execute(Self.schemaSQL + "PRAGMA user_version = \(Self.schemaVersion);")
                 isNew = true
             }
         }
+        try loadState()
     }
 
-    private static let dropSQL = """
-        DROP TRIGGER IF EXISTS entries_ai; DROP TRIGGER IF EXISTS entries_ad;
-        DROP TABLE IF EXISTS entries_words; DROP TABLE IF EXISTS entries_trigram;
-        DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS recordings;
-
-        """
+    /// Drops every table of any schema version (virtual tables first: they drop their shadow tables).
+    private func dropEverything() throws {
+        let virtual = try database.query(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'") { $0.text(0) }
+        for name in virtual { try database.execute("DROP TABLE IF EXISTS \"\(name)\"") }
+        let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") { $0.text(0) }
+        for name in tables { try database.execute("DROP TABLE IF EXISTS \"\(name)\"") }
+    }
 
     private static let schemaSQL = """
         CREATE TABLE recordings(
-            id TEXT PRIMARY KEY NOT NULL,
-            name TEXT NOT NULL,
+            number INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
             created_at REAL NOT NULL,
-            metadata TEXT NOT NULL
+            metadata TEXT NOT NULL,
+            audio_digest TEXT,
+            starts TEXT NOT NULL,
+            transcript TEXT NOT NULL
         );
-        CREATE INDEX recordings_by_date ON recordings(created_at);
-        CREATE TABLE entries(
-            id INTEGER PRIMARY KEY,
-            recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
-            field TEXT NOT NULL,
-            start REAL,
-            text TEXT NOT NULL,
-            words TEXT NOT NULL,
-            folded TEXT NOT NULL,
-            cjk INTEGER NOT NULL
+        CREATE INDEX recordings_by_date ON recordings(created_at, id);
+        CREATE INDEX recordings_by_digest ON recordings(audio_digest) WHERE audio_digest IS NOT NULL;
+        CREATE TABLE recording_tags(
+            tag TEXT NOT NULL, created_at REAL NOT NULL, id TEXT NOT NULL,
+            PRIMARY KEY(tag, created_at, id)
+        ) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE documents USING fts5(
+            name, tags, summary, language, transcript,
+            content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
         );
-        CREATE INDEX entries_by_recording ON entries(recording_id);
-        CREATE VIRTUAL TABLE entries_words USING fts5(
-            words, content='entries', content_rowid='id',
-            tokenize='unicode61 remove_diacritics 2', prefix='2 3'
-        );
-        CREATE VIRTUAL TABLE entries_trigram USING fts5(folded, tokenize='trigram');
-        CREATE TRIGGER entries_ai AFTER INSERT ON entries BEGIN
-            INSERT INTO entries_words(rowid, words) VALUES (new.id, new.words);
-            INSERT INTO entries_trigram(rowid, folded) SELECT new.id, new.folded WHERE new.cjk;
-        END;
-        CREATE TRIGGER entries_ad AFTER DELETE ON entries BEGIN
-            INSERT INTO entries_words(entries_words, rowid, words) VALUES ('delete', old.id, old.words);
-            DELETE FROM entries_trigram WHERE rowid = old.id AND old.cjk;
-        END;
+        CREATE TABLE common_terms(
+            term TEXT NOT NULL, score REAL NOT NULL, number INTEGER NOT NULL,
+            PRIMARY KEY(term, score, number)
+        ) WITHOUT ROWID;
+        CREATE INDEX common_terms_by_recording ON common_terms(number);
+        CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        INSERT INTO documents(documents, rank) VALUES ('hashsize', 16777216);
 
         """
 
+    // MARK: State
+
+    /// Reads the common words and average field lengths.
+    func loadState() throws {
+        let state = try self.state()
+        commonTerms = Set((state["common_terms"] ?? "").split(separator: " ").map(String.init))
+        averageLengths = [:]
+        for field in SearchHit.Field.allCases {
+            if let value = state["average_\(field.rawValue)"].flatMap(Double.init) { averageLengths[field] = value }
+        }
+    }
+
+    func state() throws -> [String: String] {
+        Dictionary(try database.query("SELECT key, value FROM state") { ($0.text(0), $0.text(1)) }, uniquingKeysWith: { $1 })
+    }
+
+    func setState(_ values: [String: String]) throws {
+        for (key, value) in values {
+            try database.run("INSERT OR REPLACE INTO state(key, value) VALUES (?, ?)", [.text(key), .text(value)])
+        }
+    }
+
+    /// The generation and recordings-folder stamp the index was last brought in step with.
+    func synchronizedState() throws -> (generation: String, stamp: String)? {
+        let state = try self.state()
+        guard let generation = state["generation"], let stamp = state["recordings_stamp"] else { return nil }
+        return (generation, stamp)
+    }
+
+    func setSynchronized(generation: String, stamp: String) throws {
+        try database.writeTransaction { try setState(["generation": generation, "recordings_stamp": stamp]) }
+    }
+
     // MARK: Reading
 
-    /// Every indexed recording, newest first (ties by id, descending).
-    func recordings() throws -> [Recording] {
-        try database.query("SELECT metadata FROM recordings ORDER BY created_at DESC, id DESC") { row in
-            try Self.decode(row.text(0))
+    /// Recordings that pass `request`'s filters, newest first (ties by id, descending), paged.
+    func recordings(_ request: ListRequest) throws -> [Recording] {
+        var parameters: [SQLiteValue] = []
+        var sql: String
+        if let tag = request.tag {
+            sql = "SELECT r.metadata FROM recording_tags t JOIN recordings r ON r.id = t.id WHERE t.tag = ?"
+            parameters.append(.text(TextFolding.caseKey(tag.trimmingCharacters(in: .whitespaces))))
+            if let since = request.since {
+                sql += " AND t.created_at >= ?"
+                parameters.append(.real(since.timeIntervalSince1970))
+            }
+            sql += " ORDER BY t.created_at DESC, t.id DESC"
+        } else {
+            sql = "SELECT metadata FROM recordings"
+            if let since = request.since {
+                sql += " WHERE created_at >= ?"
+                parameters.append(.real(since.timeIntervalSince1970))
+            }
+            sql += " ORDER BY created_at DESC, id DESC"
         }
+        sql += " LIMIT ? OFFSET ?"
+        parameters += [.integer(Int64(request.limit ?? -1)), .integer(Int64(max(0, request.offset)))]
+        return try database.query(sql, parameters) { try Self.decode($0.text(0)) }
     }
 
     /// The ids of every indexed recording.
@@ -99,7 +156,7 @@ final class LibraryIndex {
 
     /// The newest recording, if any.
     func latest() throws -> Recording? {
-        try database.query("SELECT metadata FROM recordings ORDER BY created_at DESC, id DESC LIMIT 1") { try Self.decode($0.text(0)) }.first
+        try recordings(ListRequest(limit: 1)).first
     }
 
     /// Ids starting with `prefix`, sorted (no limit when `limit` is negative).
@@ -115,128 +172,14 @@ final class LibraryIndex {
         try database.query("SELECT metadata FROM recordings WHERE id = ?", [.text(id)]) { try Self.decode($0.text(0)) }.first
     }
 
-    // MARK: Writing
-
-    /// Replaces everything indexed for `recording` (in its own transaction unless `inTransaction`).
-    func upsert(_ recording: Recording, segments: [TranscriptSegment], inTransaction: Bool = false) throws {
-        let body = {
-            try self.removeRows(id: recording.id)
-            try self.insertRows(recording, segments: segments)
-        }
-        if inTransaction { try body() } else { try database.writeTransaction(body) }
-    }
-
-    /// Removes `id` from the index.
-    func remove(id: String) throws {
-        try database.writeTransaction { try removeRows(id: id) }
-    }
-
-    /// Replaces the whole index with `recordings`, in one transaction.
-    func replaceAll(_ recordings: [(Recording, [TranscriptSegment])]) throws {
-        try database.writeTransaction {
-            try database.execute("DELETE FROM entries; DELETE FROM recordings;")
-            for (recording, segments) in recordings {
-                try insertRows(recording, segments: segments)
-            }
+    /// Recordings whose `audioDigest` is `digest`, newest first.
+    func recordings(withAudioDigest digest: String) throws -> [Recording] {
+        try database.query("SELECT metadata FROM recordings WHERE audio_digest = ? ORDER BY created_at DESC, id DESC", [.text(digest)]) {
+            try Self.decode($0.text(0))
         }
     }
 
-    private func removeRows(id: String) throws {
-        try database.run("DELETE FROM entries WHERE recording_id = ?", [.text(id)])
-        try database.run("DELETE FROM recordings WHERE id = ?", [.text(id)])
-    }
-
-    private func insertRows(_ recording: Recording, segments: [TranscriptSegment]) throws {
-        let metadata = String(decoding: try JSONEncoder.liveTranscriber.encode(recording), as: UTF8.self)
-        try database.run(
-            "INSERT INTO recordings(id, name, created_at, metadata) VALUES (?, ?, ?, ?)",
-            [.text(recording.id), .text(recording.name), .real(recording.createdAt.timeIntervalSince1970), .text(metadata)]
-        )
-        let insert = try database.prepare(
-            "INSERT INTO entries(recording_id, field, start, text, words, folded, cjk) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        func add(_ field: SearchHit.Field, _ text: String, start: Double? = nil) throws {
-            guard text.contains(where: { !$0.isWhitespace }) else { return }
-            try insert.bind([
-                .text(recording.id), .text(field.rawValue), start.map(SQLiteValue.real) ?? .null,
-                .text(text), .text(SearchQuery.fold(SearchQuery.separatingScripts(text))), .text(SearchQuery.fold(text)),
-                .integer(text.unicodeScalars.contains(where: SearchQuery.isCJK) ? 1 : 0),
-            ])
-            while try insert.step() {}
-            try insert.reset()
-        }
-        try add(.name, recording.name)
-        for tag in recording.tags { try add(.tag, tag) }
-        if let summary = recording.summary { try add(.summary, summary) }
-        try add(.language, recording.language)
-        for segment in segments { try add(.transcript, segment.text, start: segment.startSeconds) }
-    }
-
-    // MARK: Search
-
-    /// Matches of `query`, best first, at most `limit`.
-    ///
-    /// Word terms go to `entries_words` (ranked by bm25, snippet by FTS5); CJK substrings of three
-    /// or more characters to `entries_trigram`; shorter ones to `instr` over `entries.folded`.
-    /// Every term must match the same entry. Names weigh 4×, tags 3×, summaries 2×.
-    /// - Complexity: index lookups, except a query made only of one- or two-character CJK words,
-    ///   which scans `entries` (linear in the library's text).
-    func search(_ query: SearchQuery, limit: Int) throws -> [SearchHit] {
-        guard !query.isEmpty, limit > 0 else { return [] }
-        let weight = "(CASE e.field WHEN 'name' THEN 4.0 WHEN 'tag' THEN 3.0 WHEN 'summary' THEN 2.0 ELSE 1.0 END)"
-        var parameters: [SQLiteValue] = []
-        var conditions: [String] = []
-        let from: String
-        let rank: String
-        let snippet: String
-        if let words = query.wordMatchExpression {
-            from = "entries_words JOIN entries e ON e.id = entries_words.rowid"
-            conditions.append("entries_words MATCH ?")
-            parameters.append(.text(words))
-            rank = "bm25(entries_words) * \(weight)"
-            snippet = "NULL"  // `words` holds folded text: the snippet is marked on the original below
-            if let trigram = query.trigramMatchExpression {
-                conditions.append("e.id IN (SELECT rowid FROM entries_trigram WHERE entries_trigram MATCH ?)")
-                parameters.append(.text(trigram))
-            }
-        } else if let trigram = query.trigramMatchExpression {
-            from = "entries_trigram JOIN entries e ON e.id = entries_trigram.rowid"
-            conditions.append("entries_trigram MATCH ?")
-            parameters.append(.text(trigram))
-            rank = "bm25(entries_trigram) * \(weight)"
-            snippet = "NULL"
-        } else {
-            from = "entries e"
-            rank = "-\(weight)"
-            snippet = "NULL"
-        }
-        if !query.substrings.isEmpty {
-            conditions.append("e.cjk = 1")
-        }
-        for substring in query.shortSubstrings {
-            conditions.append("instr(e.folded, ?) > 0")
-            parameters.append(.text(substring))
-        }
-        let sql = """
-            SELECT e.recording_id, r.name, r.created_at, e.field, e.start, \(snippet), \(rank) AS score, e.text
-            FROM \(from) JOIN recordings r ON r.id = e.recording_id
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY score, r.created_at DESC, e.start
-            LIMIT ?
-            """
-        parameters.append(.integer(Int64(limit)))
-        return try database.query(sql, parameters) { row in
-            let text = row.text(7)
-            let marked = row.optionalText(5) ?? SearchSnippet.mark(text, substrings: query.substrings, words: query.words)
-            return SearchHit(
-                recordingID: row.text(0), recordingName: row.text(1),
-                createdAt: Date(timeIntervalSince1970: row.double(2)),
-                field: SearchHit.Field(rawValue: row.text(3)) ?? .transcript,
-                startSeconds: row.optionalDouble(4), markedSnippet: marked, score: -row.double(6)
-            )
-        }
-    }
-
-    private static func decode(_ json: String) throws -> Recording {
+    static func decode(_ json: String) throws -> Recording {
         try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(json.utf8))
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 /// ```
 /// <data>/library.sqlite            the index (a cache; `reindex` rebuilds it from the folders)
 /// <data>/library.lock              flock'd by every change to the library
+/// <data>/library.generation        bumped by every change; the index records the one it saw
 /// <data>/recordings/<id>/          audio.<wav|flac|opus>, transcript.json, metadata.json,
 ///                                  transcript.previous.json (after a replace)
 /// <data>/drafts/<id>/              draft.json, journal.jsonl, lock, audio.<ext>
@@ -16,6 +17,7 @@ enum LibraryLayout {
     static let trash = "trash"
     static let index = "library.sqlite"
     static let writeLock = "library.lock"
+    static let generation = "library.generation"
     static let metadata = "metadata.json"
     static let transcript = "transcript.json"
     static let previousTranscript = "transcript.previous.json"

@@ -48,11 +48,7 @@ extension LibraryStore {
     /// Appends one final segment to the draft's `journal.jsonl` (one JSON object per line) and
     /// fsyncs it, so a crash loses no final segment.
     public func appendToJournal(_ segment: TranscriptSegment, draft: RecordingDraft) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var line = try encoder.encode(segment)
-        line.append(0x0A)
-        try DurableFile.append(line, to: draft.journalFile)
+        try DurableFile.append(Data((try JSONText.line(segment) + "\n").utf8), to: draft.journalFile)
     }
 
     /// Saves the draft as a recording: writes its transcript and metadata, moves the folder into

@@ -4,51 +4,62 @@ import Testing
 
 @Suite("SearchQuery")
 struct SearchQueryTests {
-    @Test("words are folded and quoted as prefix phrases; operators become text",
+    static func describe(_ query: SearchQuery) -> [String] {
+        query.terms.map { $0.tokens.joined(separator: " ") + ($0.isPrefix ? "*" : "") }
+    }
+
+    @Test("words are folded into tokens; a word of several tokens is a phrase; the last word is a prefix",
           arguments: [
-            ("Café meeting", "\"cafe\"* AND \"meeting\"*"),
-            ("CAFÉ", "\"cafe\"*"),
-            ("multi-agent", "\"multi-agent\"*"),
-            ("don't", "\"don't\"*"),
-            ("AT&T", "\"at&t\"*"),
-            ("20.04", "\"20.04\"*"),
-            ("AND", "\"and\"*"),
-            ("NOT near(", "\"not\"* AND \"near(\"*"),
-            ("say\"hi\"", "\"say\"\"hi\"\"\"*"),
+            ("Café meeting", ["cafe", "meeting*"]),
+            ("CAFÉ", ["cafe*"]),
+            ("multi-agent", ["multi agent*"]),
+            ("don't", ["don t"]),
+            ("AT&T", ["at t"]),
+            ("20.04", ["20 04*"]),
+            ("AND", ["and*"]),
+            ("NOT near(", ["not", "near*"]),
+            ("say\"hi\"", ["say hi*"]),
+            ("a", ["a"]),
+            ("the the", ["the", "the*"]),
           ])
-    func wordExpressions(input: String, expected: String) {
-        let query = SearchQuery(input)
-        #expect(query.wordMatchExpression == expected)
-        #expect(query.substrings == [])
+    func terms(input: String, expected: [String]) {
+        #expect(Self.describe(SearchQuery(input)) == expected)
     }
 
     @Test("input with no letters or digits is empty", arguments: ["", "   ", "*", "\"", "(", "- & ) :", "\"\""])
     func emptyQueries(input: String) {
-        let query = SearchQuery(input)
-        #expect(query.isEmpty)
-        #expect(query.wordMatchExpression == nil)
-        #expect(query.trigramMatchExpression == nil)
+        #expect(SearchQuery(input).isEmpty)
     }
 
-    @Test("CJK words are substrings: 3+ characters for the trigram index, 1-2 for a scan",
+    @Test("every CJK character is its own token, so a CJK word is a phrase of characters",
           arguments: [
-            ("悬空引用", "\"悬空引用\"", [String]()),
-            ("悬空", nil, ["悬空"]),
-            ("空", nil, ["空"]),
-            ("会議 です", nil, ["会議", "です"]),
-            ("회의록", "\"회의록\"", []),
-            ("50条悬空引用", "\"50条悬空引用\"", []),
+            ("悬空引用", ["悬 空 引 用"]),
+            ("悬空", ["悬 空"]),
+            ("空", ["空"]),
+            ("会議 です", ["会 議", "で す"]),
+            ("회의록", ["회 의 록"]),
+            ("50条悬空引用", ["50 条 悬 空 引 用"]),
+            ("用Swift", ["用 swift*"]),
           ])
-    func cjk(input: String, trigram: String?, short: [String]) {
-        let query = SearchQuery(input)
-        #expect(query.wordMatchExpression == nil)
-        #expect(query.trigramMatchExpression == trigram)
-        #expect(query.shortSubstrings == short)
+    func cjk(input: String, expected: [String]) {
+        #expect(Self.describe(SearchQuery(input)) == expected)
     }
 
     @Test("folding removes case and diacritics", arguments: [("CAFÉ", "cafe"), ("Ångström", "angstrom"), ("naïve", "naive"), ("悬空", "悬空")])
     func folding(input: String, expected: String) {
         #expect(SearchQuery.fold(input) == expected)
+    }
+
+    @Test("a term finds its occurrences at token starts; a prefix term also inside longer tokens")
+    func occurrences() {
+        let text = "Meeting about the meet-up; we meet"
+        let tokens = SearchText.tokens(in: text)
+        let exact = SearchTerm(tokens: ["meet"], isPrefix: false).occurrences(in: tokens).map { String(text[$0]) }
+        let prefix = SearchTerm(tokens: ["meet"], isPrefix: true).occurrences(in: tokens).map { String(text[$0]) }
+        let phrase = SearchTerm(tokens: ["meet", "up"], isPrefix: false).occurrences(in: tokens).map { String(text[$0]) }
+        #expect(exact == ["meet", "meet"])
+        #expect(prefix == ["Meeting", "meet", "meet"])
+        #expect(phrase == ["meet-up"])
     }
 }
 
@@ -56,9 +67,9 @@ struct SearchQueryTests {
 struct SearchSnippetTests {
     @Test("marks every match and cuts around the first with an ellipsis")
     func marks() {
-        #expect(SearchSnippet.mark("我们发现50条悬空引用需要修复", substrings: ["悬空"], radius: 3) == "…50条\u{2}悬空\u{3}引用需…")
-        #expect(SearchSnippet.mark("Café and CAFE", substrings: ["cafe"]) == "\u{2}Café\u{3} and \u{2}CAFE\u{3}")
-        #expect(SearchSnippet.mark("short", substrings: ["zzz"]) == "short")
+        #expect(SearchSnippet.mark("我们发现50条悬空引用需要修复", query: SearchQuery("悬空"), radius: 3) == "…50条\u{2}悬空\u{3}引用需…")
+        #expect(SearchSnippet.mark("Café and CAFE", query: SearchQuery("cafe")) == "\u{2}Café\u{3} and \u{2}CAFE\u{3}")
+        #expect(SearchSnippet.mark("short", query: SearchQuery("zzz")) == "short")
     }
 }
 
@@ -82,20 +93,19 @@ struct LibraryFormatTests {
 struct SearchQueryLimitTests {
     @Test("at most 32 words are used")
     func cap() {
-        let query = SearchQuery(Array(repeating: "word", count: 40).joined(separator: " ") + " 悬空")
-        #expect(query.words.count == 32)
-        #expect(query.substrings == [])
+        let query = SearchQuery((1...40).map { "word\($0)" }.joined(separator: " ") + " 悬空")
+        #expect(query.terms.count == 32)
+        #expect(query.terms.last == SearchTerm(tokens: ["word32"], isPrefix: true))
     }
 
-    @Test("a space goes where CJK meets Latin letters or digits, nowhere else", arguments: [
-        ("我们用Swift开发", "我们用 Swift 开发"),
-        ("今天我们发现50条悬空引用", "今天我们发现 50 条悬空引用"),
-        ("会議はZoomで", "会議は Zoom で"),
-        ("「Swift」と言った", "「Swift」と言った"),
-        ("plain English, no change", "plain English, no change"),
-        ("我们 用 Swift", "我们 用 Swift"),
+    @Test("the index text is folded tokens; each CJK character stands alone; ASCII is only lowercased", arguments: [
+        ("我们用Swift开发", "我 们 用 swift 开 发"),
+        ("今天我们发现50条悬空引用", "今 天 我 们 发 现 50 条 悬 空 引 用"),
+        ("「Swift」と言った", "swift と 言 っ た"),
+        ("Plain English, no change", "plain english, no change"),
+        ("Café CRÈME", "cafe creme"),
     ])
-    func separatingScripts(text: String, expected: String) {
-        #expect(SearchQuery.separatingScripts(text) == expected)
+    func indexText(text: String, expected: String) {
+        #expect(SearchText.indexText(text) == expected)
     }
 }

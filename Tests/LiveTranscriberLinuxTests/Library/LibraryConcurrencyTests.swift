@@ -40,7 +40,7 @@ struct LibraryConcurrencyTests {
                 while !writerDone.load(ordering: .sequentiallyConsistent) || round < 3 {
                     round += 1
                     _ = try store.list()
-                    _ = try store.search("segment")
+                    _ = try store.hits("segment")
                     try store.rename("base", to: "Renamed \(round)")
                     try store.setTags("base", ["round\(round)"])
                 }
@@ -61,11 +61,10 @@ struct LibraryConcurrencyTests {
         #expect(try store.list().count == 26)
         #expect(try store.resolve("base").name == "Renamed \(rounds)")
         #expect(try store.resolve("base").tags == ["round\(rounds)"])
-        #expect(try store.search("segment").count == 25)
+        #expect(try store.hits("segment").count == 25)
         let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
         #expect(try database.query("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
-        #expect(try database.query("INSERT INTO entries_words(entries_words) VALUES ('integrity-check')") { _ in 0 } == [])
-        #expect(try database.query("INSERT INTO entries_trigram(entries_trigram) VALUES ('integrity-check')") { _ in 0 } == [])
+        #expect(try database.query("INSERT INTO documents(documents) VALUES ('integrity-check')") { _ in 0 } == [])
     }
 
     @Test("a change waits for another connection's write transaction instead of failing with SQLITE_BUSY")

@@ -47,3 +47,11 @@ enum LibraryFixtures {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 }
+
+extension RecordingStore {
+    /// Every place that matches `text`, recording by recording as search ranks them (up to 50
+    /// recordings and 50 places each): the flat list earlier search tests were written against.
+    func hits(_ text: String) throws -> [SearchHit] {
+        try search(SearchRequest(text, limit: 50, placesPerRecording: 50)).flatMap(\.hits)
+    }
+}

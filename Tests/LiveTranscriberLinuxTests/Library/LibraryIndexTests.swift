@@ -24,7 +24,7 @@ struct LibraryIndexTests {
         }
         let store = try F.store(home)
         #expect(try store.list() == [b, a])
-        #expect(try store.search("hello").map(\.recordingID) == ["a"])
+        #expect(try store.hits("hello").map(\.recordingID) == ["a"])
         #expect(try store.reindex() == LibraryStore.ReindexResult(indexed: 2, unreadable: [:]))
         #expect(try store.list() == [b, a])
     }
@@ -67,11 +67,11 @@ struct LibraryIndexTests {
 
         let store = try F.store(home)
         switch operation {
-        case "search": #expect(try store.search("budget").count == 40)
+        case "search": #expect(try store.hits("budget").count == 40)
         case "list": #expect(try store.list().count == 40)
         default: #expect(try store.reindex().indexed == 40)
         }
-        #expect(try store.search("review").count == 40)
+        #expect(try store.hits("review").count == 40)
         #expect(FileManager.default.fileExists(atPath: file.path + ".damaged"))
     }
 
@@ -104,7 +104,7 @@ struct LibraryIndexTests {
         #expect(try F.store(home).list() == [copied])
     }
 
-    @Test("the index is in WAL mode with FTS5 word and trigram tables")
+    @Test("the index is in WAL mode with one FTS5 table of recording documents")
     func schema() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
@@ -112,10 +112,9 @@ struct LibraryIndexTests {
         let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
         #expect(try database.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
         let virtual = try database.query("SELECT name, sql FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name") { ($0.text(0), $0.text(1)) }
-        #expect(virtual.map(\.0) == ["entries_trigram", "entries_words"])
-        #expect(virtual.first?.1.contains("tokenize='trigram'") == true)
-        #expect(virtual.last?.1.contains("tokenize='unicode61 remove_diacritics 2'") == true)
-        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [4])
+        #expect(virtual.map(\.0) == ["documents"])
+        #expect(virtual.first?.1.contains("tokenize='unicode61 remove_diacritics 2', prefix='2 3'") == true)
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [5])
     }
 }
 

@@ -40,7 +40,7 @@ struct LibraryRecoveryTests {
         #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
         let audio = try Data(contentsOf: folder.appendingPathComponent("audio.wav"))
         #expect(audio == WAVFixture.make(audio: WAVFixture.pcm(bytes: 96_000)))
-        #expect(try store.search("zweites").map(\.startSeconds) == [1.5])
+        #expect(try store.hits("zweites").map(\.startSeconds) == [1.5])
         #expect(try store.recoverDrafts() == [])
     }
 

@@ -37,9 +37,10 @@ struct LibrarySearchTests {
 
     @Test("case and diacritics are folded both ways",
           arguments: [("cafe", ["r1-cafe:name", "r3-budget:transcript"]), ("CAFÉ", ["r1-cafe:name", "r3-budget:transcript"]),
-                      ("Cafe meeting", ["r1-cafe:name"]), ("MEETING", ["r1-cafe:name"])])
+                      // The recording holding both words first, then the one holding only "café".
+                      ("Cafe meeting", ["r1-cafe:name", "r3-budget:transcript"]), ("MEETING", ["r1-cafe:name"])])
     func folding(query: String, expected: [String]) throws {
-        let hits = try Self.library().search(query)
+        let hits = try Self.library().hits(query)
         #expect(hits.map { "\($0.recordingID):\($0.field.rawValue)" } == expected)
     }
 
@@ -47,7 +48,7 @@ struct LibrarySearchTests {
           arguments: [("悬空", "r2-zh", 3.0), ("悬", "r2-zh", 3.0), ("悬空引用", "r2-zh", 3.0), ("50条悬空引用", "r2-zh", 3.0),
                       ("明日", "r2-zh", 75.0), ("회의록", "r2-zh", 90.0), ("공유", "r2-zh", 90.0)])
     func cjk(query: String, id: String, start: Double) throws {
-        let hits = try Self.library().search(query)
+        let hits = try Self.library().hits(query)
         #expect(hits.count == 1)
         #expect(hits.first?.recordingID == id)
         #expect(hits.first?.field == .transcript)
@@ -56,7 +57,7 @@ struct LibrarySearchTests {
 
     @Test("a CJK hit has its match marked in a snippet of the original text")
     func cjkSnippet() throws {
-        let hit = try #require(try Self.library().search("悬空").first)
+        let hit = try #require(try Self.library().hits("悬空").first)
         #expect(hit.snippet() == "今天我们发现50条[悬空]引用需要修复")
         #expect(hit.timeText == "0:03")
     }
@@ -66,13 +67,13 @@ struct LibrarySearchTests {
                       ("", 0), ("   ", 0), ("NOT", 0), ("OR budget", 1), ("NEAR(a b)", 0), ("^café", 2), ("name:café", 0),
                       ("\"unbalanced", 0), ("a\"b", 0), ("'", 0), ("{}", 0), ("-", 0), ("--", 0), ("%", 0), ("_", 0)])
     func safeInput(query: String, count: Int) throws {
-        let hits = try Self.library().search(query)
-        #expect(hits.count == count)
+        let results = try Self.library().search(query)
+        #expect(results.count == count)
     }
 
     @Test("a transcript hit carries the matching segment's time and a marked snippet")
     func timeAndSnippet() throws {
-        let hit = try #require(try Self.library().search("ubuntu").first)
+        let hit = try #require(try Self.library().hits("ubuntu").first)
         #expect(hit.recordingID == "r1-cafe")
         #expect(hit.recordingName == "Café meeting")
         #expect(hit.createdAt == F.t0)
@@ -84,7 +85,7 @@ struct LibrarySearchTests {
 
     @Test("hits are ranked: a name match comes before a transcript match")
     func ranking() throws {
-        let hits = try Self.library().search("budget")
+        let hits = try Self.library().hits("budget")
         #expect(hits.map { "\($0.recordingID):\($0.field.rawValue)" } == ["r3-budget:name", "r3-budget:transcript"])
         #expect(hits[0].score > hits[1].score)
     }
@@ -92,20 +93,20 @@ struct LibrarySearchTests {
     @Test("tags and languages are searchable",
           arguments: [("work", "r1-cafe:tag"), ("团队", "r2-zh:tag"), ("fr", "r3-budget:language"), ("zh-CN", "r2-zh:language")])
     func tagsAndLanguages(query: String, expected: String) throws {
-        let hits = try Self.library().search(query)
+        let hits = try Self.library().hits(query)
         #expect(hits.map { "\($0.recordingID):\($0.field.rawValue)" } == [expected])
     }
 
     @Test("words are prefixes: 'plan' finds 'planner'")
     func prefixes() throws {
-        let hits = try Self.library().search("plan")
+        let hits = try Self.library().hits("plan")
         #expect(hits.map(\.recordingID) == ["r1-cafe"])
         #expect(hits.first?.snippet() == "we discussed the multi-agent [planner]")
     }
 
     @Test("search JSON has id, name, createdAt, field, start, time, snippet and score")
     func hitJSON() throws {
-        let hit = try #require(try Self.library().search("ubuntu").first)
+        let hit = try #require(try Self.library().hits("ubuntu").first)
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder.liveTranscriber.encode(hit)) as? [String: Any])
         #expect(Set(object.keys) == ["id", "name", "createdAt", "field", "start", "time", "snippet", "score"])
         #expect(object["time"] as? String == "1:02")
@@ -119,25 +120,26 @@ struct LibrarySearchTests {
         defer { home.remove() }
         let store = try F.store(home)
         try F.save(store, id: "mixed", language: "zh-CN", segments: [F.segment("我们用Swift开发了50个模块", 2, 6)])
-        #expect(try store.search("swift").map(\.recordingID) == ["mixed"])
-        #expect(try store.search("50").map(\.recordingID) == ["mixed"])
-        #expect(try store.search("用Swift").map(\.recordingID) == ["mixed"])
-        #expect(try store.search("swift").first?.snippet() == "我们用[Swift]开发了50个模块")  // marked in the original text
+        #expect(try store.hits("swift").map(\.recordingID) == ["mixed"])
+        #expect(try store.hits("50").map(\.recordingID) == ["mixed"])
+        #expect(try store.hits("用Swift").map(\.recordingID) == ["mixed"])
+        #expect(try store.hits("swift").first?.snippet() == "我们用[Swift]开发了50个模块")
     }
 
     @Test("very long queries are safe")
     func longQueries() throws {
         let store = try Self.library()
-        #expect(try store.search(Array(repeating: "the AND (", count: 1_000).joined(separator: " ")).map(\.recordingID) == ["r1-cafe", "r3-budget"])
-        #expect(try store.search(String(repeating: "悬空", count: 2_000)).count == 0)
-        #expect(try store.search(String(repeating: "x", count: 100_000)).count == 0)
+        #expect(try store.search(Array(repeating: "the AND (", count: 1_000).joined(separator: " ")).map(\.recording.id) == ["r3-budget", "r1-cafe"])
+        #expect(try store.hits(String(repeating: "悬空", count: 2_000)).count == 0)
+        #expect(try store.hits(String(repeating: "x", count: 100_000)).count == 0)
     }
 
-    @Test("only entries with CJK characters are in the trigram index")
-    func trigramOnlyForCJK() throws {
+    @Test("each recording is one FTS5 document of folded tokens, every CJK character its own token")
+    func documents() throws {
         let database = try SQLiteDatabase(path: try Self.shared.get().appendingPathComponent("library.sqlite").path)
-        let indexed = try database.query("SELECT e.text FROM entries_trigram t JOIN entries e ON e.id = t.rowid ORDER BY e.id") { $0.text(0) }
-        #expect(indexed == ["周会", "团队", "今天我们发现50条悬空引用需要修复", "会議は明日です", "회의록을 공유해 주세요"])
-        #expect(try database.query("INSERT INTO entries_trigram(entries_trigram) VALUES ('integrity-check')") { _ in 0 } == [])
+        #expect(try database.query("SELECT count(*) FROM documents") { $0.int64(0) } == [3])
+        let hits = try database.query("SELECT rowid FROM documents WHERE documents MATCH '\"悬 空\"'") { $0.int64(0) }
+        #expect(hits.count == 1)
+        #expect(try database.query("INSERT INTO documents(documents) VALUES ('integrity-check')") { _ in 0 } == [])
     }
 }

@@ -107,7 +107,7 @@ struct LibraryStoreTests {
         let folder = home.url.appendingPathComponent("recordings/20261129-204112-3f9a")
         #expect(F.files(in: folder) == ["audio.wav", "metadata.json", "transcript.json"])
         #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
-        #expect(F.files(in: home.url).filter { !$0.hasPrefix("library.sqlite") } == ["drafts", "library.lock", "recordings", "trash"])
+        #expect(F.files(in: home.url).filter { !$0.hasPrefix("library.sqlite") } == ["drafts", "library.generation", "library.lock", "recordings", "trash"])
         let metadata = try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: folder.appendingPathComponent("metadata.json")))
         #expect(metadata == recording)
         #expect(try store.transcript(of: recording.id) == [F.segment("first", 0, 1), F.segment("second", 2, 3)])
@@ -182,8 +182,8 @@ struct LibraryStoreTests {
         #expect(try F.store(home).list() == [expected])
         #expect(throws: LibraryError.invalid("a recording's name cannot be empty.")) { try store.rename("r1", to: "  ") }
         #expect(throws: LibraryError.notFound("zz")) { try store.rename("zz", to: "A") }
-        #expect(try store.search("quarterly").map(\.recordingID) == ["r1"])
-        #expect(try store.search("old") == [])
+        #expect(try store.hits("quarterly").map(\.recordingID) == ["r1"])
+        #expect(try store.hits("old") == [])
     }
 
     @Test("replaceTranscript keeps the previous transcript in transcript.previous.json")
@@ -198,8 +198,8 @@ struct LibraryStoreTests {
         let previous = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: folder.appendingPathComponent("transcript.previous.json")))
         #expect(previous == [F.segment("alpha", 0, 1)])
         #expect(try store.transcript(of: "t1") == [F.segment("beta", 0, 1)])
-        #expect(try store.search("beta").count == 1)
-        #expect(try store.search("alpha") == [])
+        #expect(try store.hits("beta").count == 1)
+        #expect(try store.hits("alpha") == [])
     }
 
     @Test("a previous transcript that cannot be read is an error, not 'no backup', and the current one stays")
@@ -222,7 +222,7 @@ struct LibraryStoreTests {
         try F.save(store, id: "s1")
         try store.modify("s1") { $0.summary = "Decided to migrate the database" }
         #expect(try store.resolve("s1").summary == "Decided to migrate the database")
-        let hits = try store.search("migrate")
+        let hits = try store.hits("migrate")
         #expect(hits.map(\.field) == [.summary])
         #expect(hits.first?.snippet() == "Decided to [migrate] the database")
     }
@@ -257,7 +257,7 @@ struct LibraryStoreTests {
         #expect(F.files(in: home.url.appendingPathComponent("trash/k1")) == ["audio.wav", "metadata.json", "transcript.json"])
         #expect(F.files(in: home.url.appendingPathComponent("recordings")) == [])
         #expect(try store.list() == [])
-        #expect(try store.search("trash") == [])
+        #expect(try store.hits("trash") == [])
         #expect(throws: LibraryError.notFound("k1")) { try store.delete("k1") }
     }
 

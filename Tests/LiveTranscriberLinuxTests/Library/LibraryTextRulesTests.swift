@@ -16,11 +16,11 @@ struct LibraryTextRulesTests {
                    segments: [F.segment("die Maßnahme beginnt", 0, 2)])
         try store.modify("20261129-204112-aaaa") { $0.summary = "Große Pläne" }
         for query in ["Straße", "strasse", "STRASSE", "Fußball", "fussball", "FUSSBALL", "massnahme", "grosse", "plane"] {
-            #expect(try store.search(query).map(\.recordingID) == ["20261129-204112-aaaa"], "query \(query)")
+            #expect(try store.search(query).map(\.recording.id) == ["20261129-204112-aaaa"], "query \(query)")
         }
-        #expect(try store.search("strasse").first?.snippet() == "[Straße] Planung")
-        #expect(try store.search("fussball").first?.snippet() == "[Fußball]")
-        #expect(try store.search("massnahme").first?.snippet() == "die [Maßnahme] beginnt")
+        #expect(try store.hits("strasse").first?.snippet() == "[Straße] Planung")
+        #expect(try store.hits("fussball").first?.snippet() == "[Fußball]")
+        #expect(try store.hits("massnahme").first?.snippet() == "die [Maßnahme] beginnt")
     }
 
     @Test("rename and tag changes follow the name and tag rules")

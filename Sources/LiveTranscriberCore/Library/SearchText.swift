@@ -1,0 +1,174 @@
+import Foundation
+
+/// How the library cuts text into searchable tokens and folds them: one rule for the index, the
+/// query and the places shown in results.
+///
+/// A token is a run of letters, marks and digits, or one Chinese, Japanese or Korean character
+/// (those scripts have no spaces between words, so every character is its own token and a CJK
+/// query of any length is a run of tokens). Everything else separates tokens. Word tokens are
+/// folded: case and diacritics removed ("CAFÉ" → "cafe"); a CJK character is kept as it is.
+///
+/// ```swift
+/// SearchText.tokens(in: "Café multi-agent").map(\.folded)   // ["cafe", "multi", "agent"]
+/// SearchText.tokens(in: "我们用Swift").map(\.folded)          // ["我", "们", "用", "swift"]
+/// ```
+public enum SearchText {
+    /// One token of a text.
+    public struct Token: Sendable, Equatable {
+        /// Where the token is in the text it was cut from.
+        public var range: Range<String.Index>
+        /// The token with case and diacritics folded.
+        public var folded: String
+    }
+
+    /// The tokens of `text`, in order.
+    /// - Complexity: O(n) in UTF-8 bytes; ASCII tokens are folded without Foundation.
+    public static func tokens(in text: String) -> [Token] {
+        let list = TokenList(text)
+        let utf8 = text.utf8
+        return (0..<list.count).map { index in
+            let start = utf8.index(utf8.startIndex, offsetBy: list.starts[index])
+            let end = utf8.index(utf8.startIndex, offsetBy: list.ends[index])
+            return Token(range: start..<end, folded: String(decoding: list.foldedBytes(index), as: UTF8.self))
+        }
+    }
+
+    /// The tokens of one text as UTF-8 offsets, their folded bytes in one buffer: what matching
+    /// many texts quickly needs (no string per token).
+    public struct TokenList {
+        /// UTF-8 offsets of each token's start and end in the text.
+        public private(set) var starts: [Int] = []
+        public private(set) var ends: [Int] = []
+        /// Each token's folded bytes are `folded[foldStarts[i]..<foldEnds[i]]`.
+        public private(set) var foldStarts: [Int] = []
+        public private(set) var foldEnds: [Int] = []
+        public private(set) var folded: [UInt8] = []
+
+        public var count: Int { starts.count }
+
+        public func foldedBytes(_ index: Int) -> ArraySlice<UInt8> { folded[foldStarts[index]..<foldEnds[index]] }
+
+        public init(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                var index = 0
+                var wordStart = -1
+                var wordASCII = true
+                func flush(_ end: Int) {
+                    guard wordStart >= 0 else { return }
+                    starts.append(wordStart)
+                    ends.append(end)
+                    foldStarts.append(folded.count)
+                    if wordASCII {
+                        for byte in bytes[wordStart..<end] { folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
+                    } else {
+                        folded.append(contentsOf: SearchText.fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<end]), as: UTF8.self)).utf8)
+                    }
+                    foldEnds.append(folded.count)
+                    wordStart = -1
+                }
+                while index < bytes.count {
+                    let lead = bytes[index]
+                    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    let end = min(bytes.count, index + length)
+                    let kind: Kind
+                    if lead < 0x80 {
+                        kind = (lead >= 0x30 && lead <= 0x39) || (lead >= 0x41 && lead <= 0x5A) || (lead >= 0x61 && lead <= 0x7A)
+                            ? .word(ascii: true) : .separator
+                    } else {
+                        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                        for position in (index + 1)..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
+                        kind = Unicode.Scalar(value).map(SearchText.kind(of:)) ?? .separator
+                    }
+                    switch kind {
+                    case .separator:
+                        flush(index)
+                    case .character:
+                        flush(index)
+                        // A CJK character is its own folded form.
+                        starts.append(index)
+                        ends.append(end)
+                        foldStarts.append(folded.count)
+                        folded.append(contentsOf: bytes[index..<end])
+                        foldEnds.append(folded.count)
+                    case .word(let ascii):
+                        if wordStart < 0 {
+                            wordStart = index
+                            wordASCII = true
+                        }
+                        if !ascii { wordASCII = false }
+                    }
+                    index = end
+                }
+                flush(bytes.count)
+            }
+        }
+    }
+
+    /// How many tokens `tokens(in:)` would return, without folding them.
+    public static func tokenCount(in text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            switch kind(of: scalar) {
+            case .separator: inWord = false
+            case .character: count += 1; inWord = false
+            case .word: if !inWord { count += 1; inWord = true }
+            }
+        }
+        return count
+    }
+
+    /// `text` as the word index stores it: folded tokens separated by spaces, so the index's own
+    /// tokenizer sees exactly the tokens of `tokens(in:)`. ASCII text is only lowercased (its
+    /// punctuation already separates tokens there).
+    public static func indexText(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowercased(Substring(text)) }
+        let list = TokenList(text)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(list.folded.count + list.count)
+        for index in 0..<list.count {
+            if index > 0 { bytes.append(0x20) }
+            bytes.append(contentsOf: list.foldedBytes(index))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Folds a word the way every word token is folded: `TextFolding.searchKey` (compatibility
+    /// forms, case, diacritics, special letters: "Straße" → "strasse"), ASCII without Foundation.
+    public static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowercased(Substring(text)) }
+        return TextFolding.searchKey(text)
+    }
+
+    enum Kind { case separator, character, word(ascii: Bool) }
+
+    static func kind(of scalar: Unicode.Scalar) -> Kind {
+        let value = scalar.value
+        switch value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word(ascii: true)
+        case 0..<0x80: return .separator
+        // The common CJK blocks, without a Unicode property lookup: ideographs, kana, hangul syllables.
+        case 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0xAC00...0xD7A3: return .character
+        default: break
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            // Full-width Latin letters and digits (U+FF00…) are part of words; ideographs, kana and hangul stand alone.
+            return TextScript.isCJKLetter(scalar) && !(0xFF00...0xFFEF).contains(value) ? .character : .word(ascii: false)
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return .word(ascii: false)
+        default:
+            return .separator
+        }
+    }
+
+    private static func asciiLowercased(_ text: Substring) -> String {
+        var bytes = Array(text.utf8)
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A {
+            bytes[index] += 0x20
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

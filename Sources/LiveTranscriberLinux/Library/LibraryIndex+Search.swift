@@ -1,0 +1,110 @@
+import Foundation
+import LiveTranscriberCore
+
+/// Search: rank recordings with the per-recording FTS5 documents, then find the places inside
+/// the page of recordings shown.
+extension LibraryIndex {
+    /// A query matching more recordings than this, with a common word among its terms, is ranked
+    /// from that word's `common_terms` list instead of scoring every match.
+    static let broadQueryRecordings = 1_000
+
+    /// The page of recordings matching `query`, best first, each with its best places.
+    ///
+    /// Tiers: recordings holding every term (ranked by BM25, or from a common word's list when
+    /// the match is broad), then those holding some of the terms other than common words, as
+    /// whole words (ranked by BM25). A recording matching only common words of a several-word query is
+    /// left out: `the` alone says nothing about `the budget`.
+    /// - Complexity: one FTS5 lookup per tier; BM25 for at most `broadQueryRecordings`
+    ///   recordings; then the transcripts of the `limit` recordings shown.
+    func search(_ query: SearchQuery, limit: Int, offset: Int, placesPerRecording: Int) throws -> [SearchResult] {
+        guard !query.isEmpty, limit > 0 else { return [] }
+        let offset = max(0, offset)
+        let everything = FTS5Pattern.all(query.terms)
+        var ranked: [(number: Int64, score: Double)] = []
+        let fullMatches = try count(everything)
+        if offset < fullMatches {
+            ranked = try rankFull(query, expression: everything, matches: fullMatches, limit: limit, offset: offset)
+        }
+        // Partial matches: whole words only (a prefix would make this tier as broad as the library).
+        let rare = query.terms.filter { !isCommon($0) }.map { SearchTerm(tokens: $0.tokens, isPrefix: false) }
+        if ranked.count < limit, query.terms.count > 1, !rare.isEmpty {
+            ranked += try rankedByBM25(FTS5Pattern.partial(rare, notAll: query.terms),
+                                       limit: limit - ranked.count, offset: max(0, offset - fullMatches))
+        }
+        return try results(for: ranked, query: query, placesPerRecording: placesPerRecording)
+    }
+
+    /// True for a one-token term whose token is a common word (a prefix term counts by its own word).
+    private func isCommon(_ term: SearchTerm) -> Bool {
+        term.tokens.count == 1 && commonTerms.contains(term.tokens[0])
+    }
+
+    private func count(_ expression: String) throws -> Int {
+        try database.query("SELECT count(*) FROM documents WHERE documents MATCH ?", [.text(expression)]) { Int($0.int64(0)) }.first ?? 0
+    }
+
+    /// The page of recordings holding every term.
+    private func rankFull(_ query: SearchQuery, expression: String, matches: Int, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
+        guard matches > Self.broadQueryRecordings, let common = query.terms.first(where: isCommon)?.tokens[0] else {
+            return try rankedByBM25(expression, limit: limit, offset: offset)
+        }
+        // A broad query with a common word: read that word's best recordings that match the whole query.
+        var page = try database.query("""
+            SELECT c.number, c.score FROM common_terms c
+            WHERE c.term = ?1 AND c.number IN (SELECT rowid FROM documents WHERE documents MATCH ?2)
+            ORDER BY c.score DESC, c.number DESC LIMIT ?3 OFFSET ?4
+            """, [.text(common), .text(expression), .integer(Int64(limit)), .integer(Int64(offset))]) { ($0.int64(0), $0.double(1)) }
+        if page.count < limit {
+            // Matches without the common word itself (`the*` matching only "there"), after the listed ones.
+            // The list ended on this page, or before it (then it must be counted).
+            let listed = !page.isEmpty || offset == 0 ? offset + page.count : try database.query("""
+                SELECT count(*) FROM common_terms c
+                WHERE c.term = ?1 AND c.number IN (SELECT rowid FROM documents WHERE documents MATCH ?2)
+                """, [.text(common), .text(expression)]) { Int($0.int64(0)) }.first ?? 0
+            page += try rankedByBM25(expression, excludingListOf: common, limit: limit - page.count, offset: max(0, offset - listed))
+        }
+        return page.map { (number: $0.0, score: $0.1) }
+    }
+
+    /// A page of `expression`'s matches by weighted BM25 (names 4, tags 3, summaries 2), newest first on ties.
+    private func rankedByBM25(_ expression: String, excludingListOf common: String? = nil, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
+        guard limit > 0 else { return [] }
+        let weights = [SearchHit.Field.name, .tag, .summary, .language, .transcript].map { String(SearchHit.weight(of: $0)) }.joined(separator: ", ")
+        var parameters: [SQLiteValue] = [.text(expression)]
+        var exclusion = ""
+        if let common {
+            exclusion = "AND d.rowid NOT IN (SELECT number FROM common_terms WHERE term = ?2)"
+            parameters.append(.text(common))
+        }
+        parameters += [.integer(Int64(limit)), .integer(Int64(offset))]
+        let limitIndex = parameters.count - 1
+        return try database.query("""
+            SELECT d.rowid, bm25(documents, \(weights)) AS rank FROM documents d JOIN recordings r ON r.number = d.rowid
+            WHERE documents MATCH ?1 \(exclusion)
+            ORDER BY rank, r.created_at DESC, r.id DESC LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
+            """, parameters) { (number: $0.int64(0), score: -$0.double(1)) }
+    }
+
+    /// The recordings `ranked`, in that order, with their places.
+    private func results(for ranked: [(number: Int64, score: Double)], query: SearchQuery, placesPerRecording: Int) throws -> [SearchResult] {
+        guard !ranked.isEmpty else { return [] }
+        let statement = try database.prepare("SELECT metadata, starts, transcript FROM recordings WHERE number = ?")
+        var results: [SearchResult] = []
+        for (number, score) in ranked {
+            try statement.bind([.integer(number)])
+            guard try statement.step() else {
+                try statement.reset()
+                continue
+            }
+            let recording = try Self.decode(statement.text(0))
+            // Split on bytes: a character-by-character split of 5 MB of text per page would dominate.
+            let starts = statement.text(1).utf8.split(separator: 0x20).map { Double(String(decoding: $0, as: UTF8.self)) ?? 0 }
+            let texts = statement.text(2).utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            try statement.reset()
+            let segments = zip(starts, texts).map { SearchPlaces.Segment(startSeconds: $0.0, text: String(decoding: $0.1, as: UTF8.self)) }
+            let found = SearchPlaces.find(query, recording: recording, segments: segments, limit: placesPerRecording)
+            results.append(SearchResult(recording: recording, score: score, hits: found.hits, matchingSegments: found.matchingSegments))
+        }
+        return results
+    }
+}

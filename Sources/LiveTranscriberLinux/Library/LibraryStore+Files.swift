@@ -1,0 +1,89 @@
+import Foundation
+import LiveTranscriberCore
+
+/// A recording's folder: where it is, reading and writing its JSON files, ids.
+extension LibraryStore {
+    /// A new id for a recording started at `date` (`RecordingID.new`).
+    public static func newRecordingID(date: Date) -> String {
+        RecordingID.new(date: date)
+    }
+
+    func folder(of id: String) -> URL {
+        recordingsFolder.appendingPathComponent(id, isDirectory: true)
+    }
+
+    func audioFile(in folder: URL, format: String) -> URL {
+        folder.appendingPathComponent("audio.\(format)")
+    }
+
+    /// The folder of saved recording `id`; throws `.notFound` for a missing or unsafe id.
+    func existingFolder(of id: String) throws -> URL {
+        guard Self.isSafeID(id) else { throw LibraryError.notFound(id) }
+        let folder = folder(of: id)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw LibraryError.notFound(id)
+        }
+        return folder
+    }
+
+    func readMetadata(in folder: URL) throws -> Recording {
+        let file = folder.appendingPathComponent(LibraryLayout.metadata)
+        do {
+            return try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file))
+        } catch {
+            throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
+        }
+    }
+
+    func readTranscript(in folder: URL) throws -> [TranscriptSegment] {
+        let file = folder.appendingPathComponent(LibraryLayout.transcript)
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        do {
+            return try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: file))
+        } catch {
+            throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
+        }
+    }
+
+    func writeMetadata(_ recording: Recording, in folder: URL) throws {
+        try DurableFile.write(try JSONEncoder.liveTranscriber.encode(recording), to: folder.appendingPathComponent(LibraryLayout.metadata))
+    }
+
+    /// Names of the folders under `recordings/` (hidden ones and stray files excluded).
+    func recordingFolderNames() throws -> [String] {
+        try Self.folderNames(in: recordingsFolder)
+    }
+
+    /// Names of the sub-folders of `folder` that do not start with ".".
+    static func folderNames(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+    }
+
+    /// The tag rules of `RecordingTags`, cleaning rather than refusing (for saves and recovery).
+    static func normalizedTags(_ tags: [String]) -> [String] {
+        RecordingTags.cleaned(tags)
+    }
+
+    /// True for an id that names one folder (`RecordingID.isSafe`).
+    static func isSafeID(_ id: String) -> Bool {
+        RecordingID.isSafe(id)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DecodingError {
+            switch error {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+                return context.debugDescription
+            @unknown default:
+                return "invalid JSON"
+            }
+        }
+        return (error as NSError).localizedDescription
+    }
+}

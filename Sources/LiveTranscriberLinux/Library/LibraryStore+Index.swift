@@ -1,0 +1,158 @@
+import Foundation
+import Glibc
+import LiveTranscriberCore
+
+/// Keeping the index in step with the folders: the write lock, the generation counter, the
+/// damaged-index rule and rebuilds.
+extension LibraryStore {
+    /// What `reindex()` did.
+    public struct ReindexResult: Sendable, Equatable {
+        /// Recordings now in the index.
+        public var indexed: Int
+        /// Folders under `recordings/` whose metadata or transcript could not be read, with why.
+        public var unreadable: [String: String]
+
+        public init(indexed: Int, unreadable: [String: String]) {
+            self.indexed = indexed
+            self.unreadable = unreadable
+        }
+    }
+
+    /// The index for one operation, with the library's one rule for damage: damage found while
+    /// using it (SQLITE_CORRUPT, SQLITE_NOTADB: a page overwritten, a torn disk) sets the file
+    /// aside as `.damaged`, rebuilds the index from the folders (the truth), and runs the
+    /// operation once more. An operation that is itself the rebuild (`isRebuild`) only gets a
+    /// fresh, empty index to run on.
+    func withIndex<T>(isRebuild: Bool = false, _ body: (LibraryIndex) throws -> T) throws -> T {
+        do {
+            return try body(currentIndex)
+        } catch let error as SQLiteError where error.isDamage {
+            currentIndex = try Self.setAsideDamagedIndex(indexFile)
+            rebuiltDamagedIndex = true
+            if !isRebuild { try withWriteLock { _ = try fill(currentIndex) } }
+            return try body(currentIndex)
+        }
+    }
+
+    /// Moves a damaged index (and its WAL and shared-memory files) aside and opens an empty one.
+    static func setAsideDamagedIndex(_ indexFile: URL) throws -> LibraryIndex {
+        for suffix in ["", "-wal", "-shm"] {
+            let file = URL(fileURLWithPath: indexFile.path + suffix)
+            try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + ".damaged"))
+            try? FileManager.default.moveItem(at: file, to: URL(fileURLWithPath: file.path + ".damaged"))
+        }
+        return try LibraryIndex(file: indexFile)
+    }
+
+    /// Rebuilds the index from the recording folders alone.
+    ///
+    /// One recording is read at a time, so memory stays flat however large the library.
+    @discardableResult
+    public func reindex() throws -> ReindexResult {
+        try withWriteLock {
+            try withIndex(isRebuild: true) { try fill($0) }
+        }
+    }
+
+    /// The index file's size in bytes (with its write-ahead log).
+    public func indexSize() -> Int64 {
+        ["", "-wal"].reduce(Int64(0)) { total, suffix in
+            let size = (try? FileManager.default.attributesOfItem(atPath: indexFile.path + suffix)[.size] as? NSNumber)?.int64Value
+            return total + (size ?? 0)
+        }
+    }
+
+    /// Replaces everything in `index` with the recording folders. The caller holds the write lock.
+    private func fill(_ index: LibraryIndex) throws -> ReindexResult {
+        var indexed = 0
+        var unreadable: [String: String] = [:]
+        try index.replaceAll {
+            for id in try recordingFolderNames().sorted() {
+                let entry: (Recording, [TranscriptSegment])
+                do {
+                    let folder = folder(of: id)
+                    entry = (try readMetadata(in: folder), try readTranscript(in: folder))
+                } catch {
+                    unreadable[id] = String(describing: error)
+                    continue
+                }
+                var recording = entry.0
+                recording.id = id  // the folder's name is the id
+                try index.upsert(recording, segments: entry.1, inTransaction: true)
+                indexed += 1
+            }
+        }
+        return ReindexResult(indexed: indexed, unreadable: unreadable)
+    }
+
+    /// Runs `body` holding the library's write lock (waiting for another process's change to end).
+    ///
+    /// The lock is taken once per store: a change that runs inside another (a rebuild after
+    /// damage found while saving) does not wait for itself. Taking it, the store first brings a
+    /// stale index in step, then bumps `library.generation` before anything changes; when `body`
+    /// returns, the index records that generation and the recordings folder's stamp. A crash in
+    /// between leaves the two generations apart, and the next opening compares the folders.
+    func withWriteLock<T>(holding held: FileLock? = nil, _ body: () throws -> T) throws -> T {
+        if writeLockDepth > 0 {
+            writeLockDepth += 1
+            defer { writeLockDepth -= 1 }
+            return try body()
+        }
+        let lock = try held ?? FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
+        defer { lock.release() }
+        writeLockDepth = 1
+        defer { writeLockDepth = 0 }
+        if !currentIndex.isNew {
+            try withIndex { _ in if try !isInStep() { try synchronizeFolders() } }
+        }
+        let generation = String((Int(readGeneration()) ?? 0) + 1)
+        try DurableFile.write(Data((generation + "\n").utf8), to: directory.appendingPathComponent(LibraryLayout.generation))
+        let result = try body()
+        try withIndex { try $0.setSynchronized(generation: generation, stamp: recordingsStamp()) }
+        return result
+    }
+
+    /// Brings the index in step when the cheap check says it may not be: at open, two small reads.
+    /// A generation ahead of the index while another process holds the write lock is a change in
+    /// progress, not a crash: that writer brings the index in step, so the index is used as it is.
+    func synchronizeIfStale() throws {
+        guard try !isInStep() else { return }
+        guard let lock = try FileLock.acquire(directory.appendingPathComponent(LibraryLayout.writeLock)) else { return }
+        try withWriteLock(holding: lock) {}  // synchronizes under the lock, then records the generation
+    }
+
+    /// True when the index saw the current generation and the recordings folder as it is now.
+    func isInStep() throws -> Bool {
+        guard let seen = try currentIndex.synchronizedState() else { return false }
+        return seen.generation == readGeneration() && seen.stamp == recordingsStamp()
+    }
+
+    /// `library.generation`, "0" when missing.
+    private func readGeneration() -> String {
+        let file = directory.appendingPathComponent(LibraryLayout.generation)
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? "0"
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The recordings folder's change time and inode: it changes when a folder is added, removed
+    /// or renamed in it, by this program or by hand.
+    private func recordingsStamp() -> String {
+        var info = stat()
+        guard stat(recordingsFolder.path, &info) == 0 else { return "missing" }
+        return "\(info.st_ino):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// Indexes folders that are not in the index and unindexes ids whose folder is gone. The
+    /// caller holds the write lock.
+    private func synchronizeFolders() throws {
+        let folders = Set(try recordingFolderNames())
+        let indexed = try currentIndex.ids()
+        for id in indexed.subtracting(folders) { try withIndex { try $0.remove(id: id) } }
+        for id in folders.subtracting(indexed) {
+            let folder = folder(of: id)
+            guard var recording = try? readMetadata(in: folder), let segments = try? readTranscript(in: folder) else { continue }
+            recording.id = id
+            try withIndex { try $0.upsert(recording, segments: segments) }
+        }
+    }
+}

@@ -20,7 +20,7 @@ FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 INSTALL_BUILD := .build/install
 INSTALL_BIN := $(INSTALL_BUILD)/release/livetranscriber
 
-.PHONY: run test deps build release bench clean install uninstall
+.PHONY: run test deps build release bench bench-pipe clean install uninstall ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -44,6 +44,10 @@ test: deps
 
 bench: release
 	scripts/bench.sh
+
+# Only the long pipe/raw input memory section of BENCHMARKS.md (issue 8, item 15).
+bench-pipe: release
+	python3 scripts/bench.py pipe-memory
 
 clean:
 	rm -rf .build
@@ -69,3 +73,11 @@ uninstall:
 	rm -f $(BINDIR)/livetranscriber $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber \
 		$(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
 	@echo "Removed livetranscriber from $(DESTDIR)$(PREFIX)."
+
+# Type-checks the iOS app and widget (Apple/) and the core against an iPhoneOS SDK folder the
+# user supplies: make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk (see docs/ios.md).
+ios-check:
+	@if [ -z "$(IOS_SDK)" ]; then \
+	  echo "ios-check: skipped: no iPhoneOS SDK given. The SDK is Apple's and not in this repository;"; \
+	  echo "ios-check: run 'make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk' (docs/ios.md says how to get one)."; \
+	else scripts/ios-check.sh "$(IOS_SDK)"; fi

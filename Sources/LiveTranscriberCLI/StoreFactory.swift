@@ -2,8 +2,10 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
 
-// The services the export, summarize and retranscribe commands get from the rest of the program
-// (tests replace them through `CommandServices`).
+// The services commands get from the rest of the program (tests replace some through
+// `CommandServices`). Commands that read or change saved recordings (list, show, search, rename,
+// tag, delete, export, summarize, retranscribe) see the library only as `RecordingStore`; record,
+// import and reindex use the concrete store for drafts and rebuilds.
 
 /// The saved-recordings library in the context's data directory, drafts left by a crash recovered first.
 func makeStore(_ context: CommandContext) throws -> any RecordingStore {

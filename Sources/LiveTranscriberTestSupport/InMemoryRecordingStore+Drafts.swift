@@ -29,7 +29,8 @@ extension InMemoryRecordingStore: RecordingDraftStore {
     }
 
     public func createDraft(
-        id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String]
+        id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String],
+        keepIfInterrupted: Bool = true
     ) throws -> InMemoryDraft {
         try locked {
             if failDraftWrites { throw InMemoryWriteFailure() }

@@ -56,7 +56,9 @@ extension InMemoryRecordingStore {
     @discardableResult
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording {
         _ = try RecordingTags.changed([], adding: adding, removing: removing)
-        return try modify(id) { $0.tags = (try? RecordingTags.changed($0.tags, adding: adding, removing: removing)) ?? $0.tags }
+        return try modify(id) {
+            $0.tags = (try? RecordingTags.changed(RecordingTags.cleaned($0.tags), adding: adding, removing: removing)) ?? $0.tags
+        }
     }
 
     public func delete(_ id: String, purge: Bool) throws {

@@ -37,7 +37,8 @@ struct ActivityFeedTests {
     @Test("a feed into a FIFO is written through, never replaced; a feed that fails is reported after the save")
     func feedIntoSpecialFiles() throws {
         let library = try TemporaryLibrary()
-        let fifo = library.url.appendingPathComponent("feed.fifo").path
+        let elsewhere = try TemporaryLibrary()  // outside the library: writing into it is refused
+        let fifo = elsewhere.url.appendingPathComponent("feed.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let received = FIFOReader(path: fifo)
         let result = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--activity-feed", fifo)

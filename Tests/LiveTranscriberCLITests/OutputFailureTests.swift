@@ -28,7 +28,10 @@ struct OutputFailureTests {
         try pipe.fileHandleForReading.close()
         let result = try run(["record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max"], library: library, stdout: pipe)
         #expect(result.code == 1)
-        #expect(result.stderr == "error: could not write to standard output: Broken pipe\n")
+        let id = try #require(library.recordingFolders.first)
+        let name = try library.store().resolve(id).name
+        #expect(result.stderr == "error: could not write to standard output: Broken pipe\n"
+            + "note: the recording was saved as \(id) ('\(name)', 0:02); see it with 'livetranscriber show \(id)'.\n")
         #expect(library.recordingFolders.count == 1)
         #expect(library.draftFolders.isEmpty)
     }
@@ -46,17 +49,18 @@ struct OutputFailureTests {
     func outputThroughLink() throws {
         let library = try TemporaryLibrary()
         #expect(library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max").exitCode == 0)
-        let target = library.url.appendingPathComponent("target.txt")
-        let link = library.url.appendingPathComponent("link.txt")
+        let elsewhere = try TemporaryLibrary()  // outside the library: writing into it is refused
+        let target = elsewhere.url.appendingPathComponent("target.txt")
+        let link = elsewhere.url.appendingPathComponent("link.txt")
         try Data("old".utf8).write(to: target)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         #expect(library.run("export", "latest", "--format", "txt", "--output", link.path).exitCode == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8).contains("go forward ten meters"))
-        let missing = library.url.appendingPathComponent("no/such/folder/out.srt").path
+        let missing = elsewhere.url.appendingPathComponent("no/such/folder/out.srt").path
         let failed = library.run("export", "latest", "--format", "srt", "--output", missing)
         #expect(failed.exitCode == 1)
-        #expect(failed.stderr == "error: cannot write \(missing): the folder \(library.url.path)/no/such/folder does not exist\n")
+        #expect(failed.stderr == "error: cannot write \(missing): the folder \(elsewhere.url.path)/no/such/folder does not exist\n")
     }
 
     @Test("Ctrl-C during import discards the file in progress, keeps those already imported, and exits 130")

@@ -111,8 +111,13 @@ struct TextAndCommandLineTests {
         #expect(RecordingDisplays.forRecord(options, context: piped) is LiveCardDisplay)
     }
 
-    @Test("item 23: a stop before any audio says so instead of calling the input empty")
+    @Test("item 23: the first card clears the line a typed q was echoed on; a stop before any audio says so")
     func stoppedBeforeAudio() {
+        let output = BufferOutput(isTerminal: true)
+        let view = LiveTerminalView(output: output, color: false, size: { (40, 24) })
+        output.write("q")  // echoed by the terminal before key input was set up
+        view.render(snapshot(finals: 0))
+        #expect(output.text.hasPrefix("\u{1B}[?25lq\r\u{1B}[K╭──"))
         #expect(RecordingInterrupted.stoppedBeforeAudio.description == "stopped before any audio was recorded; nothing was saved")
     }
 
@@ -238,7 +243,9 @@ struct TextAndCommandLineTests {
         #expect(exported.stdout == "{\n  \"bytes\" : \(bytes),\n  \"format\" : \"srt\",\n  \"id\" : \"20261129-204112-3f9a\",\n  \"path\" : \"\(path)\"\n}\n")
         #expect(cli.run(["export", "latest", "--format", "srt", "--json"]).code == 64)
 
-        let out = cli.home.appendingPathComponent("svg").path
+        // Outside the library: output paths inside it are refused (issue 8, item 14).
+        let out = cli.home.deletingLastPathComponent().appendingPathComponent("lt-svg-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let preview = cli.run(["activity", "preview", "--out", out, "--json"])
         struct File: Decodable, Equatable { var presentation: String; var path: String; var width: Int; var height: Int }
         let files = try JSONDecoder().decode([File].self, from: Data(preview.stdout.utf8))

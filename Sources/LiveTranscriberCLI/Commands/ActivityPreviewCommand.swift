@@ -83,6 +83,7 @@ struct ActivityPreviewCommand: CLICommand {
             ActivitySVGRenderer.minimalIsland(MinimalIslandPresentation(content: content)),
         ]
         let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
+        try OutputFile.refuseInsideLibrary(outputDirectory, library: context.dataDirectory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let sizes = [ActivitySVGRenderer.lockScreenSize, ActivitySVGRenderer.expandedIslandSize,
                      ActivitySVGRenderer.compactIslandSize, ActivitySVGRenderer.minimalIslandSize]

@@ -35,9 +35,10 @@ struct DeleteCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryAccess.open(context)
+        let store = try makeStore(context)
         let recording = try store.resolve(reference)
         try store.delete(recording.id, purge: purge)
+        context.saved.add(purge ? "\(recording.id) was deleted for good" : "\(recording.id) was moved to the trash")
         if json {
             try context.printJSON(Deleted(id: recording.id, purged: purge))
         } else if purge {

@@ -50,9 +50,12 @@ struct ExportCommand: CLICommand {
         let recording = try store.resolve(reference)
         let text = TranscriptExporter().export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
         guard let output, output != "-" else {
-            context.stdout.write(text)
+            // On a terminal the export is read, not kept: hidden characters are shown (VisibleText);
+            // a pipe or a redirect gets the document exactly.
+            context.stdout.write(context.stdout.isTerminal ? VisibleText.escapedKeepingLines(text) : text)
             return ExitCode.success
         }
+        try OutputFile.refuseInsideLibrary(output, library: context.dataDirectory)
         try OutputFile.write(Data(text.utf8), to: output)
         if json {
             try context.printJSON(Written(id: recording.id, format: format.rawValue, path: output, bytes: text.utf8.count))

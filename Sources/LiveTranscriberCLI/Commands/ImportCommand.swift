@@ -57,6 +57,7 @@ struct ImportCommand: CLICommand {
             options.stopCancels = true
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
+            if let note = options.input.repairNote { context.printError(note) }
             do {
                 let digest = try AudioDigest.of(path: path)
                 if !again, let existing = try store.recordings(withAudioDigest: digest).first {
@@ -68,12 +69,16 @@ struct ImportCommand: CLICommand {
                 guard var saved = try recorder.run() else { continue }
                 saved.recording = try store.modify(saved.recording.id) { $0.audioDigest = digest }
                 imported.append(saved)
+                context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
                     let count = saved.segments.count
                     context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch RecordingInterrupted.cancelled {
                 break
+            } catch RecordingInterrupted.noAudio {
+                failures += 1
+                context.printError("error: \(path) holds no audio; nothing was imported from it")
             } catch {
                 failures += 1
                 context.printError("error: \(LiveTranscriberCommandLine.describe(error))")

@@ -37,7 +37,7 @@ struct ListCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryAccess.open(context)
+        let store = try makeStore(context)
         let timeZone = LibraryAccess.timeZone(context)
         let since = sinceText.flatMap { LibraryFormat.parseDate($0, timeZone: timeZone) }
         let recordings = try store.list(ListRequest(tag: tag, since: since, limit: limit, offset: offset))

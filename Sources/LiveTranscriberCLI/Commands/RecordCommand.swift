@@ -85,6 +85,10 @@ struct RecordCommand: CLICommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
+        if let feed = options.activityFeed, feed != "-" {
+            try OutputFile.refuseInsideLibrary(feed, library: context.dataDirectory)
+        }
+        if let note = options.input.repairNote { context.printError(note) }
         let display = RecordingDisplays.forRecord(options, context: context)
         let recorder = Recorder(options: options, context: context, store: store, display: display)
         let saved = try recorder.run()
@@ -94,6 +98,7 @@ struct RecordCommand: CLICommand {
             if options.json { try context.printJSON(["discarded": true]) }  // stdout stays parseable
             return ExitCode.success
         }
+        context.saved.add(LibraryAccess.savedLine(saved.recording))
         if options.json {
             try context.printJSON(saved)
         } else {

@@ -25,7 +25,10 @@ struct RecoverCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         try LibraryAccess.checkDataDirectory(context)
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: LibraryAccess.timeZone(context))
+        if let reason = store.writeBlockedReason { throw LibraryError.readOnly(reason: reason) }
         let recovered = try store.recoverDrafts()
+        LibraryAccess.printRecoveryNotes(store, context)
+        for recording in recovered { context.saved.add(LibraryAccess.savedLine(recording)) }
         if json {
             try context.printJSON(recovered)
             return ExitCode.success

@@ -32,8 +32,9 @@ struct RenameCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryAccess.open(context)
+        let store = try makeStore(context)
         let recording = try store.rename(try store.resolve(reference).id, to: name)
+        context.saved.add("\(recording.id) was renamed to '\(recording.name)'")
         if json {
             try context.printJSON(recording)
         } else {

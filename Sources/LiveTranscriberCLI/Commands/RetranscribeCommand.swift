@@ -110,6 +110,7 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         try store.replaceTranscript(of: recording.id, with: segments)
+        context.saved.add("the new transcript of \(recording.id) was saved (the previous one is kept)")
         let engineName: String
         switch engine {
         case .openai: engineName = model.rawValue

@@ -42,7 +42,7 @@ struct SearchCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryAccess.open(context)
+        let store = try makeStore(context)
         let results = try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: Self.placesPerRecording))
         if json {
             try context.printJSON(results)

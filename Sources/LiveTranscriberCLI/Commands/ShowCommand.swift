@@ -21,7 +21,7 @@ struct ShowCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryAccess.open(context)
+        let store = try makeStore(context)
         let recording = try store.resolve(reference)
         let segments = try store.transcript(of: recording.id)
         if json {

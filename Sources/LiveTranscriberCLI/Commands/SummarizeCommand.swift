@@ -64,12 +64,8 @@ struct SummarizeCommand: CLICommand {
         }
         // Written against the metadata as stored now: a rename or tag made while the summary was
         // being written is kept.
-        let recording = try store.modify(found.id) { recording in
-            recording.summary = result.summary
-            // The tag rules (RecordingTags): a suggested tag the recording has in another case is
-            // the same tag, and the stored spelling is kept.
-            recording.tags = RecordingTags.cleaned(recording.tags + result.tags)
-        }
+        let recording = try store.modify(found.id) { $0.apply(result) }
+        context.saved.add("the summary of \(found.id) was saved")
         if json {
             try context.printJSON(recording)
         } else {

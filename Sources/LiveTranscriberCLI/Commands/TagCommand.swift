@@ -34,10 +34,11 @@ struct TagCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryAccess.open(context)
+        let store = try makeStore(context)
         var recording = try store.resolve(reference)
         if !add.isEmpty || !remove.isEmpty {
             recording = try store.changeTags(recording.id, adding: add, removing: remove)
+            context.saved.add("the tags of \(recording.id) were saved")
         }
         if json {
             try context.printJSON(recording)

@@ -47,6 +47,8 @@ public enum LiveTranscriberCommandLine {
         // Output that could not be written (a full disk, a closed pipe) is a failure too.
         if let stdout = context.stdout as? FileDescriptorOutput, let failure = stdout.writeFailure {
             context.printError("error: could not write to standard output: \(failure)")
+            // The report that went missing said what was saved: say it where it can be read.
+            for line in context.saved.all { context.printError("note: \(line).") }
             return code == ExitCode.success ? ExitCode.failure : code
         }
         return code

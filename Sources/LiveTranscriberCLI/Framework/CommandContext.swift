@@ -59,11 +59,28 @@ public final class BufferOutput: TextOutput, @unchecked Sendable {
     public var text: String { lock.withLock { buffer } }
 }
 
+/// What a command saved, in words ("the recording was saved as 20261129-204112-3f9a"), so the
+/// command line can say it on stderr when stdout could not carry the command's own report.
+public final class SavedChanges: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    public init() {}
+
+    /// Adds one line, such as "the recording was saved as ID ('Name', 0:12)".
+    public func add(_ line: String) { lock.withLock { lines.append(line) } }
+
+    /// Everything added, in order.
+    public var all: [String] { lock.withLock { lines } }
+}
+
 /// What a command runs with: its output streams and environment. Tests build one in memory.
 public struct CommandContext: Sendable {
     public var stdout: any TextOutput
     public var stderr: any TextOutput
     public var environment: [String: String]
+    /// What the command saved; said on stderr when stdout fails.
+    public let saved = SavedChanges()
 
     public init(stdout: any TextOutput, stderr: any TextOutput, environment: [String: String]) {
         self.stdout = stdout

@@ -32,6 +32,32 @@ enum OutputFile {
         return handle
     }
 
+    /// Throws `OutputFileError` when `path` lies inside the library folder `library` (after
+    /// symbolic links, `..` and a missing tail are resolved): a file written there could replace a
+    /// recording's metadata, transcript or audio, or the index.
+    static func refuseInsideLibrary(_ path: String, library: URL) throws {
+        let target = resolved(path), home = resolved(library.path)
+        if target == home || target.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
+            throw OutputFileError(path: path, reason: "it is inside the library (\(library.path)); write it somewhere else")
+        }
+    }
+
+    /// `path` made absolute with symbolic links resolved in the part that exists.
+    private static func resolved(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var missing: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            missing.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        var real = existing.path
+        if let pointer = realpath(existing.path, nil) {
+            real = String(cString: pointer)
+            free(pointer)
+        }
+        return ([real == "/" ? "" : real] + missing).joined(separator: "/")
+    }
+
     private enum Kind { case missing, regular, special }
 
     /// What stands at `path`; throws for a folder or a parent that is not a folder.

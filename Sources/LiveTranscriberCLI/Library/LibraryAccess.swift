@@ -15,10 +15,24 @@ enum LibraryAccess {
         for recording in try store.recoverDrafts() {
             context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds))).")
         }
+        printRecoveryNotes(store, context)
+        return store
+    }
+
+    /// What the last recovery wants the user to know (a damaged draft.json) and what it could not do.
+    static func printRecoveryNotes(_ store: LibraryStore, _ context: CommandContext) {
+        for (id, note) in store.recoveryNotes.sorted(by: { $0.key < $1.key }) {
+            context.printError("note: the interrupted recording \(id): \(note).")
+        }
         for (id, problem) in store.recoveryProblems.sorted(by: { $0.key < $1.key }) {
             context.printError("warning: could not recover the interrupted recording in drafts/\(id): \(problem)")
         }
-        return store
+    }
+
+    /// "the recording was saved as ID ('Name', 0:12); see it with 'livetranscriber show ID'".
+    static func savedLine(_ recording: Recording) -> String {
+        "the recording was saved as \(recording.id) ('\(recording.name)', \(ElapsedTimeFormat.clock(recording.durationSeconds))); "
+            + "see it with 'livetranscriber show \(recording.id)'"
     }
 
     /// Throws `DataDirectoryError` when the data directory, or a folder on its path, is a file.

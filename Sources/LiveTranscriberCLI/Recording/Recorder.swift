@@ -42,7 +42,8 @@ final class Recorder {
         let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { feed?.write($0) })
         let settings = RecordingEngineSettings(
             language: options.speech.language, name: options.name, tags: options.tags, location: options.location,
-            fileFormat: options.format, timeZone: LibraryAccess.timeZone(context))
+            fileFormat: options.format, timeZone: LibraryAccess.timeZone(context),
+            keepIfInterrupted: !options.discard && !options.stopCancels)  // --discard and imports never survive a crash
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
                                      services: LinuxRecordingServices.make(store: store, activity: activity,
                                                                                  engine: options.speech.engine, model: options.speech.model)) { [display] event in

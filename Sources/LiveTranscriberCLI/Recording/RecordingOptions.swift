@@ -14,6 +14,14 @@ enum RecordingInput: Equatable {
     var isLive: Bool { if case .microphone = self { true } else { false } }
     var readsStandardInput: Bool { if case .rawPCM("-", _, _) = self { true } else { false } }
 
+    /// What the user should know about the input before it is read: a WAV header that was never
+    /// finished, read like `sox --ignore-length` does. Nil for anything else. Reads only the header.
+    var repairNote: String? {
+        guard case .file(let path) = self, let layout = SndFileReader.unfinishedWAVHeader(at: path) else { return nil }
+        return "note: \(path) has a WAV header that was never finished (it states no length, as a recorder that "
+            + "crashed leaves it); repaired the length while reading: \(ElapsedTimeFormat.clock(layout.durationSeconds)) of audio follow the header"
+    }
+
     /// Opens the source. Throws `AudioFileError` with a clear reason.
     func open() throws -> any AudioSource {
         switch self {

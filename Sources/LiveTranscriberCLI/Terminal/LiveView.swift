@@ -35,9 +35,7 @@ final class LiveTerminalView {
         self.output = output
         self.color = color
         self.size = size
-        // Hide the cursor while the card is live, and clear the current line: a key typed before
-        // key input was set up (a "q" echoed by the terminal) must not stay in front of the card.
-        output.write("\u{1B}[?25l\r\u{1B}[K")
+        output.write("\u{1B}[?25l")  // hide the cursor while the card is live
     }
 
     /// Replaces the previous card with one for `snapshot`.
@@ -68,8 +66,9 @@ final class LiveTerminalView {
     /// Moves back over the last drawing and clears it. Lines drawn at a greater width may have
     /// been rewrapped by the terminal after a resize: they count for the rows they now take.
     private func erase(columns: Int, rows: Int) -> String {
-        if drawnInline { return "\r\u{1B}[K" }
-        guard !drawnLines.isEmpty else { return "" }
+        // Before the first card, the current line is cleared too: a key typed before key input was
+        // set up (a "q" echoed by the terminal while the model loaded) must not stay in front of it.
+        if drawnInline || drawnLines.isEmpty { return "\r\u{1B}[K" }
         var count = drawnLines.count
         if columns < drawnWidth {
             count *= (drawnWidth + columns - 1) / max(1, columns)

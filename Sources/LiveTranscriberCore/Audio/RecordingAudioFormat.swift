@@ -2,7 +2,8 @@ import Foundation
 
 /// The stored audio formats a recording can use.
 public enum RecordingAudioFormat: String, Sendable, Equatable, Hashable, CaseIterable, Codable {
-    /// 16-bit PCM WAV (RIFF), the default.
+    /// 16-bit PCM WAV, the default: written as RF64, which libsndfile turns back into plain RIFF
+    /// WAV on close while the file stays under 4 GiB (48 kHz stereo passes that after 6.2 hours).
     case wav
     /// FLAC, lossless, about half the size of WAV.
     case flac

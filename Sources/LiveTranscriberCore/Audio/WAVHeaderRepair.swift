@@ -14,6 +14,17 @@ public struct WAVLayout: Sendable, Equatable {
     public var dataOffset: UInt64
     /// Bytes of audio in the `data` chunk.
     public var dataSize: UInt64
+    /// The `data` size the header stated before any repair (for RF64, the `ds64` one).
+    public var declaredDataSize: UInt64 = 0
+    /// True for RF64 (or BW64): 64-bit sizes in a `ds64` chunk, for files past 4 GiB.
+    public var isRF64 = false
+
+    /// True when the header stated no usable length: a `data` size of 0 or 0xFFFFFFFF with audio
+    /// after it, or more than the file holds, as a writer that never finished leaves it.
+    public func headerWasUnfinished(fileSize: UInt64) -> Bool {
+        let available = fileSize - min(fileSize, dataOffset)
+        return (declaredDataSize == 0 && available > 0) || declaredDataSize == 0xFFFF_FFFF || declaredDataSize > available
+    }
 
     /// Seconds of audio: `dataSize / (sampleRate × blockAlign)`; 0 when the format is degenerate.
     public var durationSeconds: Double {
@@ -54,12 +65,14 @@ public enum WAVRepairError: Error, Equatable, CustomStringConvertible {
     case notWAV
     case missingFormat
     case missingData
+    case missingDS64
 
     public var description: String {
         switch self {
         case .notWAV: "the file is not a RIFF/WAVE file"
         case .missingFormat: "the WAV file has no readable 'fmt ' chunk"
         case .missingData: "the WAV file has no 'data' chunk"
+        case .missingDS64: "the RF64 file has no 'ds64' chunk with its sizes"
         }
     }
 }
@@ -91,22 +104,28 @@ public enum WAVHeaderRepair {
     /// - Complexity: O(chunks); reads only chunk headers, never the audio.
     public static func plan(fileSize: UInt64, read: (UInt64, Int) throws -> Data) throws -> WAVRepairPlan {
         let head = [UInt8](try read(0, 12))
-        guard head.count == 12, head[0..<4] == riffTag[...], head[8..<12] == waveTag[...] else {
-            throw WAVRepairError.notWAV
-        }
-        let riffSize = littleEndian32(head, 4)
+        guard head.count == 12, head[8..<12] == waveTag[...] else { throw WAVRepairError.notWAV }
+        let isRF64 = head[0..<4] == rf64Tag[...] || head[0..<4] == bw64Tag[...]
+        guard isRF64 || head[0..<4] == riffTag[...] else { throw WAVRepairError.notWAV }
+        let riffSize32 = littleEndian32(head, 4)
 
         // Walk the chunks up to `data`.
         var offset: UInt64 = 12
         var format: (tag: UInt16, channels: Int, rate: Int, bits: Int, align: Int)?
-        var data: (offset: UInt64, declared: UInt32)?
+        var data: (offset: UInt64, declared: UInt64)?
+        var ds64: (body: UInt64, riff: UInt64, data: UInt64)?
         while offset + 8 <= fileSize {
             let header = [UInt8](try read(offset, 8))
             guard header.count == 8 else { break }
             let size = littleEndian32(header, 4)
             if header[0..<4] == dataTag[...] {
-                data = (offset + 8, size)
+                let declared = isRF64 && size == 0xFFFF_FFFF ? ds64?.data ?? UInt64(size) : UInt64(size)
+                data = (offset + 8, declared)
                 break
+            }
+            if isRF64, header[0..<4] == ds64Tag[...] {
+                let body = [UInt8](try read(offset + 8, 16))
+                if body.count == 16 { ds64 = (offset + 8, littleEndian64(body, 0), littleEndian64(body, 8)) }
             }
             if header[0..<4] == fmtTag[...] {
                 let body = [UInt8](try read(offset + 8, 16))
@@ -124,36 +143,57 @@ public enum WAVHeaderRepair {
         }
         guard let format, format.channels > 0, format.align > 0 else { throw WAVRepairError.missingFormat }
         guard let data else { throw WAVRepairError.missingData }
+        // RF64 keeps its sizes in `ds64`: without one there is nowhere to write them.
+        if isRF64 && ds64 == nil { throw WAVRepairError.missingDS64 }
+        let riffSize = isRF64 && riffSize32 == 0xFFFF_FFFF ? ds64?.riff ?? 0 : UInt64(riffSize32)
 
         var layout = WAVLayout(
             formatTag: format.tag, channels: format.channels, sampleRate: format.rate,
-            bitsPerSample: format.bits, blockAlign: format.align, dataOffset: data.offset, dataSize: UInt64(data.declared)
+            bitsPerSample: format.bits, blockAlign: format.align, dataOffset: data.offset, dataSize: data.declared,
+            declaredDataSize: data.declared, isRF64: isRF64
         )
         let available = fileSize - min(fileSize, data.offset)
-        let declared = UInt64(data.declared)
+        let declared = data.declared
 
         // Healthy: the declared data fits, and what follows it (if anything) is a chain of chunks.
         let dataFits = declared <= available && !(declared == 0 && available > 0)
         if dataFits, try chunksTile(from: data.offset + declared + (declared & 1), to: fileSize, read: read) {
-            let riffEnd = UInt64(riffSize) + 8
-            if !placeholders.contains(riffSize), riffEnd <= fileSize, riffEnd >= data.offset + declared {
+            let riffEnd = riffSize + 8
+            let placeholder = riffSize == 0 || (!isRF64 && riffSize == 0xFFFF_FFFF)
+            if !placeholder, riffEnd <= fileSize, riffEnd >= data.offset + declared {
                 return .healthy(layout)
             }
             // Only the RIFF size is wrong: it covers the whole file.
-            let patch = WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: fileSize - 8)))
+            let patch = if let ds64 {
+                WAVPatch(offset: ds64.body, bytes: littleEndianBytes64(fileSize - 8))
+            } else {
+                WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: fileSize - 8)))
+            }
             return .repair(layout, patches: [patch], fileSize: fileSize)
         }
 
-        // The bytes after the data header are audio: keep whole frames.
+        // The bytes after the data header are audio: keep whole frames. RIFF sizes are 32-bit, so
+        // a RIFF file keeps at most 4 GiB; RF64 keeps them all.
         let align = UInt64(format.align)
-        let dataSize = min(available / align * align, UInt64(UInt32.max - 64))
+        let dataSize = min(available, isRF64 ? .max : UInt64(UInt32.max - 64)) / align * align
         layout.dataSize = dataSize
         let pad = dataSize & 1
         let newFileSize = data.offset + dataSize + pad
-        let patches = [
-            WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: newFileSize - 8))),
-            WAVPatch(offset: data.offset - 4, bytes: littleEndianBytes(UInt32(dataSize))),
-        ]
+        let patches: [WAVPatch]
+        if let ds64 {
+            patches = [
+                WAVPatch(offset: 4, bytes: littleEndianBytes(0xFFFF_FFFF)),
+                WAVPatch(offset: ds64.body, bytes: littleEndianBytes64(newFileSize - 8)),
+                WAVPatch(offset: ds64.body + 8, bytes: littleEndianBytes64(dataSize)),
+                WAVPatch(offset: ds64.body + 16, bytes: littleEndianBytes64(dataSize / align)),
+                WAVPatch(offset: data.offset - 4, bytes: littleEndianBytes(0xFFFF_FFFF)),
+            ]
+        } else {
+            patches = [
+                WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: newFileSize - 8))),
+                WAVPatch(offset: data.offset - 4, bytes: littleEndianBytes(UInt32(dataSize))),
+            ]
+        }
         return .repair(layout, patches: patches, fileSize: newFileSize)
     }
 
@@ -203,12 +243,23 @@ public enum WAVHeaderRepair {
     }
 
     private static let riffTag: [UInt8] = Array("RIFF".utf8)
+    private static let rf64Tag: [UInt8] = Array("RF64".utf8)
+    private static let bw64Tag: [UInt8] = Array("BW64".utf8)
+    private static let ds64Tag: [UInt8] = Array("ds64".utf8)
     private static let waveTag: [UInt8] = Array("WAVE".utf8)
     private static let fmtTag: [UInt8] = Array("fmt ".utf8)
     private static let dataTag: [UInt8] = Array("data".utf8)
 
     private static func littleEndian32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+
+    private static func littleEndian64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
+        UInt64(littleEndian32(bytes, at)) | UInt64(littleEndian32(bytes, at + 4)) << 32
+    }
+
+    static func littleEndianBytes64(_ value: UInt64) -> [UInt8] {
+        littleEndianBytes(UInt32(value & 0xFFFF_FFFF)) + littleEndianBytes(UInt32(value >> 32))
     }
 
     static func littleEndianBytes(_ value: UInt32) -> [UInt8] {

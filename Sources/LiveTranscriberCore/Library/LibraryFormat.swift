@@ -15,11 +15,14 @@ public enum LibraryFormat {
     /// A date a user typed (`list --since`), in `timeZone` unless it names its own zone:
     /// - "2026-11-29" (midnight);
     /// - "2026-11-29 20:41" (what `list` prints) or "2026-11-29T20:41", with optional ":12" seconds;
-    /// - full ISO 8601 with a zone: "2026-11-29T20:41:12Z", "…+09:00".
+    /// - full ISO 8601 with a zone: "2026-11-29T20:41:12Z", "…+09:00", "…12.5Z".
     /// - Returns: nil for anything else, including impossible dates ("2026-02-30").
     public static func parseDate(_ text: String, timeZone: TimeZone) -> Date? {
         let text = text.trimmingCharacters(in: .whitespaces)
         if let date = ISO8601DateFormatter().date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = fractional.date(from: text) { return date }
         let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0 == "T" })
         guard (1...2).contains(parts.count) else { return nil }
         let day = parts[0].split(separator: "-", omittingEmptySubsequences: false)

@@ -41,8 +41,10 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     public var name: String
     /// When recording started.
     public var createdAt: Date
-    /// Seconds of audio, pauses excluded.
-    public var durationSeconds: Double
+    /// Seconds of audio, pauses excluded; never negative or non-finite (see `storableDuration`).
+    public var durationSeconds: Double {
+        didSet { durationSeconds = Self.storableDuration(durationSeconds) }
+    }
     /// BCP 47 tag of the transcription language, such as "en-US".
     public var language: String
     /// Tags, in the order the user gave them, without duplicates.
@@ -67,7 +69,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         self.id = id
         self.name = name
         self.createdAt = createdAt
-        self.durationSeconds = durationSeconds
+        self.durationSeconds = Self.storableDuration(durationSeconds)
         self.language = language
         self.tags = tags
         self.audio = audio
@@ -75,6 +77,13 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         self.location = location
         self.recovered = recovered
         self.audioDigest = audioDigest
+    }
+
+    /// The one rule for a duration the library keeps: a finite number of seconds, at least 0
+    /// (NaN, infinities and negative values become 0). The store also never keeps a duration
+    /// longer than the audio file holds.
+    public static func storableDuration(_ seconds: Double) -> Double {
+        seconds.isFinite && seconds > 0 ? seconds : 0
     }
 
     enum CodingKeys: String, CodingKey {
@@ -87,7 +96,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         id = try container.decode(String.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
-        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
+        durationSeconds = Self.storableDuration(try container.decode(Double.self, forKey: .durationSeconds))
         language = try container.decode(String.self, forKey: .language)
         tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
         audio = try container.decode(AudioDescription.self, forKey: .audio)

@@ -75,9 +75,24 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case corrupt(path: String, reason: String)
     /// A value the library cannot store, such as an empty name; the text says what is wrong.
     case invalid(String)
+    /// Another process held the index past the busy timeout; nothing was changed.
+    case busy
+    /// The library cannot be changed: `reason` says why (read-only media, a full disk).
+    case readOnly(reason: String)
+    /// A recording could not be saved; its draft (audio and journal) is kept at `draftPath` and
+    /// will be saved by `recover` (or any library command) once the cause is gone.
+    case saveFailed(id: String, reason: String, keptSeconds: Double, keptSegments: Int, draftPath: String)
 
     public var description: String {
         switch self {
+        case .busy:
+            return "the library's index is busy: another process has held it for more than 5 seconds. Nothing was changed; try again."
+        case .readOnly(let reason):
+            return reason
+        case .saveFailed(let id, let reason, let seconds, let segments, let path):
+            return "could not save recording \(id): \(reason). Nothing is lost: its audio (\(ElapsedTimeFormat.clock(seconds))) and "
+                + "\(Plural.count(segments, "final segment")) are kept in \(path). Once the cause is fixed (free some space), "
+                + "run 'livetranscriber recover' to save it."
         case .notFound(let reference) where RecordingID.isLatest(reference):
             return "there are no recordings yet. Make one with 'livetranscriber record'."
         case .notFound(let reference):

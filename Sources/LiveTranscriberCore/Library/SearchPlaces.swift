@@ -39,9 +39,10 @@ public enum SearchPlaces {
         var matchedTerms = Set<Int>()
         var statistics = SearchScore.Statistics()
 
+        var list = SearchText.TokenList()
         /// Occurrences (UTF-8 offsets) and per-term counts of the query in `text`.
         func examine(_ text: String) -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int) {
-            let list = SearchText.TokenList(text)
+            list.load(text)
             var ranges: [(start: Int, end: Int)] = []
             var terms: [Int: Int] = [:]
             for (index, term) in query.terms.enumerated() {

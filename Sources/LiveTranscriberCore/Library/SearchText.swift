@@ -48,7 +48,20 @@ public enum SearchText {
 
         public func foldedBytes(_ index: Int) -> ArraySlice<UInt8> { folded[foldStarts[index]..<foldEnds[index]] }
 
+        /// An empty list, to be filled by `load(_:)`.
+        public init() {}
+
         public init(_ text: String) {
+            load(text)
+        }
+
+        /// Replaces the tokens with those of `text`, keeping the buffers (one list can serve many texts).
+        public mutating func load(_ text: String) {
+            starts.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            foldStarts.removeAll(keepingCapacity: true)
+            foldEnds.removeAll(keepingCapacity: true)
+            folded.removeAll(keepingCapacity: true)
             var text = text
             text.withUTF8 { bytes in
                 var index = 0

@@ -27,10 +27,12 @@ public protocol RecordingDraftStore: AnyObject {
     ///   - language: BCP 47 tag of the transcript.
     ///   - audio: the stored file's format, rate and channels.
     ///   - name, tags: given up front, kept if the draft is recovered after a crash.
+    ///   - keepIfInterrupted: false when nothing of the draft may outlive a crash or a failed save
+    ///     (`record --discard`; an import, which can simply be run again): recovery removes it.
     /// - Throws: `LibraryError.invalid` for a taken id; file system errors.
     func createDraft(
         id: String, createdAt: Date, language: String, audio: AudioDescription,
-        name: String?, tags: [String]
+        name: String?, tags: [String], keepIfInterrupted: Bool
     ) throws -> Draft
 
     /// Appends one final segment to the draft's journal and makes it durable before returning,

@@ -171,10 +171,14 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     /// - Parameters:
     ///   - keep: false to discard.
     ///   - name, tags: the save sheet's values; nil keeps those given in the settings.
+    ///   - location: where the recording was made, when the save sheet's location switch is on;
+    ///     nil keeps the settings' location.
     /// - Returns: what the recording became.
     /// - Throws: `RecordingSessionError` unless stopped; the store's error when saving fails
     ///   (the draft stays on disk and the next start-up recovers it).
-    public func finish(keep: Bool, name: String? = nil, tags: [String]? = nil) throws -> Outcome {
+    public func finish(
+        keep: Bool, name: String? = nil, tags: [String]? = nil, location: RecordingLocation? = nil
+    ) throws -> Outcome {
         guard session.phase == .draft else {
             try perform(session.save())  // rejected: throws the session's error
             preconditionFailure("save is only accepted in the draft phase")
@@ -183,6 +187,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             try perform(session.discard())
             return .discarded(framesRecorded == 0 ? .noAudio : .requested)
         }
+        saveLocation = location ?? settings.location
         try perform(session.save(name: name ?? settings.name, tags: tags ?? settings.tags))
         guard let saved = savedRecording else { preconditionFailure("saveDraft sets the saved recording") }
         return .saved(saved, segments: draftSummary?.segments ?? [])
@@ -197,6 +202,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     // MARK: Actions of the session
 
     private var savedRecording: Recording?
+    /// The location `finish` saves with.
+    private var saveLocation: RecordingLocation?
     private var reportedPhase = RecordingSession.Phase.idle
 
     private func perform(_ actions: [RecordingSession.Action]) throws {
@@ -234,7 +241,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             case .saveDraft(let name, let tags):
                 guard let state = running, let summary = draftSummary else { break }
                 savedRecording = try services.store.saveDraft(
-                    state.draft, name: name, tags: tags, location: settings.location,
+                    state.draft, name: name, tags: tags, location: saveLocation,
                     durationSeconds: summary.durationSeconds, segments: summary.segments)
                 state.coordinator.end(dismissal: .default)
                 running = nil
@@ -277,7 +284,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         let attributes = RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt)
         let audio = AudioDescription(format: settings.fileFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
         let draft = try services.store.createDraft(id: id, createdAt: createdAt, language: recognizer.language,
-                                                   audio: audio, name: settings.name, tags: settings.tags)
+                                                   audio: audio, name: settings.name, tags: settings.tags,
+                                                   keepIfInterrupted: settings.keepIfInterrupted)
         let writer: any AudioFileWriter
         do {
             writer = try services.makeWriter(draft.audioFile, AudioFormat(sampleRate: storedRate, channels: sourceFormat.channels),
@@ -406,12 +414,16 @@ public struct RecordingEngineSettings: Sendable {
     public var headerUpdateInterval: TimeInterval
     /// Seconds of recording time between the Live Activity's time-rule checks.
     public var activityTickSeconds: Double
+    /// False when nothing of the recording may outlive a crash or a failed save (`record
+    /// --discard`, an import): the draft is marked so from its first file.
+    public var keepIfInterrupted: Bool
 
     public init(
         language: String, name: String? = nil, tags: [String] = [], location: RecordingLocation? = nil,
         fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
-        headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5
+        headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5, keepIfInterrupted: Bool = true
     ) {
+        self.keepIfInterrupted = keepIfInterrupted
         self.language = language
         self.name = name
         self.tags = tags

@@ -6,7 +6,10 @@ import LiveTranscriberCore
 public final class RawPCMReader: AudioSource {
     private let handle: FileHandle
     private let path: String
-    private var pending = Data()
+    /// Bytes read but not yet returned: less than one block plus a partial frame. An array that
+    /// is emptied in place, so memory stays flat however long the stream (a `Data` that has bytes
+    /// removed from its front keeps growing its storage with every append).
+    private var pending: [UInt8] = []
     private let isStandardInput: Bool
     private var ended = false
     public let format: AudioFormat
@@ -54,20 +57,19 @@ public final class RawPCMReader: AudioSource {
                 throw AudioFileError.readFailed(path: path, reason: error.localizedDescription)
             }
             guard let chunk, !chunk.isEmpty else { break }
-            pending.append(chunk)
+            pending.append(contentsOf: chunk)
         }
         // A trailing partial frame (a cut-off stream) is dropped.
         let usable = pending.count - pending.count % frameBytes
         guard usable > 0 else { return nil }
-        let block = pending.prefix(usable)
-        pending.removeFirst(usable)
         var samples = [Float](repeating: 0, count: usable / 2)
-        block.withUnsafeBytes { raw in
+        pending.withUnsafeBytes { raw in
             for index in 0..<samples.count {
                 let value = Int16(littleEndian: raw.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))
                 samples[index] = Float(value) / 32_768
             }
         }
+        pending.removeSubrange(0..<usable)
         return AudioBuffer(samples: samples, channels: format.channels)
     }
 

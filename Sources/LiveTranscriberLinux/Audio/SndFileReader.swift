@@ -9,6 +9,11 @@ public final class SndFileReader: AudioSource {
     private let path: String
     public let format: AudioFormat
     public let totalFrames: Int?
+    /// Set when the file's WAV header was never finished (see `RepairedWAVInput`): the layout it
+    /// was read with. The file on disk is not changed.
+    public let repairedHeader: WAVLayout?
+    /// Keeps the virtual I/O of a repaired header alive as long as the handle.
+    private let repairedInput: RepairedWAVInput?
 
     /// Opens `path` for reading.
     ///
@@ -24,7 +29,10 @@ public final class SndFileReader: AudioSource {
             throw AudioFileError.unreadable(path: path, reason: "permission denied")
         }
         var info = SF_INFO()
-        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+        // A WAV header a crashed writer never finished says "no audio": read what follows it.
+        let repaired = RepairedWAVInput(path: path)
+        let opened = repaired.map { $0.openSndFile(&info) } ?? sf_open(path, Int32(SFM_READ), &info)
+        guard let handle = opened else {
             throw AudioFileError.unsupportedFormat(path: path, reason: String(cString: sf_strerror(nil)))
         }
         guard info.channels > 0, info.samplerate > 0 else {
@@ -33,11 +41,20 @@ public final class SndFileReader: AudioSource {
         }
         self.handle = handle
         self.path = path
+        self.repairedInput = repaired
+        self.repairedHeader = repaired?.layout
         self.format = AudioFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels))
-        self.totalFrames = info.frames > 0 ? Int(info.frames) : nil
+        // An unfinished header (a FLAC whose writer was killed) states no length: nil, never 2^63 frames.
+        self.totalFrames = AudioFileMeasure.statedFrames(info.frames)
     }
 
     deinit { sf_close(handle) }
+
+    /// The layout `path` will be read with when its WAV (or RF64) header was never finished;
+    /// nil for a finished header or another format. Reads only chunk headers.
+    public static func unfinishedWAVHeader(at path: String) -> WAVLayout? {
+        RepairedWAVInput.unfinishedHeader(at: path)?.layout
+    }
 
     public func read(maxFrames: Int) throws -> AudioBuffer? {
         var samples = [Float](repeating: 0, count: maxFrames * format.channels)

@@ -5,7 +5,7 @@ import LiveTranscriberCore
 extension RecordingAudioFormat {
     var libsndfileFormat: Int32 {
         switch self {
-        case .wav: return Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        case .wav: return Int32(SF_FORMAT_RF64 | SF_FORMAT_PCM_16)
         case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
         case .opus: return Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
         }
@@ -22,11 +22,13 @@ public final class SndFileWriter: AudioFileWriter {
     /// Creates (or truncates) `path`.
     /// - Throws: `AudioFileError.writeFailed` with libsndfile's reason.
     public convenience init(path: String, format: AudioFormat, fileFormat: RecordingAudioFormat) throws {
-        try self.init(path: path, format: format, libsndfileFormat: fileFormat.libsndfileFormat, name: fileFormat.rawValue)
+        try self.init(path: path, format: format, libsndfileFormat: fileFormat.libsndfileFormat, name: fileFormat.rawValue,
+                      downgradeRF64: fileFormat == .wav)
     }
 
     /// Writes any format libsndfile can write (`SF_FORMAT_*` major | subtype), for tests and tools.
-    init(path: String, format: AudioFormat, libsndfileFormat: Int32, name: String) throws {
+    /// - Parameter downgradeRF64: For RF64: write plain WAV while the file stays under 4 GiB.
+    init(path: String, format: AudioFormat, libsndfileFormat: Int32, name: String, downgradeRF64: Bool = false) throws {
         var info = SF_INFO()
         info.samplerate = Int32(format.sampleRate)
         info.channels = Int32(format.channels)
@@ -39,6 +41,10 @@ public final class SndFileWriter: AudioFileWriter {
         }
         // Clip out-of-range floats instead of letting them wrap around.
         sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        // RF64 under 4 GiB is written as plain WAV (a JUNK chunk holds the place of `ds64`).
+        if downgradeRF64 && libsndfileFormat & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_RF64) {
+            sf_command(handle, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE))
+        }
         self.handle = handle
         self.path = path
         self.format = format

@@ -35,7 +35,10 @@ public struct SndFileAudioSlicer: AudioSlicer {
 
     public func info(of file: URL) throws -> AudioFileInfo {
         let handle = try Handle(path: file.path, mode: Int32(SFM_READ), info: SF_INFO(), operation: "open")
-        return AudioFileInfo(frames: Int(handle.info.frames), sampleRate: Int(handle.info.samplerate), channels: Int(handle.info.channels))
+        // A header that does not state its length (an unfinished FLAC) is not trusted: count.
+        let frames = AudioFileMeasure.statedFrames(handle.info.frames)
+            ?? Int(AudioFileMeasure.countFrames(file)?.measurement.frames ?? 0)
+        return AudioFileInfo(frames: frames, sampleRate: Int(handle.info.samplerate), channels: Int(handle.info.channels))
     }
 
     public func writeWAV(_ piece: AudioPiece, of source: URL, to destination: URL) throws -> Int {

@@ -17,17 +17,18 @@ extension LibraryIndex {
         if inTransaction { try body() } else { try database.writeTransaction(body) }
     }
 
-    /// Removes `id` from the index.
-    func remove(id: String) throws {
-        try database.writeTransaction { try removeRows(id: id) }
+    /// Removes `id` from the index (in its own transaction unless `inTransaction`).
+    func remove(id: String, inTransaction: Bool = false) throws {
+        if inTransaction { try removeRows(id: id) } else { try database.writeTransaction { try removeRows(id: id) } }
     }
 
     /// Empties the index, calls `fill` (which calls `upsert(_:segments:inTransaction: true)` per
     /// recording), then works out the common words and their ranked lists; one transaction.
     func replaceAll(_ fill: () throws -> Void) throws {
-        // A larger page cache for the rebuild: fewer pages spilled to the log and written again.
-        try database.execute("PRAGMA cache_size = -65536")
-        defer { try? database.execute("PRAGMA cache_size = -2000") }
+        // A larger page cache for the rebuild (fewer pages spilled to the log and written again),
+        // and no memory map: the whole file mapped in would count as resident memory.
+        try database.execute("PRAGMA cache_size = -65536; PRAGMA mmap_size = 0")
+        defer { try? database.execute("PRAGMA cache_size = -2000; PRAGMA mmap_size = 1073741824") }
         try database.writeTransaction {
             try database.execute("""
                 DELETE FROM recordings; DELETE FROM recording_tags; DELETE FROM common_terms; DELETE FROM state;

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import LiveTranscriberCore
 
@@ -35,7 +36,8 @@ final class LibraryIndex {
     /// - Throws: `SQLiteError` (code 26, SQLITE_NOTADB, or 11, SQLITE_CORRUPT, for a damaged file).
     init(file: URL) throws {
         database = try SQLiteDatabase(path: file.path)
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        // Pages are read through a memory map (up to 1 GiB) rather than copied by read(2).
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA mmap_size=1073741824")
         let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
         if version != Self.schemaVersion {
             try database.writeTransaction {
@@ -47,6 +49,32 @@ final class LibraryIndex {
                 isNew = true
             }
         }
+        try loadState()
+    }
+
+    /// Opens the index at `file` for reading only, without locks, journal or shared memory
+    /// (`immutable=1`): for a library on read-only media or a full disk.
+    /// - Throws: `SQLiteError` when it cannot be read or is of another schema version.
+    init(readingOnly file: URL) throws {
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = file.path
+        components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+        database = try SQLiteDatabase(path: components.string ?? "file:\(file.path)?immutable=1",
+                                      flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
+        guard version == Self.schemaVersion else {
+            throw SQLiteError(code: 26, message: "schema version \(version), not \(Self.schemaVersion)", context: "open \(file.path) read-only")
+        }
+        try loadState()
+    }
+
+    /// An empty index in memory, to be filled from the folders: for a library whose index file
+    /// cannot be used and cannot be rebuilt on disk (read-only media, a full disk).
+    init(inMemory: Void) throws {
+        database = try SQLiteDatabase(path: ":memory:")
+        try database.execute(Self.schemaSQL + "PRAGMA user_version = \(Self.schemaVersion);")
+        isNew = true
         try loadState()
     }
 

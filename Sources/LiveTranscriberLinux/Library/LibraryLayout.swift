@@ -8,7 +8,8 @@ import Foundation
 /// <data>/library.generation        bumped by every change; the index records the one it saw
 /// <data>/recordings/<id>/          audio.<wav|flac|opus>, transcript.json, metadata.json,
 ///                                  transcript.previous.json (after a replace)
-/// <data>/drafts/<id>/              draft.json, journal.jsonl, lock, audio.<ext>
+/// <data>/drafts/<id>/              draft.json, journal.jsonl, lock, audio.<ext>, and `discard`
+///                                  when nothing of it is to be kept after a crash
 /// <data>/trash/<id>/               deleted recordings
 /// ```
 enum LibraryLayout {
@@ -24,4 +25,7 @@ enum LibraryLayout {
     static let draftManifest = "draft.json"
     static let journal = "journal.jsonl"
     static let draftLock = "lock"
+    /// An empty file in a draft folder, written before anything else of the draft: the draft is
+    /// never recovered (`record --discard`, an `import` that can simply be run again).
+    static let discardMarker = "discard"
 }

@@ -10,10 +10,13 @@ extension LibraryStore {
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
         try withWriteLock {
             let folder = try existingFolder(of: id)
-            var recording = try readMetadata(in: folder)
+            let stored = try readMetadata(in: folder)
+            var recording = stored
             change(&recording)
-            try writeMetadata(recording, in: folder)
-            try withIndex { try $0.upsert(recording, segments: try readTranscript(in: folder)) }
+            let segments = try readTranscript(in: folder)
+            try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) },
+                             files: { try self.writeMetadata(recording, in: folder) },
+                             undo: { try? self.writeMetadata(stored, in: folder) })
             return recording
         }
     }
@@ -23,12 +26,17 @@ extension LibraryStore {
         try withWriteLock {
             let folder = try existingFolder(of: id)
             let current = folder.appendingPathComponent(LibraryLayout.transcript)
-            if let previous = try DurableFile.readIfPresent(current) {
-                try DurableFile.write(previous, to: folder.appendingPathComponent(LibraryLayout.previousTranscript))
-            }
             let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
-            try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
-            try withIndex { try $0.upsert(try readMetadata(in: folder), segments: sorted) }
+            let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
+            let saved = (try DurableFile.readIfPresent(current), try DurableFile.readIfPresent(previousFile))
+            let recording = try readMetadata(in: folder)
+            try changeInStep(index: { try $0.upsert(recording, segments: sorted, inTransaction: true) }, files: {
+                if let previous = saved.0 { try DurableFile.write(previous, to: previousFile) }
+                try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
+            }, undo: {
+                Self.putBack(saved.0, at: current)
+                Self.putBack(saved.1, at: previousFile)
+            })
         }
     }
 
@@ -43,9 +51,15 @@ extension LibraryStore {
             let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
             guard let previous = try DurableFile.readIfPresent(previousFile) else { return false }
             let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
-            if let replaced = try DurableFile.readIfPresent(current) { try DurableFile.write(replaced, to: previousFile) }
-            try DurableFile.write(previous, to: current)
-            try withIndex { try $0.upsert(try readMetadata(in: folder), segments: segments) }
+            let replaced = try DurableFile.readIfPresent(current)
+            let recording = try readMetadata(in: folder)
+            try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
+                if let replaced { try DurableFile.write(replaced, to: previousFile) }
+                try DurableFile.write(previous, to: current)
+            }, undo: {
+                Self.putBack(replaced, at: current)
+                Self.putBack(previous, at: previousFile)
+            })
             return true
         }
     }
@@ -82,7 +96,7 @@ extension LibraryStore {
 
     /// Moves recording `id` to `trash/` (or removes it for good when `purge`) and unindexes it.
     public func delete(_ id: String, purge: Bool) throws {
-        try withWriteLock {
+        try withWriteLock(freeingSpace: purge) {
             let folder = try existingFolder(of: id)
             var destination = trashFolder.appendingPathComponent(purge ? ".purge-\(id)-\(getpid())" : id)
             var attempt = 1
@@ -90,8 +104,18 @@ extension LibraryStore {
                 attempt += 1
                 destination = trashFolder.appendingPathComponent("\(id)-\(attempt)")
             }
-            try DurableFile.rename(folder, to: destination)
-            try withIndex { try $0.remove(id: id) }
+            do {
+                try changeInStep(index: { try $0.remove(id: id, inTransaction: true) },
+                                 files: { try DurableFile.rename(folder, to: destination) },
+                                 undo: { try? DurableFile.rename(destination, to: folder) })
+            } catch where purge && (writeBlockedReason != nil || Self.isOutOfSpace(error)) {
+                // A full disk cannot take even the index's journal: free the space first (the files
+                // are the truth), then unindex; if that still fails, the next opening drops the id.
+                try DurableFile.rename(folder, to: destination)
+                try FileManager.default.removeItem(at: destination)
+                try? withIndex { try $0.remove(id: id) }
+                return
+            }
             if purge { try FileManager.default.removeItem(at: destination) }
         }
     }

@@ -11,10 +11,13 @@ extension LibraryStore {
     ///   - id: From `newRecordingID(date:)`; must not name an existing draft or recording.
     ///   - createdAt: When recording started (kept to the second, as JSON stores it).
     ///   - name, tags: Given up front (`record --name --tags`), kept if the draft is recovered.
+    ///   - keepIfInterrupted: False for a draft nothing of which may survive a crash (`record
+    ///     --discard`, an `import`, which can simply be run again): its folder gets the `discard`
+    ///     marker before any other file, and recovery removes it instead of saving it.
     /// - Throws: `LibraryError.invalid` for a bad or taken id; file system errors.
     public func createDraft(
         id: String, createdAt: Date, language: String, audio: AudioDescription,
-        name: String? = nil, tags: [String] = []
+        name: String? = nil, tags: [String] = [], keepIfInterrupted: Bool = true
     ) throws -> RecordingDraft {
         guard Self.isSafeID(id) else { throw LibraryError.invalid("'\(id)' cannot be a recording id.") }
         guard ["wav", "flac", "opus"].contains(audio.format) else {
@@ -30,11 +33,15 @@ extension LibraryStore {
                 if errno == EEXIST { throw LibraryError.invalid("a draft with id '\(id)' already exists.") }
                 throw FileSystemError(call: "mkdir", path: draftFolder.path, errno: errno)
             }
+            if !keepIfInterrupted {
+                try DurableFile.write(Data(), to: draftFolder.appendingPathComponent(LibraryLayout.discardMarker))
+            }
             guard let lock = try FileLock.acquire(draftFolder.appendingPathComponent(LibraryLayout.draftLock)) else {
                 throw LibraryError.invalid("the draft '\(id)' is being recorded by another process.")
             }
             let createdAt = Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down))
-            let draft = RecordingDraft(id: id, folder: draftFolder, createdAt: createdAt, language: language, audio: audio, lock: lock)
+            let draft = RecordingDraft(id: id, folder: draftFolder, createdAt: createdAt, language: language, audio: audio, lock: lock,
+                                       keepIfInterrupted: keepIfInterrupted)
             let manifest = DraftManifest(
                 id: id, createdAt: createdAt, language: language, audio: audio,
                 name: name, tags: tags.isEmpty ? nil : Self.normalizedTags(tags)
@@ -64,14 +71,33 @@ extension LibraryStore {
         durationSeconds: Double, segments: [TranscriptSegment]
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
+        // No recording is longer than its audio: a duration past what the file holds (by more
+        // than rounding) is replaced by the file's.
+        var durationSeconds = durationSeconds
+        if let audio = AudioFileMeasure.statedSeconds(draft.audioFile), durationSeconds > audio + 0.5 || !durationSeconds.isFinite {
+            durationSeconds = audio
+        }
         let recording = Recording(
             id: draft.id,
             name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
             tags: Self.normalizedTags(tags), audio: draft.audio, location: location
         )
-        try withWriteLock {
-            try finishDraft(in: draft.folder, as: recording, segments: segments)
+        do {
+            try withWriteLock {
+                try finishDraft(in: draft.folder, as: recording, segments: segments)
+            }
+        } catch {
+            if case LibraryError.invalid = error { throw error }  // a taken id: nothing was written
+            guard draft.keepIfInterrupted else {
+                // An import that cannot be saved leaves nothing: it can be run again.
+                try? withWriteLock(freeingSpace: true) { try removeDraftFolder(draft.folder, id: draft.id) }
+                draft.lock?.release()
+                throw error
+            }
+            // The draft stays, with its audio and journal, for `recover`.
+            throw LibraryError.saveFailed(id: draft.id, reason: Self.saveFailureReason(error), keptSeconds: durationSeconds,
+                                          keptSegments: segments.count, draftPath: draft.folder.path)
         }
         draft.lock?.release()
         return recording
@@ -79,14 +105,19 @@ extension LibraryStore {
 
     /// Deletes the draft folder with its audio and journal, and releases its lock.
     public func discardDraft(_ draft: RecordingDraft) throws {
-        try withWriteLock {
+        try withWriteLock(freeingSpace: true) {
             guard FileManager.default.fileExists(atPath: draft.folder.path) else { return }
-            // Rename first: a crash during the removal leaves a hidden folder, never a half draft.
-            let doomed = draftsFolder.appendingPathComponent(".discard-\(draft.id)-\(getpid())")
-            try DurableFile.rename(draft.folder, to: doomed)
-            try FileManager.default.removeItem(at: doomed)
+            try removeDraftFolder(draft.folder, id: draft.id)
         }
         draft.lock?.release()
+    }
+
+    /// Removes a draft folder. Renamed first: a crash during the removal leaves a hidden
+    /// `.discard-` folder (removed by the next recovery), never a half draft.
+    func removeDraftFolder(_ folder: URL, id: String) throws {
+        let doomed = draftsFolder.appendingPathComponent(".discard-\(id)-\(getpid())")
+        try DurableFile.rename(folder, to: doomed)
+        try FileManager.default.removeItem(at: doomed)
     }
 
     /// Turns every draft left by a crash into a saved recording marked `recovered`.
@@ -100,10 +131,13 @@ extension LibraryStore {
     /// - Returns: The recovered recordings, oldest first. Cheap when `drafts/` is empty.
     @discardableResult
     public func recoverDrafts() throws -> [Recording] {
+        // A library that cannot be changed keeps its drafts for later (`recover` says why).
+        guard writeBlockedReason == nil else { return [] }
         guard !(try FileManager.default.contentsOfDirectory(atPath: draftsFolder.path)).isEmpty else { return [] }
         return try withWriteLock {
             var recovered: [Recording] = []
             var problems: [String: String] = [:]
+            recoveryNotes = [:]
             // Listed again under the lock: a draft may have been saved or discarded meanwhile.
             for name in try FileManager.default.contentsOfDirectory(atPath: draftsFolder.path).sorted() {
                 let folder = draftsFolder.appendingPathComponent(name, isDirectory: true)
@@ -135,6 +169,11 @@ extension LibraryStore {
 
     /// Recovers one unlocked draft folder; nil when it held nothing worth keeping.
     private func recoverDraft(in folder: URL, id: String) throws -> Recording? {
+        // Marked from its first file as not to be kept (`record --discard`, an import).
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent(LibraryLayout.discardMarker).path) {
+            try removeDraftFolder(folder, id: id)
+            return nil
+        }
         // A save that wrote its metadata but crashed before the move: finish it.
         // The id is always the folder's name (checked safe by the caller), never one read from a
         // file inside the draft, which could name a path outside the library.
@@ -144,67 +183,98 @@ extension LibraryStore {
             return saved
         }
         let manifestFile = folder.appendingPathComponent(LibraryLayout.draftManifest)
-        guard let data = try? Data(contentsOf: manifestFile),
-              let manifest = try? JSONDecoder.liveTranscriber.decode(DraftManifest.self, from: data)
-        else {
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if contents.allSatisfy({ $0 == LibraryLayout.draftLock || $0.hasPrefix(".") }) {
-                try FileManager.default.removeItem(at: folder)  // Crashed inside createDraft.
-            } else {
-                try DurableFile.rename(folder, to: trashFolder.appendingPathComponent("draft-\(id)-\(getpid())"))
-            }
-            return nil
-        }
+        let manifest = (try? Data(contentsOf: manifestFile)).flatMap { try? JSONDecoder.liveTranscriber.decode(DraftManifest.self, from: $0) }
         let segments = Self.readJournal(folder.appendingPathComponent(LibraryLayout.journal))
         // The audio file is the truth about the audio: the one draft.json names, else whichever
         // audio.<wav|flac|opus> is there; its rate and channels are read from the file itself.
-        var audio = manifest.audio
-        let formats = [audio.format] + ["wav", "flac", "opus"].filter { $0 != audio.format }
+        let named = manifest?.audio.format ?? "wav"
+        let formats = [named] + ["wav", "flac", "opus"].filter { $0 != named }
         let found = formats.first { FileManager.default.fileExists(atPath: audioFile(in: folder, format: $0).path) }
-        guard found != nil || !segments.isEmpty else {
-            try FileManager.default.removeItem(at: folder)
+        var audio = manifest?.audio ?? AudioDescription(format: found ?? "wav", sampleRate: 16_000, channels: 1)
+        var measured: AudioFileMeasure.Measurement?
+        if let format = found {
+            audio.format = format
+            measured = AudioFileMeasure.measure(audioFile(in: folder, format: format))
+            if let measured {
+                audio.sampleRate = measured.sampleRate
+                audio.channels = measured.channels
+            }
+        }
+        // Nothing recorded (killed within the first second): nothing to keep.
+        guard (measured?.frames ?? 0) > 0 || !segments.isEmpty else {
+            let known = [LibraryLayout.draftLock, LibraryLayout.draftManifest, LibraryLayout.journal] + formats.map { "audio.\($0)" }
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if (found != nil && measured == nil) || !contents.allSatisfy({ known.contains($0) || $0.hasPrefix(".") }) {
+                // Audio that cannot be read, or files we do not know: set aside, never deleted.
+                try DurableFile.rename(folder, to: trashFolder.appendingPathComponent("draft-\(id)-\(getpid())"))
+                return nil
+            }
+            try removeDraftFolder(folder, id: id)
             return nil
         }
-        var duration: Double?
-        if let format = found {
-            let audioFile = audioFile(in: folder, format: format)
-            audio.format = format
-            if format == "wav" {
-                duration = (try? WAVFileRepair.repair(audioFile))?.layout.durationSeconds
-            }
-            if let properties = WAVFileRepair.properties(ofAudioFile: audioFile) {
-                audio.sampleRate = properties.sampleRate
-                audio.channels = properties.channels
-                duration = duration ?? properties.seconds
-            }
+        // The audio that is really there; without readable audio, the last final segment's end.
+        let duration = measured?.seconds ?? segments.map(\.endSeconds).max() ?? 0
+        let createdAt = manifest?.createdAt ?? Self.creationDate(ofDraft: id, folder: folder)
+        if manifest == nil {
+            recoveryNotes[id] = "its draft.json was damaged, so its name, tags and language were lost; "
+                + "the audio (\(ElapsedTimeFormat.clock(duration))) and \(Plural.count(segments.count, "final segment")) were recovered under the default name"
         }
         let recording = Recording(
             id: id,
-            name: manifest.name ?? RecordingName.defaultName(createdAt: manifest.createdAt, timeZone: timeZone),
-            createdAt: manifest.createdAt,
-            durationSeconds: duration ?? segments.map(\.endSeconds).max() ?? 0,
-            language: manifest.language, tags: manifest.tags ?? [], audio: audio, recovered: true
+            name: manifest?.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone),
+            createdAt: createdAt,
+            durationSeconds: duration,
+            language: manifest?.language ?? Self.unknownLanguage, tags: manifest?.tags ?? [], audio: audio, recovered: true
         )
         try finishDraft(in: folder, as: recording, segments: segments)
         return recording
     }
 
-    /// Writes transcript and metadata into the draft folder, moves it into `recordings/`, removes
-    /// the draft-only files and indexes it. The caller holds the write lock.
+    /// The language of a recovered draft whose `draft.json` was lost: BCP 47 "und" (undetermined).
+    static let unknownLanguage = "und"
+
+    /// When a draft without a readable `draft.json` was started: from its id (`yyyyMMdd-HHmmss-…`,
+    /// UTC), else the folder's modification time.
+    static func creationDate(ofDraft id: String, folder: URL) -> Date {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        if id.count >= 15, let date = formatter.date(from: String(id.prefix(15))) { return date }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: folder.path)[.modificationDate]) as? Date
+        return Date(timeIntervalSince1970: (modified ?? Date()).timeIntervalSince1970.rounded(.down))
+    }
+
+    /// Writes transcript and metadata into the draft folder, moves it into `recordings/` and
+    /// indexes it, in step (`changeInStep`: a failure leaves the draft where it was and the index
+    /// unchanged), then removes the draft-only files. The caller holds the write lock.
     private func finishDraft(in draftFolder: URL, as recording: Recording, segments: [TranscriptSegment]) throws {
         let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
         let destination = folder(of: recording.id)
         guard !FileManager.default.fileExists(atPath: destination.path) else {
             throw LibraryError.invalid("a recording with id '\(recording.id)' already exists.")
         }
-        try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: draftFolder.appendingPathComponent(LibraryLayout.transcript))
-        try writeMetadata(recording, in: draftFolder)
-        try DurableFile.rename(draftFolder, to: destination)
-        for leftover in [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock] {
+        try changeInStep(index: { try $0.upsert(recording, segments: sorted, inTransaction: true) }, files: {
+            try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: draftFolder.appendingPathComponent(LibraryLayout.transcript))
+            try writeMetadata(recording, in: draftFolder)
+            try DurableFile.rename(draftFolder, to: destination)
+        }, undo: {
+            try? DurableFile.rename(destination, to: draftFolder)
+        })
+        for leftover in [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock, LibraryLayout.discardMarker] {
             unlink(destination.appendingPathComponent(leftover).path)
         }
-        try DurableFile.syncFolder(destination)
-        try withIndex { try $0.upsert(recording, segments: sorted) }
+        try? DurableFile.syncFolder(destination)
+    }
+
+    /// Why a save failed, in words: a full disk is named as such.
+    static func saveFailureReason(_ error: any Error) -> String {
+        if isOutOfSpace(error) { return "the disk holding the library is full" }
+        if let error = error as? CocoaError, (error.underlying as? POSIXError)?.code == .ENOSPC {
+            return "the disk holding the library is full"
+        }
+        if case LibraryError.busy = error { return "the library's index was busy (another process held it for more than 5 seconds)" }
+        return String(describing: error)
     }
 
     /// The segments of a journal: one JSON object per line; unreadable lines (a line torn by the

@@ -63,7 +63,7 @@ extension LibraryStore {
     }
 
     /// Replaces everything in `index` with the recording folders. The caller holds the write lock.
-    private func fill(_ index: LibraryIndex) throws -> ReindexResult {
+    func fill(_ index: LibraryIndex) throws -> ReindexResult {
         var indexed = 0
         var unreadable: [String: String] = [:]
         try index.replaceAll {
@@ -92,23 +92,48 @@ extension LibraryStore {
     /// stale index in step, then bumps `library.generation` before anything changes; when `body`
     /// returns, the index records that generation and the recordings folder's stamp. A crash in
     /// between leaves the two generations apart, and the next opening compares the folders.
-    func withWriteLock<T>(holding held: FileLock? = nil, _ body: () throws -> T) throws -> T {
+    ///
+    /// A library that cannot be changed throws `LibraryError.readOnly` before anything is done,
+    /// except a change that frees space (`freeingSpace`, a purge) on a full disk, which then does
+    /// without the generation and the index (the next opening compares the folders).
+    func withWriteLock<T>(holding held: FileLock? = nil, freeingSpace: Bool = false, _ body: () throws -> T) throws -> T {
         if writeLockDepth > 0 {
             writeLockDepth += 1
             defer { writeLockDepth -= 1 }
             return try body()
         }
-        let lock = try held ?? FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
+        let roomless = writeBlockedReason != nil
+        if let reason = writeBlockedReason, !(freeingSpace && blockedByFullDisk) {
+            throw LibraryError.readOnly(reason: reason)
+        }
+        let lock: FileLock
+        do {
+            lock = try held ?? FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock))
+        } catch let error as FileSystemError where [EROFS, EACCES, EPERM].contains(error.errno) {
+            throw LibraryError.readOnly(reason: Self.unwritable(directory)?.reason ?? String(describing: error))
+        }
         defer { lock.release() }
         writeLockDepth = 1
         defer { writeLockDepth = 0 }
+        if roomless { return try body() }
         if !currentIndex.isNew {
-            try withIndex { _ in if try !isInStep() { try synchronizeFolders() } }
+            do {
+                try withIndex { _ in if try !isInStep() { try synchronizeFolders() } }
+            } catch let error as SQLiteError where error.primaryCode == 5 || error.primaryCode == 6 {
+                throw LibraryError.busy  // nothing of this command was done yet
+            }
         }
         let generation = String((Int(readGeneration()) ?? 0) + 1)
-        try DurableFile.write(Data((generation + "\n").utf8), to: directory.appendingPathComponent(LibraryLayout.generation))
+        do {
+            try DurableFile.write(Data((generation + "\n").utf8), to: directory.appendingPathComponent(LibraryLayout.generation))
+        } catch where Self.isOutOfSpace(error) {
+            if !freeingSpace { throw LibraryError.readOnly(reason: Self.fullDiskReason(directory)) }
+            return try body()  // a purge on a full disk: the next opening compares the folders
+        }
         let result = try body()
-        try withIndex { try $0.setSynchronized(generation: generation, stamp: recordingsStamp()) }
+        // The change is done, files and index in step; if the index cannot note the generation
+        // now (busy, full), the next opening compares the folders instead.
+        try? withIndex { try $0.setSynchronized(generation: generation, stamp: recordingsStamp()) }
         return result
     }
 

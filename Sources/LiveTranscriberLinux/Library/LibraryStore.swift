@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import LiveTranscriberCore
 
 /// The recording library on disk: one folder per recording, drafts, trash, and a SQLite index.
@@ -42,6 +43,14 @@ public final class LibraryStore: RecordingStore {
     public var onDamagedIndexRebuilt: (() -> Void)?
     /// Drafts the last `recoverDrafts()` could not recover, by id, with why (left in `drafts/`).
     public internal(set) var recoveryProblems: [String: String] = [:]
+    /// What the last `recoverDrafts()` wants the user to know about a recovered draft, by id
+    /// (such as a damaged `draft.json`: the audio was kept, the name was lost).
+    public internal(set) var recoveryNotes: [String: String] = [:]
+    /// Why this library cannot be changed (read-only media, a full disk), when the index could not
+    /// be opened for writing; nil when it can be changed. Reads work either way.
+    public internal(set) var writeBlockedReason: String?
+    /// True when `writeBlockedReason` is a full disk (a purge may still free space).
+    var blockedByFullDisk = false
 
     /// Opens the library in `directory`, creating its folders and index as needed.
     ///
@@ -62,11 +71,29 @@ public final class LibraryStore: RecordingStore {
             try DurableFile.makeFolder(folder)
         }
         var damaged = false
+        var blocked: (reason: String, fullDisk: Bool)?
         do {
             currentIndex = try LibraryIndex(file: indexFile)
-        } catch let error as SQLiteError where error.isDamage {
+        } catch let error as SQLiteError where error.isDamage && Self.unwritable(directory) == nil {
             currentIndex = try Self.setAsideDamagedIndex(indexFile)
             damaged = true
+        } catch let error as SQLiteError {
+            // Read-only media or a full disk: reads still work, from the index read as it is when
+            // it matches the folders, else from an index built in memory from the folders.
+            guard let reason = Self.unwritable(directory) else { throw error }
+            blocked = reason
+            let folders = Set(try Self.folderNames(in: recordingsFolder))
+            if let readOnly = try? LibraryIndex(readingOnly: indexFile), (try? readOnly.ids()) == folders {
+                currentIndex = readOnly
+            } else {
+                currentIndex = try LibraryIndex(inMemory: ())
+            }
+        }
+        if let blocked {
+            writeBlockedReason = blocked.reason
+            blockedByFullDisk = blocked.fullDisk
+            if currentIndex.isNew { _ = try fill(currentIndex) }  // in memory: nothing is written to disk
+            return
         }
         rebuiltDamagedIndex = damaged
         if currentIndex.isNew {

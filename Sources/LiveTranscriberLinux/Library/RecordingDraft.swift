@@ -16,10 +16,14 @@ public struct RecordingDraft: Sendable {
     /// BCP 47 tag, such as "en-US".
     public let language: String
     public let audio: AudioDescription
+    /// False when nothing of the draft may outlive a crash or a failed save (`record --discard`, an import).
+    public let keepIfInterrupted: Bool
     /// Held while the draft is recorded.
     let lock: FileLock?
 
-    init(id: String, folder: URL, createdAt: Date, language: String, audio: AudioDescription, lock: FileLock?) {
+    init(id: String, folder: URL, createdAt: Date, language: String, audio: AudioDescription, lock: FileLock?,
+         keepIfInterrupted: Bool = true) {
+        self.keepIfInterrupted = keepIfInterrupted
         self.id = id
         self.folder = folder
         self.audioFile = folder.appendingPathComponent("audio.\(audio.format)")

@@ -26,9 +26,15 @@ public final class SQLiteDatabase {
 
     /// Opens (creating if needed) the database at `path`.
     /// - Throws: `SQLiteError` when the file cannot be opened.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        try self.init(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Opens `path` with `flags` (`SQLITE_OPEN_*`; add `SQLITE_OPEN_URI` for a `file:` URI such as
+    /// `file:/x.sqlite?immutable=1`, which reads a file on read-only media without any lock or journal).
+    public init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32 = 5000) throws {
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = flags | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -21,6 +21,10 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// True for a damaged database file: SQLITE_CORRUPT (11) or SQLITE_NOTADB (26).
     public var isDamage: Bool { primaryCode == 11 || primaryCode == 26 }
 
+    /// True when the disk has no room for the change: SQLITE_FULL (13), or an I/O error whose
+    /// extended code says a write or a truncate failed (ENOSPC surfaces as either).
+    public var isOutOfSpace: Bool { primaryCode == 13 || primaryCode == 10 }
+
     /// The primary result code's name, as SQLite's documentation spells it ("SQLITE_BUSY").
     public var name: String {
         let names: [Int32: String] = [

@@ -28,22 +28,4 @@ public enum WAVFileRepair {
         try writer.synchronize()
         return plan
     }
-
-    /// Seconds of audio in a file libsndfile can read (FLAC, Opus, WAV), or nil when it cannot tell.
-    /// Rate, channels and seconds of any audio file libsndfile reads; nil when it reads none.
-    public static func properties(ofAudioFile url: URL) -> (sampleRate: Int, channels: Int, seconds: Double)? {
-        var info = SF_INFO()
-        guard let file = sf_open(url.path, Int32(SFM_READ), &info) else { return nil }
-        defer { sf_close(file) }
-        guard info.samplerate > 0, info.channels > 0 else { return nil }
-        return (Int(info.samplerate), Int(info.channels), Double(max(0, info.frames)) / Double(info.samplerate))
-    }
-
-    public static func durationSeconds(ofAudioFile url: URL) -> Double? {
-        var info = SF_INFO()
-        guard let file = sf_open(url.path, Int32(SFM_READ), &info) else { return nil }
-        defer { sf_close(file) }
-        guard info.samplerate > 0, info.frames > 0 else { return nil }
-        return Double(info.frames) / Double(info.samplerate)
-    }
 }

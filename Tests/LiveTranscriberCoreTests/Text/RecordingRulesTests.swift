@@ -132,3 +132,26 @@ struct SegmentCleanupRuleTests {
         #expect(exported == expected)
     }
 }
+
+@Suite("Dates a user types")
+struct TypedDateTests {
+    static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+
+    @Test("the date list prints, ISO without a zone (local), and full ISO are read", arguments: [
+        ("2026-11-29", 1_795_878_000.0),  // midnight in Tokyo, 15:00 UTC the day before
+        ("2026-11-29 20:41", 1_795_952_460),
+        ("2026-11-29T20:41", 1_795_952_460),
+        ("2026-11-29T20:41:12", 1_795_952_472),
+        ("2026-11-29T20:41:12Z", 1_795_984_872),
+        ("2026-11-29T20:41:12.500Z", 1_795_984_872.5),
+        ("2026-11-29T20:41:12+09:00", 1_795_952_472),
+    ])
+    func parses(text: String, seconds: Double) {
+        #expect(LibraryFormat.parseDate(text, timeZone: Self.tokyo)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test("anything else is refused", arguments: ["yesterday", "2026-02-30", "2026-11-29 24:00", "2026-11-29 20:61", "29/11/2026", "2026-11-29T20"])
+    func refuses(text: String) {
+        #expect(LibraryFormat.parseDate(text, timeZone: Self.tokyo) == nil)
+    }
+}

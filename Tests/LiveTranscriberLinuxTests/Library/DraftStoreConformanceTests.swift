@@ -81,7 +81,7 @@ protocol DraftStoreUnderTest: RecordingStore {
 extension DraftStoreUnderTest where Self: RecordingDraftStore {
     func saveOne(id: String, name: String?, tags: [String], journal: [TranscriptSegment], durationSeconds: Double) throws -> Recording {
         let draft = try createDraft(id: id, createdAt: LibraryFixtures.t0.addingTimeInterval(0.6), language: "de-DE",
-                                    audio: LibraryFixtures.mono16k, name: nil, tags: [])
+                                    audio: LibraryFixtures.mono16k, name: nil, tags: [], keepIfInterrupted: true)
         if draft.audioFile.isFileURL, FileManager.default.fileExists(atPath: draft.audioFile.deletingLastPathComponent().path) {
             try WAVFixture.make(audio: WAVFixture.silence(bytes: Int(durationSeconds * 32_000))).write(to: draft.audioFile)
         }
@@ -91,14 +91,14 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
 
     func discardOne(id: String) throws {
         let draft = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
-                                    name: nil, tags: [])
+                                    name: nil, tags: [], keepIfInterrupted: true)
         try appendToJournal(LibraryFixtures.segment("gone", 0, 1), draft: draft)
         try discardDraft(draft)
     }
 
     func holdDraft(id: String) throws {
         _ = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
-                            name: nil, tags: [])
+                            name: nil, tags: [], keepIfInterrupted: true)
     }
 
     func freshID(date: Date) -> String { newRecordingID(date: date) }

@@ -35,7 +35,7 @@ struct RecordingStoreConformanceTests {
         init<S: RecordingDraftStore>(_ store: S) {
             save = { id, minutes, name, tags, texts in
                 let draft = try store.createDraft(id: id, createdAt: RecordingStoreConformanceTests.t0.addingTimeInterval(minutes * 60),
-                                                  language: "en-US", audio: RecordingStoreConformanceTests.mono, name: nil, tags: [])
+                                                  language: "en-US", audio: RecordingStoreConformanceTests.mono, name: nil, tags: [], keepIfInterrupted: true)
                 let segments = texts.enumerated().map {
                     TranscriptSegment(text: $0.element, startSeconds: Double($0.offset) * 5, endSeconds: Double($0.offset) * 5 + 4)
                 }

@@ -1,0 +1,101 @@
+import Foundation
+import LiveTranscriberCore
+
+/// The one place the app builds its adapters (the composition root). Screens and models get
+/// core protocols from here and never construct a store, an engine or a framework client.
+struct AppDependencies {
+    /// The only source of time.
+    var clock: any WallClock
+    /// UIKit's feedback generators.
+    var hapticPlayer: any HapticPlayer
+    /// ActivityKit.
+    var activity: any ActivityClient
+    /// Opens the library in `folder`: the store and a way to make recording runners over it.
+    var openLibrary: (URL) throws -> OpenedLibrary
+    /// Apple Intelligence's on-device model when it can answer now, else nil (the app then
+    /// summarizes with the core's offline `ExtractiveSummarizer`).
+    var languageModel: () -> (any LanguageModel)?
+    /// Re-transcribes a saved recording's audio through OpenAI with the given API key; nil while
+    /// the OpenAI client is not shared with iOS (docs/ios.md).
+    var openAIRetranscriber: ((URL, String, String) throws -> [TranscriptSegment])?
+    /// The OpenAI API key in the Keychain.
+    var keychain: KeychainItem
+    /// Where the library lives: the iCloud Drive ubiquity container when `iCloud` is on and
+    /// available, else the app's private folder.
+    var libraryFolder: (_ iCloud: Bool) -> URL
+
+    /// The adapters of a real device.
+    static func live() -> AppDependencies {
+        let activity = ActivityKitClient()
+        return AppDependencies(
+            clock: SystemClock(),
+            hapticPlayer: UIKitHapticPlayer(),
+            activity: activity,
+            openLibrary: { _ in
+                // The one line to change when the portable library store lands (docs/ios.md):
+                //     OpenedLibrary.wrapping(try LibraryStore(root: folder), activity: activity, clock: SystemClock())
+                throw AppSetupError.libraryStoreNotShared
+            },
+            languageModel: { FoundationLanguageModel.isAvailable ? FoundationLanguageModel() : nil },
+            openAIRetranscriber: nil,
+            keychain: KeychainItem(service: "app.livetranscriber", account: "openai-api-key"),
+            libraryFolder: LibraryFolders.folder(iCloud:)
+        )
+    }
+
+    /// Ends the Live Activities a crashed session left, as the core's housekeeping plans it for a
+    /// start-up with nothing recording.
+    func endLeftoverActivities() {
+        let plan = ActivityHousekeeping.plan(
+            existing: activity.existingActivities(), currentRecordingID: nil, now: clock.now())
+        for id in plan.activitiesToEnd {
+            activity.end(activityID: id, content: nil, dismissalPolicy: .immediate, timestamp: clock.now())
+        }
+    }
+}
+
+/// A library that is open: its recordings for the screens, and recording runners that save into it.
+struct OpenedLibrary {
+    let library: any RecordingLibrary
+    let makeRunner: @MainActor (RecordingRequest) throws -> any RecordingRunning
+
+    /// Wraps a store that keeps both saved recordings and drafts (`LibraryStore`).
+    static func wrapping<Store: RecordingLibrary & RecordingDraftStore & SendableMetatype>(
+        _ store: Store, activity: any ActivityClient, clock: any WallClock
+    ) -> OpenedLibrary {
+        OpenedLibrary(library: store) { request in
+            try RecordingRunner(store: store, request: request, activity: activity, clock: clock)
+        }
+    }
+}
+
+/// Why the app could not set itself up.
+enum AppSetupError: Error, CustomStringConvertible {
+    /// The library store is still Linux-only (its SQLite module); see docs/ios.md.
+    case libraryStoreNotShared
+
+    var description: String {
+        switch self {
+        case .libraryStoreNotShared:
+            "The recordings library is not available in this build: its store is not yet shared with iOS."
+        }
+    }
+}
+
+/// The library's folder on this device.
+enum LibraryFolders {
+    /// The ubiquity container's Documents/Library when iCloud is on and signed in, else
+    /// Application Support/Library. Files are the truth and the index is rebuilt from whatever
+    /// arrives, so only the folder moves to iCloud, never an index.
+    static func folder(iCloud: Bool) -> URL {
+        if iCloud, let container = FileManager.default.url(forUbiquityContainerIdentifier: nil) {
+            return container.appending(path: "Documents/Library", directoryHint: .isDirectory)
+        }
+        return URL.applicationSupportDirectory.appending(path: "Library", directoryHint: .isDirectory)
+    }
+
+    /// True when iCloud Drive is signed in and the app's container is reachable.
+    static var isICloudAvailable: Bool {
+        FileManager.default.ubiquityIdentityToken != nil
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import LiveTranscriberCore
+import Observation
+
+/// The Recordings tab's state: the library's list, search results, and the actions on a
+/// recording. Library rules (search terms, exports, summaries, names and tags) are the core's.
+@MainActor
+@Observable
+final class LibraryModel {
+    private(set) var recordings: [Recording] = []
+    /// Search results, best first: each recording with the places that matched.
+    private(set) var results: [SearchResult] = []
+    /// Why the library could not be read, shown instead of the list.
+    private(set) var problem: String?
+    var query = "" {
+        didSet { search() }
+    }
+
+    private let dependencies: AppDependencies
+    let haptics: HapticCoordinator
+    let settings: SettingsModel
+
+    init(dependencies: AppDependencies, haptics: HapticCoordinator, settings: SettingsModel) {
+        self.dependencies = dependencies
+        self.haptics = haptics
+        self.settings = settings
+    }
+
+    var library: (any RecordingLibrary)? { try? settings.openLibrary().library }
+
+    func reload() {
+        do {
+            recordings = try settings.openLibrary().library.list()
+            problem = nil
+            search()
+        } catch {
+            problem = String(describing: error)
+        }
+    }
+
+    /// Saves drafts a crash left; they then appear in the list.
+    func recoverDrafts() {
+        do {
+            _ = try settings.openLibrary().library.recoverDrafts()
+        } catch {
+            problem = String(describing: error)
+        }
+    }
+
+    private func search() {
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty, let library else {
+            results = []
+            return
+        }
+        do {
+            results = try library.search(query, limit: 50)
+        } catch {
+            results = []
+            problem = String(describing: error)
+        }
+    }
+
+    func delete(_ recording: Recording) {
+        perform(.deleted) { try $0.delete(recording.id, purge: false) }
+    }
+
+    func rename(_ recording: Recording, to name: String) throws {
+        // Checked here too, by the same rule the store applies, so the sheet can say what is wrong.
+        let checked = try RecordingName.validated(name)
+        perform(.primaryAction) { try $0.rename(recording.id, to: checked) }
+    }
+
+    func setTags(_ recording: Recording, list: String) throws {
+        let tags = try RecordingTags.normalized([list])
+        perform(.primaryAction) { try $0.modify(recording.id) { $0.tags = tags } }
+    }
+
+    /// The transcript in `format`, written to a temporary file for the share sheet.
+    func exportFile(_ recording: Recording, format: ExportFormat) throws -> URL {
+        guard let library else { throw AppSetupError.libraryStoreNotShared }
+        let text = TranscriptExporter().export(
+            recording: recording, segments: try library.transcript(of: recording.id), format: format)
+        // Named by the recording's id: always a safe file name, whatever the recording is called.
+        let url = URL.temporaryDirectory.appending(path: "\(recording.id).\(format.fileExtension)")
+        try Data(text.utf8).write(to: url, options: .atomic)
+        return url
+    }
+
+    /// Summary and tags: Apple Intelligence's two-pass summary when the model can answer, else the
+    /// core's offline summary. Runs off the main actor (the model call blocks).
+    func summarize(_ recording: Recording) async {
+        guard let library else { return }
+        let model = dependencies.languageModel()
+        let result = await runBlocking {
+            let segments = try library.transcript(of: recording.id)
+            let summarizer: any Summarizer = model.map { ModelSummarizer(model: $0) } ?? ExtractiveSummarizer()
+            return try summarizer.summarize(segments: segments, languageHint: recording.language)
+        }
+        switch result {
+        case .success(let summary):
+            perform(.analyzed) { library in
+                // Against the metadata as stored now: a tag added meanwhile is kept.
+                try library.modify(recording.id) { $0.apply(summary) }
+            }
+        case .failure(let error):
+            problem = String(describing: error)
+            haptics.occurred(.failure)
+        }
+    }
+
+    /// Transcribes the recording again through OpenAI; the previous transcript is kept.
+    func retranscribeWithOpenAI(_ recording: Recording) async {
+        guard let library, let retranscribe = dependencies.openAIRetranscriber else {
+            problem = "Re-transcription with OpenAI is not available in this build."
+            haptics.occurred(.blocked)
+            return
+        }
+        let key = settings.openAIKey
+        guard !key.isEmpty else {
+            problem = "Add your OpenAI API key in Settings first."
+            haptics.occurred(.blocked)
+            return
+        }
+        let result = await runBlocking { try retranscribe(try library.audioFile(of: recording.id), recording.language, key) }
+        switch result {
+        case .success(let segments):
+            perform(.retranscribed) { try $0.replaceTranscript(of: recording.id, with: segments) }
+        case .failure(let error):
+            problem = String(describing: error)
+            haptics.occurred(.failure)
+        }
+    }
+
+    private func perform(_ event: HapticEvent, _ change: (any RecordingLibrary) throws -> Void) {
+        guard let library else { return }
+        do {
+            try change(library)
+            haptics.occurred(event)
+            reload()
+        } catch {
+            problem = String(describing: error)
+            haptics.occurred(.failure)
+        }
+    }
+}

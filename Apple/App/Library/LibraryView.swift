@@ -1,0 +1,141 @@
+import LiveTranscriberCore
+import SwiftUI
+import UniformTypeIdentifiers
+
+/// The Recordings tab: the library newest first, search (the core's FTS5 search, with the time of
+/// the matching segment), import, context menus and swipe actions.
+struct LibraryView: View {
+    @Bindable var model: LibraryModel
+    @State private var isImporting = false
+    @State private var importer = ImportModel()
+
+    var body: some View {
+        NavigationStack {
+            List {
+                if let current = importer.current {
+                    Label("Importing \(current)…", systemImage: "square.and.arrow.down")
+                }
+                ForEach(importer.failures, id: \.self) { failure in
+                    Label(failure, systemImage: "exclamationmark.triangle.fill").foregroundStyle(.orange)
+                }
+                if let problem = model.problem {
+                    Label(problem, systemImage: "exclamationmark.triangle.fill").foregroundStyle(.orange)
+                }
+                if model.query.isEmpty {
+                    ForEach(model.recordings) { recording in
+                        NavigationLink(value: recording) { RecordingRow(recording: recording) }
+                            .contextMenu { actions(for: recording) }
+                            .swipeActions(edge: .trailing) {
+                                Button("Delete", systemImage: "trash", role: .destructive) { model.delete(recording) }
+                            }
+                            .swipeActions(edge: .leading) {
+                                Button("Summarize", systemImage: "sparkles") { Task { await model.summarize(recording) } }
+                                    .tint(.purple)
+                            }
+                    }
+                } else {
+                    ForEach(model.results, id: \.recording.id) { result in
+                        NavigationLink(value: result.recording) {
+                            VStack(alignment: .leading, spacing: 4) {
+                                Text(result.recording.name).font(.headline)
+                                ForEach(Array(result.hits.enumerated()), id: \.offset) { _, hit in
+                                    HStack(alignment: .firstTextBaseline) {
+                                        if let time = hit.timeText { Text(time).font(.caption.monospacedDigit()) }
+                                        Text(hit.snippet(open: "", close: "")).font(.subheadline).lineLimit(2)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            .navigationTitle("Recordings")
+            .navigationDestination(for: Recording.self) { recording in
+                RecordingDetailView(recording: recording, library: model)
+            }
+            .searchable(text: $model.query, prompt: "Names, transcripts, tags, summaries")
+            .toolbar {
+                Button("Import", systemImage: "square.and.arrow.down") { isImporting = true }
+            }
+            .fileImporter(isPresented: $isImporting, allowedContentTypes: [.audio], allowsMultipleSelection: true) { result in
+                guard case .success(let urls) = result else { return }
+                Task { await importer.importFiles(urls, settings: model.settings, haptics: model.haptics) { model.reload() } }
+            }
+            .refreshable { model.reload() }
+        }
+    }
+
+    @ViewBuilder private func actions(for recording: Recording) -> some View {
+        Button("Summarize", systemImage: "sparkles") { Task { await model.summarize(recording) } }
+        Button("Re-transcribe with OpenAI", systemImage: "arrow.triangle.2.circlepath") {
+            Task { await model.retranscribeWithOpenAI(recording) }
+        }
+        Button("Delete", systemImage: "trash", role: .destructive) { model.delete(recording) }
+    }
+}
+
+/// One row: name, date, duration, tags.
+struct RecordingRow: View {
+    let recording: Recording
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text(recording.name).font(.headline)
+            HStack {
+                Text(recording.createdAt, format: .dateTime.day().month().hour().minute())
+                Text(ElapsedTimeFormat.clock(recording.durationSeconds)).monospacedDigit()
+                if !recording.tags.isEmpty { Text(recording.tags.joined(separator: ", ")).lineLimit(1) }
+            }
+            .font(.caption)
+            .foregroundStyle(.secondary)
+        }
+    }
+}
+
+/// Imports audio files into the library the way the command line's `import` does: each file
+/// runs through the same recording engine (at full speed, with no Live Activity), named from its
+/// file name (`RecordingName.cleaned`); a file that fails is reported and skipped.
+@MainActor
+@Observable
+final class ImportModel {
+    /// The file being imported, for the progress row.
+    private(set) var current: String?
+    /// One line per file that could not be imported.
+    private(set) var failures: [String] = []
+
+    func importFiles(_ urls: [URL], settings: SettingsModel, haptics: HapticCoordinator, done: @escaping () -> Void) async {
+        failures = []
+        for url in urls {
+            let name = RecordingName.cleaned(url.deletingPathExtension().lastPathComponent)
+            current = name
+            let scoped = url.startAccessingSecurityScopedResource()
+            defer { if scoped { url.stopAccessingSecurityScopedResource() } }
+            do {
+                try await importFile(url, name: name, settings: settings)
+                haptics.occurred(.imported)
+            } catch {
+                failures.append("\(url.lastPathComponent): \(error)")
+                haptics.occurred(.failure)
+            }
+            done()
+        }
+        current = nil
+    }
+
+    private func importFile(_ url: URL, name: String, settings: SettingsModel) async throws {
+        let opened = try settings.openLibrary()
+        let source = try AudioFileSource(url: url)
+        let recognizer = try await SpeechAnalyzerRecognizer.make(language: settings.language)
+        let (ended, endedContinuation) = AsyncStream<Void>.makeStream()
+        let request = RecordingRequest(
+            settings: RecordingEngineSettings(language: settings.language, name: name, fileFormat: settings.fileFormat),
+            source: source, recognizer: recognizer, observer: { _ in },
+            activity: JSONLinesActivityClient { _ in },  // an import shows no Live Activity
+            sourceEnded: { endedContinuation.yield(); endedContinuation.finish() })
+        let runner = try opened.makeRunner(request)
+        try runner.start()
+        for await _ in ended {}
+        try runner.stop()
+        _ = try runner.finish(keep: true, name: name, tags: nil, location: nil)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LiveTranscriberCore
+import Observation
+import Speech
+import UIKit
+
+/// Settings: stored in the app's defaults (the Lock Screen privacy switch in the app group's,
+/// which the widget reads), the OpenAI key in the Keychain.
+@MainActor
+@Observable
+final class SettingsModel {
+    /// BCP 47 tag of the transcription language.
+    var language: String {
+        didSet { defaults.set(language, forKey: Keys.language) }
+    }
+    /// The stored audio format of new recordings.
+    var fileFormat: RecordingAudioFormat {
+        didSet { defaults.set(fileFormat.rawValue, forKey: Keys.fileFormat) }
+    }
+    /// Keep the library in iCloud Drive.
+    var iCloudEnabled: Bool {
+        didSet {
+            defaults.set(iCloudEnabled, forKey: Keys.iCloud)
+            opened = nil
+        }
+    }
+    /// Hide the transcript on the Lock Screen's Live Activity.
+    var hideTranscriptOnLockScreen: Bool {
+        didSet { SharedSettings.setHideTranscriptOnLockScreen(hideTranscriptOnLockScreen) }
+    }
+    var hapticsEnabled: Bool {
+        didSet {
+            defaults.set(hapticsEnabled, forKey: Keys.haptics)
+            onHapticsChanged?(hapticsEnabled)
+        }
+    }
+    /// Languages the on-device recognizer supports (loaded from the Speech framework).
+    private(set) var supportedLanguages: [String] = []
+    var onHapticsChanged: ((Bool) -> Void)?
+
+    /// The formats iPhone recordings can be stored in: those `AVAudioFileWriter` writes.
+    static let fileFormats: [RecordingAudioFormat] = [.wav, .flac]
+
+    private let defaults = UserDefaults.standard
+    private let dependencies: AppDependencies
+    private var opened: OpenedLibrary?
+
+    private enum Keys {
+        static let language = "language"
+        static let fileFormat = "fileFormat"
+        static let iCloud = "iCloudEnabled"
+        static let haptics = "hapticsEnabled"
+    }
+
+    init(dependencies: AppDependencies) {
+        self.dependencies = dependencies
+        language = defaults.string(forKey: Keys.language) ?? Locale.current.identifier(.bcp47)
+        fileFormat = defaults.string(forKey: Keys.fileFormat).flatMap(RecordingAudioFormat.init(rawValue:)) ?? .wav
+        iCloudEnabled = defaults.bool(forKey: Keys.iCloud)
+        hideTranscriptOnLockScreen = SharedSettings.presentation.hideTranscriptOnLockScreen
+        hapticsEnabled = defaults.object(forKey: Keys.haptics) as? Bool ?? true
+    }
+
+    /// The language's name in the user's language ("English (United States)").
+    var languageName: String {
+        Locale.current.localizedString(forIdentifier: language) ?? language
+    }
+
+    /// The open library in the folder the iCloud switch chooses.
+    func openLibrary() throws -> OpenedLibrary {
+        if let opened { return opened }
+        let library = try dependencies.openLibrary(dependencies.libraryFolder(iCloudEnabled && LibraryFolders.isICloudAvailable))
+        opened = library
+        return library
+    }
+
+    /// "12 recordings", or why the library cannot be opened.
+    var storageStatus: String {
+        do {
+            let count = try openLibrary().library.list().count
+            return count == 1 ? "1 recording" : "\(count) recordings"
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    /// The OpenAI API key, if one is stored.
+    var openAIKey: String {
+        get { dependencies.keychain.read() ?? "" }
+        set { try? dependencies.keychain.write(newValue) }  // the field shows what was stored
+    }
+
+    /// Fills `supportedLanguages` from the on-device recognizer.
+    func loadLanguages() async {
+        supportedLanguages = await SpeechTranscriber.supportedLocales.map { $0.identifier(.bcp47) }.sorted()
+    }
+
+    /// Lines for the developer diagnostics card.
+    func diagnostics(analyzerFormat: String?) -> [(String, String)] {
+        [
+            ("Device", UIDevice.current.model),
+            ("System", "\(UIDevice.current.systemName) \(UIDevice.current.systemVersion)"),
+            ("Speech pipeline", "SpeechAnalyzer + SpeechTranscriber (on device)"),
+            ("Analyzer input", analyzerFormat ?? "not prepared yet"),
+            ("Capture", "AVCaptureSession, stereo built-in microphone"),
+            ("Summaries", FoundationLanguageModel.unavailableReason ?? "Apple Intelligence (on device)"),
+        ]
+    }
+}

@@ -1,0 +1,90 @@
+import CSndFile
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+@testable import LiveTranscriberLinux
+
+/// Files other programs left damaged or unusual: read what they hold and say what was done.
+@Suite("import of damaged and unusual files")
+struct ImportRepairTests {
+    /// goforward.raw padded with silence to exactly 7.1 s (113,600 frames at 16 kHz).
+    func sevenPointOneSeconds() throws -> [Float] {
+        let speech = try goForwardSamples()
+        return speech + [Float](repeating: 0, count: 113_600 - speech.count)
+    }
+
+    @Test("a WAV whose RIFF and data sizes are 0 imports as its 7.1 s, and the import says it repaired the length")
+    func zeroSizedWAV() throws {
+        let library = try TemporaryLibrary()
+        var bytes = WAVBytes.make(samples: try sevenPointOneSeconds(), rate: 16_000, channels: 1, encoding: .pcm16)
+        bytes.replaceSubrange(4..<8, with: [0, 0, 0, 0])
+        bytes.replaceSubrange(40..<44, with: [0, 0, 0, 0])
+        let path = library.url.appendingPathComponent("crashed recorder.wav").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let result = library.run("import", path, "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "note: \(path) has a WAV header that was never finished (it states no length, as a recorder that crashed leaves it); repaired the length while reading: 0:07 of audio follow the header\n")
+        let imported = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
+        #expect(imported.map(\.recording.durationSeconds) == [7.1])
+        #expect(imported.first?.segments.map(\.text) == ["go forward ten meters"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)  // the user's file is not touched
+    }
+
+    @Test("record --input of the same file reads it the same way")
+    func zeroSizedWAVRecorded() throws {
+        let library = try TemporaryLibrary()
+        var bytes = WAVBytes.make(samples: try sevenPointOneSeconds(), rate: 16_000, channels: 1, encoding: .pcm16)
+        bytes.replaceSubrange(40..<44, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        let path = library.url.appendingPathComponent("placeholder.wav").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let result = library.run("record", "--input", path, "--speed", "max", "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("note: \(path) has a WAV header that was never finished"))
+        let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(result.stdout.utf8))
+        #expect(saved.recording.durationSeconds == 7.1)
+    }
+
+    @Test("a file with no audio at all is reported as such, not as an empty input")
+    func noAudio() throws {
+        let library = try TemporaryLibrary()
+        let path = library.url.appendingPathComponent("empty.wav").path
+        try WAVBytes.make(samples: [], rate: 16_000, channels: 1, encoding: .pcm16).write(to: URL(fileURLWithPath: path))
+        let result = library.run("import", path)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: \(path) holds no audio; nothing was imported from it\n1 of 1 file could not be imported.\n")
+        #expect(library.recordingFolders == [])
+    }
+
+    @Test("an RF64 file imports like the WAV it would be")
+    func rf64Import() throws {
+        let library = try TemporaryLibrary()
+        let path = library.url.appendingPathComponent("long format.wav").path
+        let writer = try SndFileWriter(path: path, format: AudioFormat(sampleRate: 16_000, channels: 1),
+                                       libsndfileFormat: Int32(SF_FORMAT_RF64 | SF_FORMAT_PCM_16), name: "rf64")
+        try writer.write(AudioBuffer(samples: try sevenPointOneSeconds(), channels: 1))
+        try writer.close()
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)).prefix(4), as: UTF8.self) == "RF64")
+        let result = library.run("import", path, "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        let imported = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
+        #expect(imported.map(\.recording.durationSeconds) == [7.1])
+        #expect(imported.first?.segments.map(\.text) == ["go forward ten meters"])
+    }
+
+    @Test("stereo whose right channel is the left inverted is transcribed from the left, not as silence")
+    func phaseInvertedStereo() throws {
+        let library = try TemporaryLibrary()
+        let speech = try sevenPointOneSeconds()
+        let path = library.url.appendingPathComponent("inverted.wav").path
+        try WAVBytes.make(samples: speech.flatMap { [$0, -$0] }, rate: 16_000, channels: 2, encoding: .pcm16)
+            .write(to: URL(fileURLWithPath: path))
+        let result = library.run("import", path, "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let imported = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
+        #expect(imported.first?.segments.map(\.text) == ["go forward ten meters"])
+        #expect(imported.first?.recording.audio == AudioDescription(format: "wav", sampleRate: 16_000, channels: 2))
+    }
+}

@@ -1,0 +1,56 @@
+import LiveTranscriberCore
+import Testing
+
+@Suite("Transcript lines")
+struct TranscriptLinesTests {
+    let segments = [
+        TranscriptSegment(text: "first", startSeconds: 0.5, endSeconds: 2),
+        TranscriptSegment(text: "second", startSeconds: 3, endSeconds: 5),
+        TranscriptSegment(text: "third", startSeconds: 62.9, endSeconds: 65),
+    ]
+
+    @Test("the live list puts the interim line on top, then finals newest first with start times")
+    func live() {
+        var transcript = TranscriptAssembler()
+        for segment in segments { _ = transcript.apply(.final(segment)) }
+        _ = transcript.apply(.interim("and the"))
+        let lines = TranscriptLines.live(transcript)
+        #expect(lines.map(\.text) == ["and the", "third", "second", "first"])
+        #expect(lines.map(\.timeText) == [nil, "1:02", "0:03", "0:00"])
+        #expect(lines.map(\.id) == [-1, 2, 1, 0])
+        #expect(lines.map(\.isInterim) == [true, false, false, false])
+    }
+
+    @Test("a blank interim line is not shown")
+    func blankInterim() {
+        var transcript = TranscriptAssembler()
+        _ = transcript.apply(.interim("  "))
+        #expect(TranscriptLines.live(transcript).isEmpty)
+    }
+
+    @Test("a saved transcript lists in start order with stable ids")
+    func saved() {
+        let lines = TranscriptLines.saved(segments)
+        #expect(lines.map(\.id) == [0, 1, 2])
+        #expect(lines.map(\.startSeconds) == [0.5, 3, 62.9])
+    }
+
+    @Test("the segment being played is the last one started; a gap keeps the one just spoken", arguments: [
+        (0.0, nil as Int?), (0.49, nil), (0.5, 0), (1.9, 0), (2.5, 0), (3.0, 1), (60, 1), (62.9, 2), (1_000, 2),
+        (-1, nil), (Double.nan, nil),
+    ])
+    func playing(seconds: Double, index: Int?) {
+        #expect(TranscriptLines.playingIndex(at: seconds, in: segments) == index)
+    }
+
+    @Test("nothing plays in an empty transcript")
+    func empty() {
+        #expect(TranscriptLines.playingIndex(at: 3, in: []) == nil)
+    }
+
+    @Test("tapping a line seeks to its start, never before 0")
+    func seek() {
+        #expect(TranscriptLines.seekSeconds(for: segments[2]) == 62.9)
+        #expect(TranscriptLines.seekSeconds(for: TranscriptSegment(text: "x", startSeconds: -0.2, endSeconds: 1)) == 0)
+    }
+}

@@ -1,0 +1,119 @@
+import CSndFile
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+@testable import LiveTranscriberLinux
+
+/// Headers a crash left unfinished: FLAC without its length, RF64 past 4 GiB, WAV with sizes 0.
+@Suite("Unfinished audio headers")
+struct AudioHeaderTests {
+    typealias F = LibraryFixtures
+
+    /// `frames` of a 440 Hz tone at 16 kHz mono written by libsndfile in `format`.
+    func writeTone(to url: URL, frames: Int, libsndfileFormat: Int32, name: String) throws {
+        let writer = try SndFileWriter(path: url.path, format: AudioFormat(sampleRate: 16_000, channels: 1),
+                                       libsndfileFormat: libsndfileFormat, name: name)
+        let samples = (0..<frames).map { Float(0.3 * sin(2 * Double.pi * 440 * Double($0) / 16_000)) }
+        try writer.write(AudioBuffer(samples: samples, channels: 1))
+        try writer.close()
+    }
+
+    @Test("a FLAC whose total-samples field a crash left at 0 is measured by decoding (40,000 frames, 2.5 s) and its header fixed")
+    func flacWithoutLength() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("audio.flac")
+        try writeTone(to: file, frames: 40_000, libsndfileFormat: Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16), name: "flac")
+        // Zero the 36-bit total-samples field, as an encoder killed before it finished leaves it.
+        var bytes = [UInt8](try Data(contentsOf: file))
+        bytes[21] &= 0xF0
+        bytes[22...25] = [0, 0, 0, 0]
+        try Data(bytes).write(to: file)
+        #expect(try SndFileReader(path: file.path).totalFrames == nil)  // never 2^63 - 1
+
+        let measured = try #require(AudioFileMeasure.measure(file))
+        #expect(measured == AudioFileMeasure.Measurement(sampleRate: 16_000, channels: 1, frames: 40_000))
+        #expect(measured.seconds == 2.5)
+        #expect(try SndFileReader(path: file.path).totalFrames == 40_000)
+        #expect(try SndFileAudioSlicer().info(of: file).frames == 40_000)
+    }
+
+    @Test("a WAV recording is stored as plain RIFF while under 4 GiB (libsndfile's RF64 downgrade)")
+    func smallWAVStaysRIFF() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("audio.wav")
+        let writer = try SndFileWriter(path: file.path, format: AudioFormat(sampleRate: 16_000, channels: 1), fileFormat: .wav)
+        try writer.write(AudioBuffer(samples: [Float](repeating: 0.1, count: 16_000), channels: 1))
+        try writer.close()
+        let bytes = try Data(contentsOf: file)
+        #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "RIFF")
+        #expect(try WAVHeaderRepair.repair(bytes).layout.durationSeconds == 1.0)
+        #expect(AudioFileMeasure.measure(file)?.frames == 16_000)
+    }
+
+    @Test("an RF64 draft past 4 GiB (a sparse file) left by a crash is recovered with the length of its audio: 27,962.03 s")
+    func rf64DraftPastFourGiB() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let stereo48k = AudioDescription(format: "wav", sampleRate: 48_000, channels: 2)
+        do {
+            let draft = try store.createDraft(id: "long", createdAt: F.t0, language: "en-US", audio: stereo48k, name: "All day")
+            // The header as libsndfile left it at its last update (ds64 saying 4.5 GiB), then 5 GiB of
+            // audio that the file system stores as a hole.
+            let stale: UInt64 = 9 << 29
+            try Data(rf64Header(riff: 80 + stale - 8, data: stale, frames: stale / 4)).write(to: draft.audioFile)
+            let handle = try FileHandle(forWritingTo: draft.audioFile)
+            try handle.truncate(atOffset: 80 + (5 << 30))
+            try handle.close()
+        }
+        let recovered = try F.store(home).recoverDrafts()
+        #expect(recovered == [Recording(id: "long", name: "All day", createdAt: F.t0, durationSeconds: 1_342_177_280.0 / 48_000,
+                                        language: "en-US", audio: stereo48k, recovered: true)])
+        let file = try store.audioFile(of: "long")
+        var info = SF_INFO()
+        let handle = try #require(sf_open(file.path, Int32(SFM_READ), &info))
+        sf_close(handle)
+        #expect(info.frames == 1_342_177_280)
+        #expect(info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_RF64))
+    }
+
+    @Test("a foreign WAV whose RIFF and data sizes are 0 is read like sox --ignore-length: every frame after the header")
+    func zeroSizedWAVIsRead() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("crashed.wav")
+        let original = WAVFixture.make(audio: [UInt8](WAVFixture.silence(bytes: 227_200)), riffSize: 0, dataSize: 0)
+        try original.write(to: file)
+        #expect(SndFileReader.unfinishedWAVHeader(at: file.path)?.durationSeconds == 7.1)
+        let reader = try SndFileReader(path: file.path)
+        #expect(reader.repairedHeader?.dataSize == 227_200)
+        #expect(reader.totalFrames == 113_600)
+        var frames = 0
+        while let buffer = try reader.read(maxFrames: 4_096) { frames += buffer.frameCount }
+        #expect(frames == 113_600)
+        #expect(try Data(contentsOf: file) == original)  // the file is never changed
+    }
+
+    @Test("a WAV with a finished header is read directly, not repaired")
+    func finishedWAVIsNotRepaired() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("fine.wav")
+        try WAVFixture.make(audio: [UInt8](WAVFixture.silence(bytes: 32_000))).write(to: file)
+        #expect(SndFileReader.unfinishedWAVHeader(at: file.path) == nil)
+        #expect(try SndFileReader(path: file.path).repairedHeader == nil)
+    }
+}
+
+/// An RF64 header as libsndfile writes it (`ds64` right after `WAVE`), 80 bytes, for 48 kHz stereo 16-bit.
+func rf64Header(riff: UInt64, data: UInt64, frames: UInt64) -> [UInt8] {
+    func le64(_ value: UInt64) -> [UInt8] { WAVFixture.le32(UInt32(value & 0xFFFF_FFFF)) + WAVFixture.le32(UInt32(value >> 32)) }
+    let ds64 = le64(riff) + le64(data) + le64(frames) + WAVFixture.le32(0)
+    let fmt = WAVFixture.le16(1) + WAVFixture.le16(2) + WAVFixture.le32(48_000) + WAVFixture.le32(192_000)
+        + WAVFixture.le16(4) + WAVFixture.le16(16)
+    return Array("RF64".utf8) + WAVFixture.le32(0xFFFF_FFFF) + Array("WAVE".utf8) + WAVFixture.chunk("ds64", ds64)
+        + WAVFixture.chunk("fmt ", fmt) + Array("data".utf8) + WAVFixture.le32(0xFFFF_FFFF)
+}

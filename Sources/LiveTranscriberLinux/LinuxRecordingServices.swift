@@ -11,7 +11,7 @@ public enum LinuxRecordingServices {
     ///   - clock: the system clock unless a test gives another.
     public static func make(
         store: LibraryStore, activity: any ActivityClient,
-        engine: SpeechEngineKind = LinuxSpeechEngines.defaultKind(), model: String? = nil,
+        engine: SpeechEngineKind, model: String? = nil,
         clock: any WallClock = SystemClock()
     ) -> RecordingEngineServices<LibraryStore> {
         RecordingEngineServices(

@@ -20,7 +20,11 @@ final class TemporaryLibrary {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    var environment: [String: String] { ["LIVETRANSCRIBER_HOME": url.path, "HOME": url.path] }
+    /// The library's folder, and pocketsphinx as the engine: these tests compare its exact words
+    /// ("go forward ten meters") and its speed; whisper has its own tests (`WhisperCommandTests`).
+    var environment: [String: String] {
+        ["LIVETRANSCRIBER_HOME": url.path, "HOME": url.path, "LIVETRANSCRIBER_ENGINE": "pocketsphinx"]
+    }
 
     /// Runs `livetranscriber arguments…` in-process against this library.
     func run(_ arguments: String...) -> CommandResult { run(arguments) }

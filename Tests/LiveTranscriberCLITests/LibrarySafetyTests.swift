@@ -66,7 +66,7 @@ final class SmallDisk {
 
 /// Runs the real binary with the library at `home`.
 func runIn(_ home: URL, _ arguments: String...) throws -> CommandResult {
-    try runBinary(arguments, environment: ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC"])
+    try runBinary(arguments, environment: ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC", "LIVETRANSCRIBER_ENGINE": "pocketsphinx"])
 }
 
 @Suite("The library on read-only media, on a full disk, with a busy index",
@@ -243,7 +243,7 @@ struct LibrarySafetyTests {
         let process = Process()
         process.executableURL = try binaryURL()
         process.arguments = ["rename", id, "Killed"]
-        process.environment = ["LIVETRANSCRIBER_HOME": library.url.path]
+        process.environment = library.environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -309,7 +309,7 @@ struct LibrarySafetyTests {
         let process = Process()
         process.executableURL = try binaryURL()
         process.arguments = ["record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--name", "Full"]
-        process.environment = ["LIVETRANSCRIBER_HOME": library.url.path]
+        process.environment = library.environment
         process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         let err = Pipe()
         process.standardError = err

@@ -65,7 +65,7 @@ struct RetranscribeCommandTests {
             $0.services.localTranscriber = { _, _ in fake }
         }
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("Re-transcribed 'Budget meeting' with pocketsphinx: 1 segment.\n"))
+        #expect(run.stdout.hasPrefix("Re-transcribed 'Budget meeting' with whisper: 1 segment.\n"))  // the default local engine when its model is installed
         #expect(fake.calls.map(\.1) == ["en-US"])
         var asked: [SpeechEngineKind] = []
         let named = runCommand(RetranscribeCommand.self, ["latest", "--engine", "pocketsphinx", "--model", "/m.bin"]) {

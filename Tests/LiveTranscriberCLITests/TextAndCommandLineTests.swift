@@ -104,7 +104,7 @@ struct TextAndCommandLineTests {
     func feedAlone() throws {
         let options = RecordingOptions(input: .file(path: "a.wav"), speed: .max, name: nil, tags: [], location: nil, format: .wav,
                                        activityFeed: "-", json: false, discard: false,
-                                       speech: SpeechOptions(engine: .pocketsphinx, language: "en-US", model: nil))
+                                       speech: SpeechOptions(engineChoice: .pocketsphinx, language: "en-US", model: nil))
         let terminal = CommandContext(stdout: BufferOutput(isTerminal: true), stderr: BufferOutput(isTerminal: true), environment: [:])
         #expect(RecordingDisplays.forRecord(options, context: terminal) is SilentDisplay)
         let piped = CommandContext(stdout: BufferOutput(isTerminal: false), stderr: BufferOutput(isTerminal: true), environment: [:])

@@ -27,7 +27,8 @@ struct RetranscribeCommand: CLICommand {
     /// Where the audio is transcribed: on this machine (the default local engine, or one named)
     /// or by OpenAI.
     enum Engine: Equatable {
-        case local(SpeechEngineKind)
+        /// On this machine with that engine; nil for the default engine.
+        case local(SpeechEngineKind?)
         case openai
 
         /// "local, whisper, pocketsphinx or openai".
@@ -35,7 +36,7 @@ struct RetranscribeCommand: CLICommand {
 
         /// Throws `UsageError` for an unknown name.
         static func named(_ name: String) throws -> Engine {
-            if name == "local" { return .local(LinuxSpeechEngines.defaultKind()) }
+            if name == "local" { return .local(nil) }
             if name == "openai" { return .openai }
             if let kind = SpeechEngineKind(rawValue: name) { return .local(kind) }
             throw UsageError("unknown engine '\(name)'; use " + names.dropLast().joined(separator: ", ") + " or openai")
@@ -93,8 +94,8 @@ struct RetranscribeCommand: CLICommand {
         let audio = try store.audioFile(of: recording.id)
         let segments: [TranscriptSegment]
         switch engine {
-        case .local(let kind):
-            segments = try services.localTranscriber(kind, localModel).transcribe(audioFile: audio, language: recording.language)
+        case .local(let choice):
+            segments = try services.localTranscriber(try choice ?? SpeechOptions.defaultEngine(context.environment), localModel).transcribe(audioFile: audio, language: recording.language)
         case .openai:
             let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
             context.printError("Uploading the audio of '\(recording.name)' to \(endpoint.baseURL.host ?? "the server") for \(model.rawValue)…")
@@ -114,7 +115,7 @@ struct RetranscribeCommand: CLICommand {
         let engineName: String
         switch engine {
         case .openai: engineName = model.rawValue
-        case .local(let kind): engineName = kind.rawValue
+        case .local(let choice): engineName = try (choice ?? SpeechOptions.defaultEngine(context.environment)).rawValue
         }
         try report(recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
         if !json {

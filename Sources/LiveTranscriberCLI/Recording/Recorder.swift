@@ -46,7 +46,8 @@ final class Recorder {
             keepIfInterrupted: !options.discard && !options.stopCancels)  // --discard and imports never survive a crash
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
                                      services: LinuxRecordingServices.make(store: store, activity: activity,
-                                                                                 engine: options.speech.engine, model: options.speech.model)) { [display] event in
+                                                                                 engine: try options.speech.engine(in: context.environment),
+                                                                                 model: options.speech.model)) { [display] event in
             switch event {
             case .finalAdded(let segment): display.finalAdded(segment); display.transcriptChanged()
             case .interimChanged: display.transcriptChanged()

@@ -82,7 +82,8 @@ struct RecordingOptions {
 /// `--engine`, `--language` and `--model`: which local speech engine recognizes, in which
 /// language, with which model file.
 struct SpeechOptions: Equatable {
-    var engine: SpeechEngineKind
+    /// The engine `--engine` named; nil for the default (`engine(in:)`).
+    var engineChoice: SpeechEngineKind?
     /// BCP 47 tag of the speech, such as "en-US".
     var language: String
     /// A model file the user brought; nil for the installed one.
@@ -90,7 +91,8 @@ struct SpeechOptions: Equatable {
 
     /// The options every speech command takes, for its spec.
     static let specOptions: [OptionSpec] = [
-        .value("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + "."),
+        .value("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
+               + "; $\(LinuxSpeechEngines.engineVariable) sets the default."),
         .value("language", "tag", "Language of the speech, a BCP 47 tag such as en-US or de (default en-US)."),
         .value("model", "path", "A model file for the engine, instead of the installed one."),
     ]
@@ -100,9 +102,9 @@ struct SpeechOptions: Equatable {
 
     /// Reads the three options. Throws `UsageError` for an unknown engine or a malformed tag.
     static func parse(_ arguments: ParsedArguments) throws -> SpeechOptions {
-        let engine: SpeechEngineKind
+        let engine: SpeechEngineKind?
         do {
-            engine = try arguments.value("engine").map(SpeechEngineKind.named) ?? LinuxSpeechEngines.defaultKind()
+            engine = try arguments.value("engine").map(SpeechEngineKind.named)
         } catch let error as SpeechEngineChoiceError {
             throw UsageError(error.description)
         }
@@ -112,7 +114,23 @@ struct SpeechOptions: Equatable {
         guard isTag else { throw UsageError("--language takes a BCP 47 tag such as en-US or de, not '\(language)'") }
         let model = arguments.value("model")
         if model?.isEmpty == true { throw UsageError("--model needs a path") }
-        return SpeechOptions(engine: engine, language: language, model: model)
+        return SpeechOptions(engineChoice: engine, language: language, model: model)
+    }
+
+    /// The engine to use: the one `--engine` named, else `LIVETRANSCRIBER_ENGINE`, else whisper
+    /// when installed, else pocketsphinx. Throws `UsageError` for a variable naming no engine.
+    func engine(in environment: [String: String]) throws -> SpeechEngineKind {
+        if let engineChoice { return engineChoice }
+        return try SpeechOptions.defaultEngine(environment)
+    }
+
+    /// The default engine in `environment`. Throws `UsageError` for a bad `LIVETRANSCRIBER_ENGINE`.
+    static func defaultEngine(_ environment: [String: String]) throws -> SpeechEngineKind {
+        do {
+            return try LinuxSpeechEngines.defaultKind(environment: environment)
+        } catch let error as SpeechEngineChoiceError {
+            throw UsageError("\(LinuxSpeechEngines.engineVariable): \(error.description)")
+        }
     }
 }
 

@@ -6,11 +6,15 @@ import LiveTranscriberCore
 public enum LinuxSpeechEngines {
     private static let loaded = LoadedWhisperEngines()
 
-    /// The engine used when none is named. Still pocketsphinx: the command-line tests compare
-    /// pocketsphinx's exact words ("go forward ten meters"; whisper writes "Go forward 10 meters.").
-    /// Once they name their engine, this becomes `installedDefaultKind()` (issue 10's rule).
-    public static func defaultKind() -> SpeechEngineKind {
-        .pocketsphinx
+    /// The environment variable that names the engine used when `--engine` names none.
+    public static let engineVariable = "LIVETRANSCRIBER_ENGINE"
+
+    /// The engine used when none is named: `LIVETRANSCRIBER_ENGINE` when set, else whisper when
+    /// its model and voice activity model are installed, else pocketsphinx.
+    /// - Throws: `SpeechEngineChoiceError.unknown` for a variable naming no engine.
+    public static func defaultKind(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SpeechEngineKind {
+        if let name = environment[engineVariable], !name.isEmpty { return try SpeechEngineKind.named(name) }
+        return installedDefaultKind()
     }
 
     /// Issue 10's default: whisper when its installed model and VAD model are there, pocketsphinx otherwise.

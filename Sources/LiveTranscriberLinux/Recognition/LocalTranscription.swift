@@ -44,7 +44,7 @@ public struct LocalFileTranscriber: LocalTranscriber {
     /// A model file the user brought, or nil for the installed one.
     public let model: String?
 
-    public init(engine: SpeechEngineKind = LinuxSpeechEngines.defaultKind(), model: String? = nil) {
+    public init(engine: SpeechEngineKind, model: String? = nil) {
         self.engine = engine
         self.model = model
     }

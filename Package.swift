@@ -3,6 +3,11 @@
 // macOS 15 / iOS 18; the iOS app itself targets iOS 26 (Apple/project.yml).
 import PackageDescription
 
+// whisper.cpp lives in .deps/whisper (scripts/install-whisper.sh, run by `make test` / `make run`):
+// its pkg-config file is found through PKG_CONFIG_PATH (the Makefile sets it), and the run-time
+// search path is written into every binary here, since SwiftPM drops -rpath from pkg-config files.
+let whisperLibrary = Context.packageDirectory + "/.deps/whisper/lib"
+
 let package = Package(
     name: "LiveTranscriber",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -20,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // whisper.cpp from PyPI (not Debian), installed under .deps/ by the set-up.
+        .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
 
         // Every decision, Foundation only, no #if.
         .target(name: "LiveTranscriberCore"),
@@ -35,7 +42,8 @@ let package = Package(
         // One adapter per service around the C libraries; re-exports the store.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CSoxr", "CALSA", "CCrypto"]
+            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CSoxr", "CALSA", "CCrypto", "CWhisper"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 
         // The command line, as a library so tests can call it in-process.

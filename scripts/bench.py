@@ -18,6 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The command-line benchmarks run this binary: .build/release's, or another build such as the
 # static one `make install` makes (LIVETRANSCRIBER_BENCH_BIN=.build/install/release/livetranscriber).
 BIN = os.environ.get("LIVETRANSCRIBER_BENCH_BIN", os.path.join(ROOT, ".build/release/livetranscriber"))
+BENCH = os.path.join(ROOT, ".build/release/livetranscriber-bench")
 LIBRIVOX = "/usr/share/pocketsphinx/test/data/librivox"
 MODEL = "/usr/share/pocketsphinx/model/en-us"
 
@@ -76,6 +77,35 @@ def transcription(files, label, library, runs=3):
     return (f"| {label} | {audio:.1f} s | {segments} | {ours['wall']:.2f} s | {ours['wall'] / audio:.3f} "
             f"| {ours['cpu']:.2f} s | {theirs['cpu']:.2f} s | {ours['cpu'] / theirs['cpu']:.3f} "
             f"| {ours['rss']:.0f} MiB | {theirs['rss']:.0f} MiB |")
+
+
+def engines(librivox, long_file, demo_file):
+    """Both speech engines on the same audio: word error rate on the LibriVox set, CPU seconds per
+    audio second, real-time factor and peak RSS on the long file (finals only, as fast as possible),
+    and a real-time run with interim text: delay from the end of each utterance to its final."""
+    rows = []
+    long_audio = audio_seconds(long_file)
+    for engine in ["whisper", "pocketsphinx"]:
+        _, _, _, out = measure([BENCH, "transcribe", engine] + librivox)
+        accuracy = json.loads(out)
+        wall, cpu, rss, out = best_of(2, [BENCH, "transcribe", engine, long_file])
+        longest = json.loads(out)["longest_segment_s"]
+        _, _, live_rss, out = measure([BENCH, "live", engine, demo_file])
+        live = json.loads(out)
+        rows.append(f"| {engine} | {accuracy['errors']}/{accuracy['reference_words']} = "
+                    f"{100 * accuracy['errors'] / accuracy['reference_words']:.1f}% | {cpu / long_audio:.3f} | "
+                    f"{wall / long_audio:.3f} | {rss:.0f} MiB | {live['finals']} | {live['interims']} | "
+                    f"{live['delay_median_s']:.2f} s | {live['delay_max_s']:.2f} s | "
+                    f"{max(longest, live['longest_segment_s']):.1f} s | {live_rss:.0f} MiB |")
+    _, _, _, out = measure([BENCH, "whisper-full"] + librivox)
+    bare_accuracy = json.loads(out)
+    wall, cpu, rss, _ = best_of(2, [BENCH, "whisper-full", long_file])
+    ours = next(r for r in rows if r.startswith("| whisper"))
+    ours_cpu = float(ours.split("|")[3])
+    rows.append(f"| whisper_full (bare engine, whole file, no VAD) | {bare_accuracy['errors']}/"
+                f"{bare_accuracy['reference_words']} = {100 * bare_accuracy['errors'] / bare_accuracy['reference_words']:.1f}% "
+                f"| {cpu / long_audio:.3f} | {wall / long_audio:.3f} | {rss:.0f} MiB | | | | | | |")
+    return rows, ours_cpu / (cpu / long_audio), long_audio, audio_seconds(demo_file)
 
 
 def live_activity(path, library):
@@ -316,6 +346,9 @@ def main():
             transcription(librivox, "librivox set (5 files)", os.path.join(work, "lib1")),
             transcription([long_file], "long file (librivox × 7)", os.path.join(work, "lib2")),
         ]
+        demo_file = os.path.join(work, "demo.wav")
+        subprocess.check_call([os.path.join(ROOT, "scripts/make-demo-audio.sh"), demo_file, "2"])
+        engine_rows, pipeline_ratio, long_audio, demo_audio = engines(librivox, long_file, demo_file)
         activity_stats, activity_sent, activity_verdict = live_activity(long_file, os.path.join(work, "lib3"))
         search, search_rows = search_latency(work)
         memory = memory_over_an_hour(work)
@@ -338,6 +371,22 @@ set of one run.
 | audio | length | segments | wall | real-time factor | our CPU | their CPU | CPU ratio | our peak RSS | their peak RSS |
 |---|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(rows) + f"""
+
+## Speech engines (issue 10)
+
+`livetranscriber-bench` on the same audio in the same run, one decoding thread. Word error rate:
+`transcribe ENGINE` on the five LibriVox files against their shipped transcription. CPU per audio
+second, real-time factor (wall / audio) and peak RSS: `transcribe ENGINE long.wav` ({long_audio:.0f} s, the
+LibriVox set × 7; finals only, as fast as possible, as `import` does; best of two; model loading
+included). Real-time run: `live ENGINE demo.wav` ({demo_audio:.0f} s, the set × 2) feeds the file at its
+own pace to a live recognizer with interim text; delay = wall time from the end of a final
+segment's audio to its arrival (target: median under 1.0 s). The bare-engine row is whisper.cpp's own
+`whisper_full` on the whole file (30 s windows, no voice activity detection): our whisper pipeline
+uses {pipeline_ratio:.2f} × its CPU (target under 1.10).
+
+| engine | word error rate | CPU s per audio s | real-time factor | peak RSS | live finals | live interims | delay median | delay max | longest segment | live peak RSS |
+|---|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(engine_rows) + f"""
 
 ## Live Activity traffic (issue 3)
 

@@ -16,7 +16,7 @@ public enum LinuxRecordingServices {
     ) -> RecordingEngineServices<LibraryStore> {
         RecordingEngineServices(
             store: store,
-            makeRecognizer: { language in try LinuxSpeechEngines.make(engine, language: language, model: model) },
+            makeRecognizer: { language in try LinuxSpeechEngines.make(engine, language: language, model: model, live: true) },
             makeResampler: { try SoxrResampler(inputRate: $0, outputRate: $1, channels: $2) },
             makeWriter: { try SndFileWriter(path: $0.path, format: $1, fileFormat: $2) },
             activity: activity,

@@ -5,6 +5,15 @@
 //       generates RECORDINGS recordings holding HOURS of transcript text in DIR (folders written
 //       directly, then `reindex`), then times searches and list pages in process and prints one
 //       JSON object, with the queries so scripts/bench.py can time the same ones through the CLI.
+//   livetranscriber-bench transcribe ENGINE FILE...
+//       transcribes each file as fast as possible (finals only, as `import` does) with whisper or
+//       pocketsphinx; prints the texts, the word error rate against the LibriVox transcription
+//       when the files are LibriVox's, and the longest segment, as JSON.
+//   livetranscriber-bench whisper-full FILE...
+//       whisper.cpp's own `whisper_full` on each whole file (no VAD, no pipeline): the bare engine.
+//   livetranscriber-bench live ENGINE FILE
+//       feeds FILE in real time to a live recognizer and prints, as JSON, the delay from the end of
+//       each final segment's audio to its arrival (seconds), the number of interims and the longest segment.
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
@@ -154,14 +163,120 @@ func searchLibrary(_ arguments: [String]) throws {
 
 enum BenchError: Error { case usage }
 
+func monoSamples(_ path: String) throws -> (samples: [Float], rate: Int) {
+    let reader = try SndFileReader(path: path)
+    var samples: [Float] = []
+    while let buffer = try reader.read(maxFrames: 16_000) { samples += AudioMath.downmixToMono(buffer) }
+    return (samples, reader.format.sampleRate)
+}
+
+/// The reference text of a LibriVox test file, nil for other files.
+func librivoxReference(_ path: String) throws -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    let id = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    guard let text = try? String(contentsOfFile: folder + "/transcription", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasSuffix("(\(id))") {
+        return String(line.dropLast(id.count + 2)).replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
+    }
+    return nil
+}
+
+func printJSON(_ object: [String: Any]) throws {
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+func transcribeFiles(_ arguments: [String]) throws {
+    guard arguments.count >= 2 else { throw BenchError.usage }
+    let kind = try SpeechEngineKind.named(arguments[0])
+    var total = WordErrorRate(errors: 0, referenceWords: 0)
+    var texts: [String] = []
+    var longest = 0.0
+    var segmentCount = 0
+    for path in arguments.dropFirst() {
+        let recognizer = try LinuxSpeechEngines.make(kind, language: "en-US")
+        let segments = try LocalTranscription.transcribe(SndFileReader(path: path), recognizer: recognizer)
+        let text = segments.map(\.text).joined(separator: " ")
+        texts.append(text)
+        segmentCount += segments.count
+        longest = max(longest, segments.map(\.durationSeconds).max() ?? 0)
+        if let reference = try librivoxReference(path) {
+            total = total + WordErrorRate.measure(reference: reference, hypothesis: text)
+        }
+    }
+    try printJSON(["texts": texts, "segments": segmentCount, "longest_segment_s": longest,
+                   "errors": total.errors, "reference_words": total.referenceWords])
+}
+
+func whisperFull(_ arguments: [String]) throws {
+    guard !arguments.isEmpty else { throw BenchError.usage }
+    let engine = try LinuxSpeechEngines.whisperEngine()
+    var total = WordErrorRate(errors: 0, referenceWords: 0)
+    var texts: [String] = []
+    for path in arguments {
+        let (samples, rate) = try monoSamples(path)
+        guard rate == 16_000 else { throw BenchError.usage }
+        let text = try engine.transcribeWhole(samples)
+        texts.append(text)
+        if let reference = try librivoxReference(path) {
+            total = total + WordErrorRate.measure(reference: reference, hypothesis: text)
+        }
+    }
+    try printJSON(["texts": texts, "errors": total.errors, "reference_words": total.referenceWords])
+}
+
+func live(_ arguments: [String]) throws {
+    guard arguments.count == 2 else { throw BenchError.usage }
+    let kind = try SpeechEngineKind.named(arguments[0])
+    let source = try SndFileReader(path: arguments[1])
+    let pipeline = try LocalTranscription.makePipeline(
+        for: source.format, recognizer: LinuxSpeechEngines.make(kind, language: "en-US", live: true))
+    let block = source.format.sampleRate / 10
+    let started = Date()
+    var read = 0
+    var delays: [Double] = []
+    var interims = 0
+    var longest = 0.0
+    func note(_ events: [RecognitionEvent]) {
+        let now = Date().timeIntervalSince(started)
+        for event in events {
+            switch event {
+            case .interim: interims += 1
+            case .final(let segment):
+                delays.append(now - segment.endSeconds)
+                longest = max(longest, segment.durationSeconds)
+            }
+        }
+    }
+    while let buffer = try source.read(maxFrames: block) {
+        read += buffer.frameCount
+        let due = Double(read) / Double(source.format.sampleRate)
+        let wait = due - Date().timeIntervalSince(started)
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        note(try pipeline.process(buffer))
+    }
+    note(try pipeline.finish())
+    try printJSON(["finals": delays.count, "interims": interims, "delay_median_s": delays.isEmpty ? 0 : percentile(delays, 0.5),
+                   "delay_max_s": delays.max() ?? 0, "longest_segment_s": longest])
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "search-library": try searchLibrary(Array(arguments.dropFirst()))
+    case "transcribe": try transcribeFiles(Array(arguments.dropFirst()))
+    case "whisper-full": try whisperFull(Array(arguments.dropFirst()))
+    case "live": try live(Array(arguments.dropFirst()))
     default: throw BenchError.usage
     }
 } catch BenchError.usage {
-    FileHandle.standardError.write(Data("usage: livetranscriber-bench search-library DIR [RECORDINGS] [HOURS]\n".utf8))
+    FileHandle.standardError.write(Data("""
+        usage: livetranscriber-bench search-library DIR [RECORDINGS] [HOURS]
+               livetranscriber-bench transcribe whisper|pocketsphinx FILE...
+               livetranscriber-bench whisper-full FILE...
+               livetranscriber-bench live whisper|pocketsphinx FILE
+
+        """.utf8))
     exit(64)
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

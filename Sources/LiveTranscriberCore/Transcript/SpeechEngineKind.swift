@@ -21,6 +21,11 @@ public enum SpeechEngineKind: String, Sendable, Equatable, CaseIterable {
         allCases.map(\.rawValue).joined(separator: " or ")
     }
 
+    /// The engine used when none is named: whisper when its model is installed, pocketsphinx otherwise.
+    public static func defaultKind(whisperModelInstalled: Bool) -> SpeechEngineKind {
+        whisperModelInstalled ? .whisper : .pocketsphinx
+    }
+
     /// The engine a user means by `name`. Throws `SpeechEngineChoiceError.unknown`.
     public static func named(_ name: String) throws -> SpeechEngineKind {
         guard let kind = SpeechEngineKind(rawValue: name.lowercased()) else { throw SpeechEngineChoiceError.unknown(name) }

@@ -40,12 +40,29 @@ public struct WordErrorRate: Sendable, Equatable {
     }
 
     /// Lowercased words with punctuation removed (apostrophes kept); sentence markers
-    /// such as `<s>` and `</s>` dropped.
+    /// such as `<s>` and `</s>` dropped; hyphenated words split ("ill-disposed" is "ill disposed");
+    /// the English number words zero to twenty and the tens written as digits ("ten" → "10") and
+    /// "mr", "mrs" and "dr" spelled out, so the way a transcriber writes them is no error.
     public static func normalizedWords(_ text: String) -> [String] {
         text.lowercased()
-            .split(whereSeparator: { $0.isWhitespace })
+            .split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "–" })
             .filter { !($0.hasPrefix("<") && $0.hasSuffix(">")) }
             .map { word in String(word.filter { $0.isLetter || $0.isNumber || $0 == "'" }) }
             .filter { !$0.isEmpty }
+            .map { numberWords[$0] ?? $0 }
     }
+
+    private static let numberWords: [String: String] = {
+        let units = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                     "nineteen", "twenty"]
+        let tens = ["thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+        var table: [String: String] = [:]
+        for (value, word) in units.enumerated() { table[word] = String(value) }
+        for (index, word) in tens.enumerated() { table[word] = String(30 + index * 10) }
+        table["mr"] = "mister"
+        table["mrs"] = "missus"
+        table["dr"] = "doctor"
+        return table
+    }()
 }

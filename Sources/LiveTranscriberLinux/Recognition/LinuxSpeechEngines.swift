@@ -4,15 +4,29 @@ import LiveTranscriberCore
 /// The one factory of local speech engines on Linux: every command that recognizes speech
 /// (`record`, `import`, `retranscribe --engine local`) gets its recognizer here.
 public enum LinuxSpeechEngines {
-    /// The engine used when none is named.
+    private static let loaded = LoadedWhisperEngines()
+
+    /// The engine used when none is named. Still pocketsphinx: the command-line tests compare
+    /// pocketsphinx's exact words ("go forward ten meters"; whisper writes "Go forward 10 meters.").
+    /// Once they name their engine, this becomes `installedDefaultKind()` (issue 10's rule).
     public static func defaultKind() -> SpeechEngineKind {
         .pocketsphinx
     }
 
+    /// Issue 10's default: whisper when its installed model and VAD model are there, pocketsphinx otherwise.
+    public static func installedDefaultKind() -> SpeechEngineKind {
+        SpeechEngineKind.defaultKind(whisperModelInstalled: WhisperModelFiles.installed.areInstalled)
+    }
+
     /// A recognizer of `kind` for `language` (BCP 47).
-    /// - Parameter model: a model file the user brought (`--model PATH`); nil for the installed one.
-    /// - Throws: `RecognizerError` when the engine's model is missing or does not know the language.
-    public static func make(_ kind: SpeechEngineKind, language: String, model: String? = nil) throws -> any SpeechRecognizer {
+    /// - Parameters:
+    ///   - model: a model file the user brought (`--model PATH`, a ggml Whisper model); nil for the installed one.
+    ///   - live: whisper decodes on a background thread and re-decodes the open utterance for interim
+    ///     text (recording); false decodes each utterance in order on the caller's thread, finals only (files).
+    /// - Throws: `RecognizerError` when pocketsphinx's model is missing or does not know the language;
+    ///   `WhisperError` when whisper's model is missing or damaged or does not know the language.
+    public static func make(_ kind: SpeechEngineKind, language: String, model: String? = nil,
+                            live: Bool = false) throws -> any SpeechRecognizer {
         switch kind {
         case .pocketsphinx:
             guard model == nil else { throw RecognizerError.unsupported("pocketsphinx takes no --model; it uses Debian's pocketsphinx-en-us") }
@@ -22,7 +36,27 @@ public enum LinuxSpeechEngines {
             }
             return try PocketSphinxRecognizer(model: installed)
         case .whisper:
-            throw RecognizerError.unsupported("the whisper engine is not installed on this machine; use --engine pocketsphinx")
+            return try whisperEngine(model: model).makeRecognizer(language: language, live: live)
+        }
+    }
+
+    /// The loaded whisper engine for `model` (the installed one when nil), loaded once per process and model.
+    /// Throws `WhisperError.modelMissing` or `.modelUnreadable`.
+    public static func whisperEngine(model: String? = nil) throws -> WhisperEngine {
+        try loaded.engine(for: WhisperModelFiles.installed(model: model))
+    }
+
+    private final class LoadedWhisperEngines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var engines: [WhisperModelFiles: WhisperEngine] = [:]
+
+        func engine(for files: WhisperModelFiles) throws -> WhisperEngine {
+            try lock.withLock {
+                if let engine = engines[files] { return engine }
+                let engine = try WhisperEngine(files: files)
+                engines[files] = engine
+                return engine
+            }
         }
     }
 }

@@ -61,7 +61,8 @@ struct WordErrorRateTests {
         ("go forward ten meters", "go forward two meters", 1, 4),
         ("go forward ten meters", "go ten meters", 1, 4),
         ("go forward ten meters", "go go forward ten meters now", 2, 4),
-        ("<s> He was NOT an ill-disposed man. </s>", "he was not an illdisposed man", 0, 6),
+        ("<s> He was NOT an ill-disposed man. </s>", "he was not an ill disposed man", 0, 7),
+        ("and mister john dashwood walked ten miles", "And Mr. John Dashwood walked 10 miles.", 0, 7),
         ("", "", 0, 0),
     ])
     func measure(reference: String, hypothesis: String, errors: Int, words: Int) {

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Thresholds and durations for cutting utterances from voice activity detection (VAD) probabilities.
+public struct VoiceActivitySettings: Sendable, Equatable {
+    /// A window with a speech probability at or above this starts an utterance.
+    public var startThreshold: Float = 0.5
+    /// Once in an utterance, windows at or above this still count as speech (hysteresis).
+    public var continueThreshold: Float = 0.35
+    /// Seconds of speech (windows at or above `startThreshold`) an utterance needs to be kept; shorter ones are noise.
+    public var minimumSpeechSeconds: Double = 0.25
+    /// Seconds below `continueThreshold` that end an utterance (endpointing).
+    public var endSilenceSeconds: Double = 0.5
+    /// Seconds of audio kept before the first and after the last speech window.
+    public var paddingSeconds: Double = 0.2
+    /// No utterance is longer than this many seconds: past it, the utterance is cut at its quietest point.
+    public var maximumUtteranceSeconds: Double = 15
+    /// The forced cut looks for the quietest window in this many last seconds before the limit.
+    public var cutSearchSeconds: Double = 5
+
+    public init() {}
+}
+
+/// An utterance cut from the stream, as sample indices from the start of the stream.
+public struct UtteranceCut: Sendable, Equatable {
+    /// First sample of the utterance (padding included).
+    public var startSample: Int
+    /// One past the last sample.
+    public var endSample: Int
+    /// True when the utterance was cut at its quietest point because it reached the maximum length.
+    public var forced: Bool
+
+    public init(startSample: Int, endSample: Int, forced: Bool) {
+        self.startSample = startSample
+        self.endSample = endSample
+        self.forced = forced
+    }
+}
+
+/// Cuts a stream into utterances from one speech probability per fixed window of samples
+/// (Silero VAD gives one per 512 samples at 16 kHz).
+///
+/// An utterance starts at a window at or above `startThreshold`, goes on while windows stay at or
+/// above `continueThreshold`, and ends after `endSilenceSeconds` below it. Utterances with less than
+/// `minimumSpeechSeconds` of speech are dropped. When an utterance reaches
+/// `maximumUtteranceSeconds`, it is cut in the middle of its quietest window among the last
+/// `cutSearchSeconds`, and the rest goes on as a new utterance, so no cut is longer than the maximum.
+public struct VoiceActivitySegmenter: Sendable {
+    public let windowSamples: Int
+    public let sampleRate: Int
+    public let settings: VoiceActivitySettings
+
+    /// Windows seen so far.
+    public private(set) var windowCount = 0
+    /// First sample of the open utterance (padding included), nil between utterances.
+    public private(set) var openStartSample: Int?
+    /// Probabilities of the open utterance's windows, from `openFirstWindow` on.
+    private var openProbabilities: [Float] = []
+    private var openFirstWindow = 0
+    private var lastSpeechWindow = 0
+    private var speechWindows = 0
+    /// End of the last cut: the next utterance's padding never reaches back before it.
+    private var lastCutEnd = 0
+
+    public init(windowSamples: Int, sampleRate: Int, settings: VoiceActivitySettings = VoiceActivitySettings()) {
+        precondition(windowSamples > 0 && sampleRate > 0, "a segmenter needs a positive window and rate")
+        self.windowSamples = windowSamples
+        self.sampleRate = sampleRate
+        self.settings = settings
+    }
+
+    private func samples(_ seconds: Double) -> Int { Int((seconds * Double(sampleRate)).rounded()) }
+
+    /// Samples seen so far.
+    public var sampleCount: Int { windowCount * windowSamples }
+
+    /// Takes the probability of the next window and returns the utterances it ends (zero or one).
+    public mutating func add(probability: Float) -> [UtteranceCut] {
+        let window = windowCount
+        windowCount += 1
+        guard let start = openStartSample else {
+            if probability >= settings.startThreshold {
+                openStartSample = max(lastCutEnd, window * windowSamples - samples(settings.paddingSeconds))
+                openFirstWindow = window
+                openProbabilities = [probability]
+                lastSpeechWindow = window
+                speechWindows = 1
+            }
+            return []
+        }
+        openProbabilities.append(probability)
+        if probability >= settings.continueThreshold { lastSpeechWindow = window }
+        if probability >= settings.startThreshold { speechWindows += 1 }
+
+        let end = (window + 1) * windowSamples
+        if (window - lastSpeechWindow) * windowSamples >= samples(settings.endSilenceSeconds) {
+            return close(endSample: min(start + samples(settings.maximumUtteranceSeconds),
+                                        (lastSpeechWindow + 1) * windowSamples + samples(settings.paddingSeconds)))
+        }
+        if end - start >= samples(settings.maximumUtteranceSeconds) {
+            return [forcedCut(start: start, end: end)]
+        }
+        return []
+    }
+
+    /// Ends the stream: the open utterance, if it holds enough speech, is cut at the last sample seen.
+    public mutating func finish() -> [UtteranceCut] {
+        guard openStartSample != nil else { return [] }
+        return close(endSample: min(sampleCount, (lastSpeechWindow + 1) * windowSamples + samples(settings.paddingSeconds)))
+    }
+
+    private mutating func close(endSample: Int) -> [UtteranceCut] {
+        guard let start = openStartSample else { return [] }
+        openStartSample = nil
+        openProbabilities = []
+        let enoughSpeech = Double(speechWindows * windowSamples) >= settings.minimumSpeechSeconds * Double(sampleRate)
+        guard enoughSpeech, endSample > start else { return [] }
+        lastCutEnd = endSample
+        return [UtteranceCut(startSample: start, endSample: endSample, forced: false)]
+    }
+
+    private mutating func forcedCut(start: Int, end: Int) -> UtteranceCut {
+        let searchFrom = max(openFirstWindow + 1,
+                             (end - samples(settings.cutSearchSeconds)) / windowSamples)
+        var quietest = windowCount - 1
+        for window in searchFrom..<windowCount where openProbabilities[window - openFirstWindow] < openProbabilities[quietest - openFirstWindow] {
+            quietest = window
+        }
+        let cut = quietest * windowSamples + windowSamples / 2
+        // The rest is a new utterance that starts at the cut, already in speech.
+        openProbabilities.removeFirst(quietest - openFirstWindow)
+        openFirstWindow = quietest
+        openStartSample = cut
+        lastCutEnd = cut
+        speechWindows = openProbabilities.filter { $0 >= settings.startThreshold }.count
+        return UtteranceCut(startSample: start, endSample: cut, forced: true)
+    }
+}

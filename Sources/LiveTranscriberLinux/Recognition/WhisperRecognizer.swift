@@ -1,0 +1,285 @@
+import CWhisper
+import Foundation
+import LiveTranscriberCore
+
+/// Where the Whisper model and the Silero VAD model live (ggml files, as whisper.cpp loads them).
+public struct WhisperModelFiles: Sendable, Hashable {
+    /// A Whisper model in ggml form: the converted default, or any official `ggml-*.bin` file.
+    public var model: String
+    /// Silero VAD in ggml form.
+    public var voiceActivityModel: String
+
+    public init(model: String, voiceActivityModel: String) {
+        self.model = model
+        self.voiceActivityModel = voiceActivityModel
+    }
+
+    /// The folder holding the models `scripts/install-whisper.sh` installs: `$LIVETRANSCRIBER_MODELS` when set,
+    /// else `.deps/models` in the source tree this binary was built from.
+    public static var installedFolder: String {
+        if let folder = ProcessInfo.processInfo.environment["LIVETRANSCRIBER_MODELS"], !folder.isEmpty { return folder }
+        var url = URL(fileURLWithPath: #filePath)  // <root>/Sources/LiveTranscriberLinux/Recognition/WhisperRecognizer.swift
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent(".deps/models").path
+    }
+
+    /// Whisper base (multilingual) and Silero VAD as `make run` / `make test` install them.
+    public static var installed: WhisperModelFiles {
+        WhisperModelFiles(model: installedFolder + "/ggml-base.bin",
+                          voiceActivityModel: installedFolder + "/ggml-silero-vad.bin")
+    }
+
+    /// The installed files with `model` replaced by a user's own ggml file when given.
+    public static func installed(model: String?) -> WhisperModelFiles {
+        var files = installed
+        if let model { files.model = model }
+        return files
+    }
+
+    /// True when both files exist.
+    public var areInstalled: Bool {
+        FileManager.default.fileExists(atPath: model) && FileManager.default.fileExists(atPath: voiceActivityModel)
+    }
+}
+
+/// Why the whisper engine could not start or run.
+public enum WhisperError: Error, Equatable, CustomStringConvertible {
+    /// A model file is absent.
+    case modelMissing(path: String)
+    /// A model file is there but whisper.cpp cannot load it (truncated, not ggml, wrong kind).
+    case modelUnreadable(path: String)
+    /// The model does not know the language (an English-only model asked for another, or an unknown code).
+    case languageUnsupported(language: String, model: String)
+    /// whisper.cpp failed to decode or to run voice activity detection.
+    case decodeFailed(function: String, code: Int32)
+
+    public var description: String {
+        switch self {
+        case .modelMissing(let path):
+            return "the whisper model is missing at \(path); run `make deps` (scripts/install-whisper.sh) to install it, or use --engine pocketsphinx"
+        case .modelUnreadable(let path):
+            return "the whisper model at \(path) cannot be loaded (damaged or not a ggml model); run `make deps` to reinstall it, or use --engine pocketsphinx"
+        case .languageUnsupported(let language, let model):
+            return "the whisper model \(model) does not support the language '\(language)'"
+        case .decodeFailed(let function, let code):
+            return "whisper.cpp failed in \(function) (code \(code))"
+        }
+    }
+}
+
+/// A loaded Whisper model and Silero VAD model; recognizers made from it share the weights.
+///
+/// Loading takes a second or so and about 150 MB for Whisper base: load once, make many recognizers.
+public final class WhisperEngine: @unchecked Sendable {
+    let context: OpaquePointer
+    let files: WhisperModelFiles
+    /// Threads per decode.
+    public let threads: Int32
+
+    /// Loads both models. Throws `WhisperError.modelMissing` or `.modelUnreadable`.
+    public init(files: WhisperModelFiles = .installed, threads: Int = 1) throws {
+        for path in [files.model, files.voiceActivityModel] where !FileManager.default.fileExists(atPath: path) {
+            throw WhisperError.modelMissing(path: path)
+        }
+        lt_whisper_silence_logs()
+        var params = whisper_context_default_params()
+        params.use_gpu = false
+        params.flash_attn = false
+        guard let context = whisper_init_from_file_with_params_no_state(files.model, params) else {
+            throw WhisperError.modelUnreadable(path: files.model)
+        }
+        // Check the VAD model loads now, so a damaged file fails here rather than at the first block.
+        _ = try SileroVoiceActivityDetector(path: files.voiceActivityModel)
+        self.context = context
+        self.files = files
+        self.threads = Int32(max(1, threads))
+    }
+
+    deinit { whisper_free(context) }
+
+    /// True for a model that knows many languages (base, small, large), false for English-only ones (base.en).
+    public var isMultilingual: Bool { whisper_is_multilingual(context) != 0 }
+
+    /// The Whisper language code for a BCP 47 tag ("en-US" → "en"), checked against the model.
+    /// Throws `WhisperError.languageUnsupported`.
+    public func whisperLanguage(for tag: String) throws -> String {
+        let code = LanguageTag.primary(tag)
+        let fileName = URL(fileURLWithPath: files.model).lastPathComponent
+        guard !code.isEmpty, whisper_lang_id(code) >= 0 else {
+            throw WhisperError.languageUnsupported(language: tag, model: fileName)
+        }
+        if !isMultilingual && code != "en" { throw WhisperError.languageUnsupported(language: tag, model: fileName) }
+        return code
+    }
+
+    /// The bare engine, for the benchmark's reference: `whisper_full` on a whole 16 kHz recording with
+    /// whisper.cpp's default greedy settings (30 s windows, no voice activity detection), the text out.
+    public func transcribeWhole(_ samples: [Float], language: String = "en-US") throws -> String {
+        let code = try whisperLanguage(for: language)
+        guard let state = whisper_init_state(context) else { throw WhisperError.modelUnreadable(path: files.model) }
+        defer { whisper_free_state(state) }
+        var params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY)
+        params.n_threads = threads
+        params.print_progress = false
+        params.print_realtime = false
+        params.print_timestamps = false
+        let result = code.withCString { languagePointer in
+            params.language = languagePointer
+            return samples.withUnsafeBufferPointer {
+                whisper_full_with_state(context, state, params, $0.baseAddress, Int32($0.count))
+            }
+        }
+        guard result == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: result) }
+        return (0..<whisper_full_n_segments_from_state(state))
+            .map { String(cString: whisper_full_get_segment_text_from_state(state, $0)) }
+            .joined()
+    }
+
+    /// A recognizer for one stream.
+    /// - Parameters:
+    ///   - language: BCP 47 tag such as "en-US" or "de"; throws `WhisperError.languageUnsupported`.
+    ///   - live: decode on a background thread with interim text (recording); false decodes each
+    ///     utterance in order on the caller's thread, finals only (files).
+    public func makeRecognizer(language: String = "en-US", live: Bool, clock: any WallClock = SystemClock()) throws -> UtteranceRecognizer {
+        let code = try whisperLanguage(for: language)
+        let decoder = try WhisperDecoder(engine: self, language: code)
+        let detector = try SileroVoiceActivityDetector(path: files.voiceActivityModel)
+        return UtteranceRecognizer(
+            language: language, sampleRate: Int(WHISPER_SAMPLE_RATE), detector: detector, decoder: decoder,
+            worker: live ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock, interims: live
+        )
+    }
+}
+
+/// Silero VAD through whisper.cpp (`whisper_vad_detect_speech_no_reset`): one speech probability per
+/// 512 samples at 16 kHz, its LSTM state carried from one call to the next.
+public final class SileroVoiceActivityDetector: VoiceActivityDetector {
+    private let context: OpaquePointer
+    public let windowSamples = 512
+
+    /// Throws `WhisperError.modelMissing` or `.modelUnreadable`.
+    public init(path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw WhisperError.modelMissing(path: path) }
+        lt_whisper_silence_logs()
+        var params = whisper_vad_default_context_params()
+        params.n_threads = 1
+        params.use_gpu = false
+        guard let context = whisper_vad_init_from_file_with_params(path, params) else {
+            throw WhisperError.modelUnreadable(path: path)
+        }
+        // A new context's LSTM state is not cleared: without this, probabilities come out as garbage.
+        whisper_vad_reset_state(context)
+        self.context = context
+    }
+
+    deinit { whisper_vad_free(context) }
+
+    public func speechProbabilities(_ samples: [Float]) throws -> [Float] {
+        guard !samples.isEmpty else { return [] }
+        let ok = samples.withUnsafeBufferPointer {
+            whisper_vad_detect_speech_no_reset(context, $0.baseAddress, Int32($0.count))
+        }
+        guard ok else { throw WhisperError.decodeFailed(function: "whisper_vad_detect_speech_no_reset", code: -1) }
+        let count = Int(whisper_vad_n_probs(context))
+        guard let probabilities = whisper_vad_probs(context) else { return [] }
+        return Array(UnsafeBufferPointer(start: probabilities, count: count))
+    }
+}
+
+/// Decodes one utterance with whisper.cpp's `whisper_full_with_state`: greedy, no temperature fallback,
+/// no context from earlier utterances, one segment, token-level timestamps joined into words.
+public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
+    private let engine: WhisperEngine
+    private let state: OpaquePointer
+    private let language: String
+
+    /// - Parameter language: a Whisper language code ("en").
+    init(engine: WhisperEngine, language: String) throws {
+        guard let state = whisper_init_state(engine.context) else {
+            throw WhisperError.modelUnreadable(path: engine.files.model)
+        }
+        self.engine = engine
+        self.state = state
+        self.language = language
+    }
+
+    deinit { whisper_free_state(state) }
+
+    public func decode(_ samples: [Float], maxTokens: Int, interim: Bool) throws -> [WordTiming] {
+        let rate = Int(WHISPER_SAMPLE_RATE)
+        // whisper.cpp wants at least a second of audio; pad short utterances with silence.
+        let audio = samples.count >= rate ? samples : samples + [Float](repeating: 0, count: rate - samples.count)
+        var params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY)
+        params.n_threads = engine.threads
+        params.no_context = true
+        params.single_segment = true
+        params.print_progress = false
+        params.print_realtime = false
+        params.print_special = false
+        params.print_timestamps = false
+        params.token_timestamps = true
+        params.max_tokens = Int32(maxTokens)
+        params.suppress_blank = true
+        params.suppress_nst = true
+        params.temperature = 0
+        params.temperature_inc = 0
+        params.detect_language = false
+        // Encode only the audio there is (50 encoder frames a second, plus 1.28 s of margin) instead of
+        // Whisper's whole 30 s window: an utterance is at most 15 s, and a full window per utterance
+        // would cost several times whisper.cpp's own CPU time on continuous speech.
+        let frames = Int(Double(audio.count) / Double(rate) * 50) + 64
+        params.audio_ctx = Int32(min(1500, frames))
+        let code = language.withCString { languagePointer in
+            params.language = languagePointer
+            return audio.withUnsafeBufferPointer {
+                whisper_full_with_state(engine.context, state, params, $0.baseAddress, Int32($0.count))
+            }
+        }
+        guard code == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: code) }
+        return words()
+    }
+
+    /// Words of the decoded segments: a token starting with a space starts a word; special tokens
+    /// (end of text, timestamps, languages) are skipped; bracketed annotations such as
+    /// "[BLANK_AUDIO]" or "(music)" and segments whisper.cpp judges to be no speech are dropped.
+    private func words() -> [WordTiming] {
+        let endOfText = whisper_token_eot(engine.context)
+        var words: [WordTiming] = []
+        for segment in 0..<whisper_full_n_segments_from_state(state) {
+            var pieces: [(bytes: [UInt8], start: Double, end: Double)] = []
+            var logProbability: Float = 0
+            var tokens = 0
+            for index in 0..<whisper_full_n_tokens_from_state(state, segment) {
+                let data = whisper_full_get_token_data_from_state(state, segment, index)
+                guard data.id < endOfText, let raw = whisper_full_get_token_text_from_state(engine.context, state, segment, index)
+                else { continue }
+                let bytes = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }
+                logProbability += data.plog
+                tokens += 1
+                let start = Double(data.t0) / 100
+                let end = max(start, Double(data.t1) / 100)
+                if bytes.first == UInt8(ascii: " ") || pieces.isEmpty {
+                    pieces.append((Array(bytes.drop { $0 == UInt8(ascii: " ") }), start, end))
+                } else {
+                    pieces[pieces.count - 1].bytes += bytes
+                    pieces[pieces.count - 1].end = max(pieces[pieces.count - 1].end, end)
+                }
+            }
+            // Whisper's own rule for silence: likely no speech and not confident in the text.
+            let noSpeech = whisper_full_get_segment_no_speech_prob_from_state(state, segment)
+            if tokens > 0, noSpeech > 0.6, logProbability / Float(tokens) < -1 { continue }
+            for piece in pieces {
+                let word = String(decoding: piece.bytes, as: UTF8.self)
+                guard !word.isEmpty, !Self.isAnnotation(word) else { continue }
+                words.append(WordTiming(word: word, startSeconds: piece.start, endSeconds: piece.end))
+            }
+        }
+        return words
+    }
+
+    /// "[BLANK_AUDIO]", "(music)", "*laughs*", "♪": what Whisper writes for sounds that are not words.
+    static func isAnnotation(_ word: String) -> Bool {
+        guard let first = word.first else { return true }
+        return first == "[" || first == "(" || first == "*" || first == "♪" || word.allSatisfy { $0.isPunctuation }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Synchronization
+import Testing
+
+/// A detector that reads speech from the samples themselves: a window whose first sample is 1 is speech.
+final class ScriptedDetector: VoiceActivityDetector {
+    let windowSamples = 100
+    func speechProbabilities(_ samples: [Float]) throws -> [Float] {
+        stride(from: 0, to: samples.count, by: windowSamples).map { samples[$0] == 1 ? 0.9 : 0.05 }
+    }
+}
+
+/// A decoder that answers one word per second of audio ("w0 w1 …"), recording what it was asked.
+final class ScriptedDecoder: UtteranceDecoder, @unchecked Sendable {
+    struct Call: Equatable { var samples: Int; var maxTokens: Int; var interim: Bool }
+    private let lock = NSLock()
+    private var recorded: [Call] = []
+    var calls: [Call] { lock.withLock { recorded } }
+
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool) throws -> [WordTiming] {
+        lock.withLock { recorded.append(Call(samples: samples.count, maxTokens: maxTokens, interim: interim)) }
+        let seconds = samples.count / 1_000
+        return (0..<max(1, seconds)).map { WordTiming(word: "w\($0)", startSeconds: Double($0), endSeconds: Double($0) + 0.5) }
+    }
+}
+
+/// A worker that holds jobs until the test runs them, so a decode stays "in flight" as long as the test wants.
+final class ManualDecodeWorker: DecodeWorker, @unchecked Sendable {
+    private let lock = NSLock()
+    private var jobs: [@Sendable () -> Void] = []
+    var pending: Int { lock.withLock { jobs.count } }
+
+    func submit(_ job: @escaping @Sendable () -> Void) { lock.withLock { jobs.append(job) } }
+    /// Runs the oldest held job.
+    func runNext() {
+        let job = lock.withLock { jobs.isEmpty ? nil : jobs.removeFirst() }
+        job?()
+    }
+    func drain() { while pending > 0 { runNext() } }
+}
+
+@Suite("Utterance recognizer: cutting, finals and interim decodes")
+struct UtteranceRecognizerTests {
+    let clock = ManualClock()
+    let decoder = ScriptedDecoder()
+    let worker = ManualDecodeWorker()
+
+    func recognizer(interims: Bool = true) -> UtteranceRecognizer {
+        UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
+                            worker: worker, clock: clock, interims: interims)
+    }
+
+    static func speech(_ seconds: Double) -> [Float] { [Float](repeating: 1, count: Int(seconds * 1_000)) }
+    static func silence(_ seconds: Double) -> [Float] { [Float](repeating: 0, count: Int(seconds * 1_000)) }
+
+    /// Feeds `samples` 0.1 s at a time, the clock moving with the audio.
+    func feed(_ recognizer: UtteranceRecognizer, _ samples: [Float]) throws -> [RecognitionEvent] {
+        var events: [RecognitionEvent] = []
+        for start in stride(from: 0, to: samples.count, by: 100) {
+            events += try recognizer.accept(.float32(Array(samples[start..<min(samples.count, start + 100)])))
+            clock.advance(by: 0.1)
+        }
+        return events
+    }
+
+    @Test("an utterance becomes one final with times from the start of the stream, once its decode is done")
+    func finalWithOffsets() throws {
+        let recognizer = recognizer(interims: false)
+        var events = try feed(recognizer, Self.silence(2) + Self.speech(2) + Self.silence(1))
+        #expect(events.isEmpty)
+        #expect(worker.pending == 1)
+        #expect(recognizer.decodeInFlight)
+        worker.runNext()
+        events = try feed(recognizer, Self.silence(0.1))
+        // Cut from 1.8 s (0.2 s padding) to 4.2 s: 2.4 s of audio, two words from 1.8 s on.
+        #expect(events == [.final(TranscriptSegment(text: "w0 w1", startSeconds: 1.8, endSeconds: 3.3, words: [
+            WordTiming(word: "w0", startSeconds: 1.8, endSeconds: 2.3), WordTiming(word: "w1", startSeconds: 2.8, endSeconds: 3.3),
+        ]))])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_400, maxTokens: 15, interim: false)])
+    }
+
+    @Test("no interim decode in the first 1.5 s of an utterance, then about one per second")
+    func interimPacing() throws {
+        let recognizer = recognizer()
+        // The utterance opens at 0.8 s (padding); 1.4 s of it: no interim yet.
+        _ = try feed(recognizer, Self.silence(1) + Self.speech(1.2))
+        #expect(worker.pending == 0)
+        // At 1.5 s of utterance (clock 2.2 s) the first interim decode starts.
+        _ = try feed(recognizer, Self.speech(0.1))
+        #expect(worker.pending == 1)
+        worker.runNext()
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 1_500, maxTokens: 9, interim: true)])
+        let events = try feed(recognizer, Self.speech(0.1))
+        #expect(events == [.interim("w0")])
+        // Less than a second since it started (clock 2.3 … 3.1 s): none.
+        _ = try feed(recognizer, Self.speech(0.8))
+        #expect(worker.pending == 0)
+        // A second after (clock 3.2 s): the next.
+        _ = try feed(recognizer, Self.speech(0.1))
+        #expect(worker.pending == 1)
+    }
+
+    @Test("a due interim is dropped while a decode runs: never more than one decode in flight")
+    func oneDecodeInFlight() throws {
+        let recognizer = recognizer()
+        _ = try feed(recognizer, Self.silence(1) + Self.speech(2))
+        #expect(worker.pending == 1)
+        // Ten more seconds of speech while the first interim never finishes: nothing else is submitted.
+        _ = try feed(recognizer, Self.speech(10))
+        #expect(worker.pending == 1)
+        worker.runNext()
+        #expect(decoder.calls.count == 1)
+        // The next accept collects it (the utterance as it was when the decode started: 1.5 s, one word)
+        // and starts one new decode of the whole open utterance, now 12.3 s (from 0.8 s to 13.1 s).
+        let events = try feed(recognizer, Self.speech(0.1))
+        #expect(events == [.interim("w0")])
+        #expect(worker.pending == 1)
+        worker.runNext()
+        #expect(decoder.calls.last == ScriptedDecoder.Call(samples: 12_300, maxTokens: 74, interim: true))
+    }
+
+    @Test("finals wait for the decode in flight and come out in order, none dropped; stale interims are dropped")
+    func finalsQueue() throws {
+        let recognizer = recognizer()
+        var events = try feed(recognizer, Self.silence(1) + Self.speech(2))   // an interim starts
+        events += try feed(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(1) + Self.speech(1) + Self.silence(1))
+        #expect(worker.pending == 1)  // two utterances cut meanwhile, waiting
+        events += try recognizer.finish()
+        let finals = events.compactMap { if case .final(let segment) = $0 { segment.startSeconds } else { nil } }
+        #expect(finals == [0.8, 3.8, 5.8])
+        // The interim finished after its utterance was cut: its text would come after the final, so it is dropped.
+        #expect(!events.contains { if case .interim = $0 { true } else { false } })
+        #expect(decoder.calls.map(\.interim) == [true, false, false, false])
+    }
+
+    @Test("the stream's end decodes the open utterance; silence alone decodes nothing")
+    func finishAndSilence() throws {
+        let silent = recognizer(interims: false)
+        _ = try feed(silent, Self.silence(30))
+        #expect(try silent.finish().isEmpty)
+        #expect(decoder.calls.isEmpty)
+
+        let open = recognizer(interims: false)
+        _ = try feed(open, Self.silence(1) + Self.speech(3.05))
+        let events = try open.finish()
+        #expect(events.count == 1)
+        // From 0.8 s (padding) to the last sample there is: 3.25 s.
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 3_250, maxTokens: 20, interim: false)])
+    }
+
+    @Test("a long utterance is decoded in pieces of at most 15 s")
+    func longUtterance() throws {
+        let recognizer = recognizer(interims: false)
+        _ = try feed(recognizer, Self.speech(40))
+        _ = try recognizer.finish()
+        #expect(decoder.calls.count == 3)
+        #expect(decoder.calls.allSatisfy { $0.samples <= 15_000 })
+        #expect(decoder.calls.map(\.samples).reduce(0, +) == 40_000)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import LiveTranscriberCore
+import Testing
+
+/// 100 samples per window at 1 kHz: one window is 0.1 s, so durations read easily.
+@Suite("Cutting utterances from voice activity probabilities")
+struct VoiceActivitySegmenterTests {
+    static func segmenter() -> VoiceActivitySegmenter {
+        VoiceActivitySegmenter(windowSamples: 100, sampleRate: 1_000)
+    }
+
+    /// Feeds probabilities, one per window, and returns every cut including those of `finish()`.
+    static func cuts(_ probabilities: [Float], finish: Bool = true) -> [UtteranceCut] {
+        var segmenter = segmenter()
+        var cuts = probabilities.flatMap { segmenter.add(probability: $0) }
+        if finish { cuts += segmenter.finish() }
+        return cuts
+    }
+
+    static func speech(_ seconds: Double) -> [Float] { [Float](repeating: 0.9, count: Int(seconds * 10)) }
+    static func silence(_ seconds: Double) -> [Float] { [Float](repeating: 0.05, count: Int(seconds * 10)) }
+
+    @Test("an utterance runs from its first speech window to its last, padded by 0.2 s each side, and ends after 0.5 s of silence")
+    func oneUtterance() {
+        var segmenter = Self.segmenter()
+        for probability in Self.silence(1) + Self.speech(2) + Self.silence(0.4) {
+            #expect(segmenter.add(probability: probability).isEmpty)
+        }
+        #expect(segmenter.openStartSample == 800)
+        let cuts = segmenter.add(probability: 0.05)
+        #expect(cuts == [UtteranceCut(startSample: 800, endSample: 3_200, forced: false)])
+        #expect(segmenter.openStartSample == nil)
+    }
+
+    @Test("windows between the two thresholds keep an utterance going but do not start one")
+    func hysteresis() {
+        #expect(Self.cuts([Float](repeating: 0.4, count: 50)).isEmpty)
+        let cuts = Self.cuts(Self.speech(1) + [Float](repeating: 0.4, count: 20) + Self.silence(1))
+        #expect(cuts == [UtteranceCut(startSample: 0, endSample: 3_200, forced: false)])
+    }
+
+    @Test("less than 0.25 s of speech is noise and gives no utterance")
+    func shortBurstDropped() {
+        #expect(Self.cuts(Self.silence(1) + Self.speech(0.2) + Self.silence(1)).isEmpty)
+        #expect(Self.cuts(Self.silence(1) + Self.speech(0.3) + Self.silence(1)).count == 1)
+    }
+
+    @Test("silence and low noise give nothing")
+    func silenceGivesNothing() {
+        #expect(Self.cuts(Self.silence(600)).isEmpty)
+        #expect(Self.cuts([Float](repeating: 0.49, count: 6_000)).isEmpty)
+    }
+
+    @Test("the stream's end closes the open utterance at the last sample seen")
+    func finishCloses() {
+        #expect(Self.cuts(Self.silence(1) + Self.speech(2)) == [UtteranceCut(startSample: 800, endSample: 3_000, forced: false)])
+        #expect(Self.cuts(Self.silence(1) + Self.speech(2), finish: false).isEmpty)
+    }
+
+    @Test("an utterance reaching 15 s is cut in the middle of its quietest window of the last 5 s, and the rest goes on")
+    func forcedCut() {
+        // 40 s of speech whose quietest windows are at 12.3 s and 24.1 s (probability 0.4, still speech).
+        var probabilities = Self.speech(40)
+        probabilities[123] = 0.4
+        probabilities[241] = 0.4
+        probabilities[60] = 0.36  // quieter, but more than 5 s before the limit
+        let cuts = Self.cuts(probabilities)
+        #expect(cuts == [
+            UtteranceCut(startSample: 0, endSample: 12_350, forced: true),
+            UtteranceCut(startSample: 12_350, endSample: 24_150, forced: true),
+            // No quieter window in the last 5 s: the cut falls in the last window, as late as allowed.
+            UtteranceCut(startSample: 24_150, endSample: 39_150, forced: true),
+            UtteranceCut(startSample: 39_150, endSample: 40_000, forced: false),
+        ])
+        for cut in cuts { #expect(cut.endSample - cut.startSample <= 15_000) }
+    }
+
+    @Test("cuts follow each other without overlap: padding never reaches back into the previous utterance")
+    func noOverlap() {
+        let cuts = Self.cuts(Self.speech(1) + Self.silence(0.5) + Self.speech(1) + Self.silence(1))
+        #expect(cuts.count == 2)
+        #expect(cuts[0].endSample <= cuts[1].startSample)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+@testable import LiveTranscriberLinux
+
+/// Real speech and real models: whisper.cpp with Whisper base and Silero VAD as `make test` installs them.
+/// The model is loaded once per process (`LinuxSpeechEngines.whisperEngine`).
+@Suite("Speech recognition with whisper.cpp")
+struct WhisperRecognitionTests {
+    static func transcribe(_ source: any AudioSource) throws -> [TranscriptSegment] {
+        try LocalTranscription.transcribe(source, recognizer: LinuxSpeechEngines.make(.whisper, language: "en-US"))
+    }
+
+    /// Mono float samples of a 16 kHz LibriVox file.
+    static func librivoxSamples(_ id: String) throws -> [Float] {
+        let reader = try SndFileReader(path: "\(TestData.librivox)/\(id).wav")
+        #expect(reader.format == AudioFormat(sampleRate: 16_000, channels: 1))
+        var samples: [Float] = []
+        while let buffer = try reader.read(maxFrames: 16_000) { samples += buffer.samples }
+        return samples
+    }
+
+    @Test("the installed models are found, so whisper is the default engine")
+    func defaultEngine() {
+        #expect(WhisperModelFiles.installed.areInstalled)
+        #expect(LinuxSpeechEngines.installedDefaultKind() == .whisper)
+    }
+
+    @Test("goforward.raw gives 'go forward ten meters' (normalized) with word times from the start of the stream")
+    func goForward() throws {
+        let segments = try Self.transcribe(RawPCMReader(path: TestData.goForward, sampleRate: 16_000, channels: 1))
+        let text = segments.map(\.text).joined(separator: " ")
+        #expect(WordErrorRate.normalizedWords(text) == WordErrorRate.normalizedWords("go forward ten meters"), "\(text)")
+        let segment = try #require(segments.first)
+        #expect(segments.count == 1)
+        #expect(segment.words.count == 4)
+        // pocketsphinx puts "go" at 0.46 s and "meters" ending at 2.11 s; token times are coarser.
+        #expect(abs(segment.startSeconds - 0.46) < 0.5, "starts at \(segment.startSeconds)")
+        #expect(abs(segment.endSeconds - 2.11) < 0.5, "ends at \(segment.endSeconds)")
+        #expect(segment.words.map(\.startSeconds) == segment.words.map(\.startSeconds).sorted())
+    }
+
+    @Test("the five librivox recordings reach a word error rate of at most 5%")
+    func librivoxWordErrorRate() throws {
+        var total = WordErrorRate(errors: 0, referenceWords: 0)
+        for (id, reference) in try TestData.librivoxReferences() {
+            let hypothesis = try Self.transcribe(SndFileReader(path: "\(TestData.librivox)/\(id).wav"))
+                .map(\.text).joined(separator: " ")
+            total = total + WordErrorRate.measure(reference: reference, hypothesis: hypothesis)
+        }
+        #expect(total.referenceWords == 71)
+        #expect(total.rate <= 0.05, "word error rate \(total.rate)")
+        print("whisper librivox word error rate: \(total.errors)/\(total.referenceWords) = \(total.rate)")
+    }
+
+    @Test("one hour of low noise and one minute of digital silence give no segment and no interim text")
+    func noiseAndSilenceGiveNothing() throws {
+        let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US")
+        var random = SplitMix64(seed: 10)
+        var events: [RecognitionEvent] = []
+        let block = recognizer.inputFormat.blockSamples * 16
+        // Uniform noise at about -50 dBFS (a quiet room through a cheap microphone).
+        for _ in 0..<(3_600 * 16_000 / block) {
+            let noise = (0..<block).map { _ in Float(Int64(random.next() >> 53) - 512) / 512 * 0.005 }
+            events += try recognizer.accept(.float32(noise))
+        }
+        for _ in 0..<(60 * 16_000 / block) {
+            events += try recognizer.accept(.float32([Float](repeating: 0, count: block)))
+        }
+        events += try recognizer.finish()
+        #expect(events.isEmpty, "\(events.prefix(3))")
+    }
+
+    @Test("40 s of speech without a pause is cut into segments of at most 15 s without losing words at the cuts")
+    func longUtteranceIsCut() throws {
+        // The five recordings twice, with every quiet 32 ms window taken out: about 40 s of unbroken speech.
+        var speech: [Float] = []
+        var reference: [String] = []
+        for _ in 0..<2 {
+            for (id, text) in try TestData.librivoxReferences() {
+                let samples = try Self.librivoxSamples(id)
+                for start in stride(from: 0, to: samples.count - 512, by: 512) {
+                    let window = samples[start..<start + 512]
+                    let energy = window.reduce(0) { $0 + $1 * $1 } / 512
+                    if energy.squareRoot() > 0.01 { speech += window }
+                }
+                reference.append(text)
+            }
+        }
+        #expect(speech.count > 38 * 16_000, "\(Double(speech.count) / 16_000) s")
+        let source = MemorySource(samples: speech, format: AudioFormat(sampleRate: 16_000, channels: 1))
+        let segments = try Self.transcribe(source)
+        #expect(segments.count >= 3)
+        for segment in segments {
+            #expect(segment.durationSeconds <= 15, "\(segment.startSeconds)–\(segment.endSeconds): \(segment.text)")
+        }
+        let hypothesis = segments.map(\.text).joined(separator: " ")
+        let rate = WordErrorRate.measure(reference: reference.joined(separator: " "), hypothesis: hypothesis)
+        print("whisper 40 s unbroken speech: \(segments.count) segments, word error rate \(rate.errors)/\(rate.referenceWords)")
+        #expect(rate.rate <= 0.1, "\(hypothesis)")
+    }
+
+    @Test("a live recognizer reports interim text before the final and exactly one final per utterance")
+    func liveInterims() throws {
+        let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US", live: true)
+        let samples = try Self.librivoxSamples("sense_and_sensibility_01_austen_64kb-0870")
+        var events: [RecognitionEvent] = []
+        let block = recognizer.inputFormat.blockSamples
+        for start in stride(from: 0, to: samples.count, by: block) {
+            events += try recognizer.accept(.float32(Array(samples[start..<min(samples.count, start + block)])))
+            Thread.sleep(forTimeInterval: Double(block) / 16_000)  // real time
+        }
+        events += try recognizer.finish()
+        let finals = events.compactMap { if case .final(let segment) = $0 { segment } else { nil } }
+        #expect(finals.count >= 1)
+        #expect(events.contains { if case .interim = $0 { true } else { false } })
+        if case .final = events.last {} else { Issue.record("the last event is not a final") }
+    }
+
+    @Test("a missing model names the file and how to install it; a damaged one says it cannot be loaded")
+    func badModels() throws {
+        var files = WhisperModelFiles.installed
+        files.model = "/nonexistent/ggml-base.bin"
+        #expect(throws: WhisperError.modelMissing(path: "/nonexistent/ggml-base.bin")) { try WhisperEngine(files: files) }
+        let folder = try TestFolders.make("whisper-model")
+        let damaged = folder.appendingPathComponent("ggml-damaged.bin")
+        try Data("not a model".utf8).write(to: damaged)
+        files.model = damaged.path
+        #expect(throws: WhisperError.modelUnreadable(path: damaged.path)) { try WhisperEngine(files: files) }
+        #expect(WhisperError.modelMissing(path: "/x").description.contains("make deps"))
+    }
+
+    @Test("languages: a BCP 47 tag picks Whisper's code; an unknown one is refused")
+    func languages() throws {
+        let engine = try LinuxSpeechEngines.whisperEngine()
+        #expect(engine.isMultilingual)
+        #expect(try engine.whisperLanguage(for: "en-US") == "en")
+        #expect(try engine.whisperLanguage(for: "de") == "de")
+        #expect(throws: WhisperError.languageUnsupported(language: "xx-YY", model: "ggml-base.bin")) {
+            try engine.whisperLanguage(for: "xx-YY")
+        }
+        #expect(throws: RecognizerError.unsupported("pocketsphinx knows only US English (en-US), not 'de'")) {
+            try LinuxSpeechEngines.make(.pocketsphinx, language: "de")
+        }
+    }
+
+    @Test("sounds that are not words are dropped", arguments: [
+        ("[BLANK_AUDIO]", true), ("(music)", true), ("*laughs*", true), ("♪", true), ("-", true), ("meters.", false), ("10", false),
+    ])
+    func annotations(word: String, dropped: Bool) {
+        #expect(WhisperDecoder.isAnnotation(word) == dropped)
+    }
+}

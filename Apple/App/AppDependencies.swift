@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberStore
 
 /// The one place the app builds its adapters (the composition root). Screens and models get
 /// core protocols from here and never construct a store, an engine or a framework client.
@@ -21,7 +22,7 @@ struct AppDependencies {
     /// The OpenAI API key in the Keychain.
     var keychain: KeychainItem
     /// Where the library lives: the iCloud Drive ubiquity container when `iCloud` is on and
-    /// available, else the app's private folder.
+    /// available, else the app's Documents folder.
     var libraryFolder: (_ iCloud: Bool) -> URL
 
     /// The adapters of a real device.
@@ -31,10 +32,11 @@ struct AppDependencies {
             clock: SystemClock(),
             hapticPlayer: UIKitHapticPlayer(),
             activity: activity,
-            openLibrary: { _ in
-                // The one line to change when the portable library store lands (docs/ios.md):
-                //     OpenedLibrary.wrapping(try LibraryStore(root: folder), activity: activity, clock: SystemClock())
-                throw AppSetupError.libraryStoreNotShared
+            openLibrary: { folder in
+                // The same store and library format as on Linux (docs/library.md); it creates the
+                // folder on first use and rebuilds its index from the recording folders it finds.
+                OpenedLibrary.wrapping(
+                    try LibraryStore(directory: folder, audioMeasure: AVAudioFileMeasure()), activity: activity, clock: SystemClock())
             },
             languageModel: { FoundationLanguageModel.isAvailable ? FoundationLanguageModel() : nil },
             openAIRetranscriber: nil,
@@ -69,29 +71,18 @@ struct OpenedLibrary {
     }
 }
 
-/// Why the app could not set itself up.
-enum AppSetupError: Error, CustomStringConvertible {
-    /// The library store is still Linux-only (its SQLite module); see docs/ios.md.
-    case libraryStoreNotShared
-
-    var description: String {
-        switch self {
-        case .libraryStoreNotShared:
-            "The recordings library is not available in this build: its store is not yet shared with iOS."
-        }
-    }
-}
-
 /// The library's folder on this device.
 enum LibraryFolders {
-    /// The ubiquity container's Documents/Library when iCloud is on and signed in, else
-    /// Application Support/Library. Files are the truth and the index is rebuilt from whatever
-    /// arrives, so only the folder moves to iCloud, never an index.
+    /// The ubiquity container's Documents/Library when iCloud is on and signed in, else the
+    /// app's Documents/Library (shown in the Files app and in Finder's file sharing, so a library
+    /// folder can be copied between a Linux machine and the iPhone as it is). Files are the truth
+    /// and the index is rebuilt from whatever arrives, so only the folder moves to iCloud, never
+    /// an index.
     static func folder(iCloud: Bool) -> URL {
         if iCloud, let container = FileManager.default.url(forUbiquityContainerIdentifier: nil) {
             return container.appending(path: "Documents/Library", directoryHint: .isDirectory)
         }
-        return URL.applicationSupportDirectory.appending(path: "Library", directoryHint: .isDirectory)
+        return URL.documentsDirectory.appending(path: "Library", directoryHint: .isDirectory)
     }
 
     /// True when iCloud Drive is signed in and the app's container is reachable.

@@ -3,6 +3,7 @@ import Foundation
 import LiveTranscriberCore
 import Testing
 @testable import LiveTranscriberLinux
+@testable import LiveTranscriberStore
 
 /// The real binary killed with SIGKILL at the worst moments, then the next command.
 @Suite("crash recovery of the real binary", .enabled(if: builtBinary != nil, "needs the built livetranscriber binary (swift build --build-tests)"))

@@ -77,7 +77,7 @@ final class LibraryModel {
 
     /// The transcript in `format`, written to a temporary file for the share sheet.
     func exportFile(_ recording: Recording, format: ExportFormat) throws -> URL {
-        guard let library else { throw AppSetupError.libraryStoreNotShared }
+        let library = try settings.openLibrary().library
         let text = TranscriptExporter().export(
             recording: recording, segments: try library.transcript(of: recording.id), format: format)
         // Named by the recording's id: always a safe file name, whatever the recording is called.

@@ -10,15 +10,7 @@ import LiveTranscriberCore
 /// and frame counts come from here, never from such a header.
 public enum AudioFileMeasure {
     /// The audio in a file.
-    public struct Measurement: Sendable, Equatable {
-        /// Frames per second (Hz).
-        public var sampleRate: Int
-        public var channels: Int
-        /// Whole frames of audio present.
-        public var frames: Int64
-        /// `frames / sampleRate`, in seconds.
-        public var seconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
-    }
+    public typealias Measurement = AudioFileMeasurement
 
     /// Repairs the header of a file left by a crash and returns the audio it really holds.
     ///
@@ -29,12 +21,7 @@ public enum AudioFileMeasure {
     /// - Returns: nil when the file is not audio libsndfile can read.
     /// - Complexity: WAV reads only chunk headers; other formats decode the whole file.
     public static func measure(_ url: URL) -> Measurement? {
-        if let plan = try? WAVFileRepair.repair(url) {
-            let layout = plan.layout
-            guard layout.sampleRate > 0, layout.blockAlign > 0 else { return nil }
-            return Measurement(sampleRate: layout.sampleRate, channels: layout.channels,
-                               frames: Int64(layout.dataSize / UInt64(layout.blockAlign)))
-        }
+        if let plan = try? WAVFileRepair.repair(url) { return plan.layout.measurement }
         guard let counted = countFrames(url) else { return nil }
         if counted.majorFormat == Int32(SF_FORMAT_FLAC) {
             try? FLACHeader.setTotalSamples(UInt64(counted.measurement.frames), in: url)
@@ -61,7 +48,7 @@ public enum AudioFileMeasure {
     }
 
     /// Seconds of audio the file's header states (no decoding), or nil when it states none.
-    static func statedSeconds(_ url: URL) -> Double? {
+    public static func statedSeconds(_ url: URL) -> Double? {
         var info = SF_INFO()
         guard let file = sf_open(url.path, Int32(SFM_READ), &info) else { return nil }
         defer { sf_close(file) }
@@ -102,5 +89,21 @@ enum FLACHeader {
         try handle.seek(toOffset: 21)
         try handle.write(contentsOf: Data(patched))
         try handle.synchronize()
+    }
+}
+
+/// The store's audio reader on Linux (`AudioFileMeasuring`): `AudioFileMeasure` over libsndfile.
+public struct SndFileAudioMeasure: AudioFileMeasuring {
+    public init() {}
+    public func measure(_ url: URL) -> AudioFileMeasurement? { AudioFileMeasure.measure(url) }
+    public func statedSeconds(_ url: URL) -> Double? { AudioFileMeasure.statedSeconds(url) }
+}
+
+extension LibraryStore {
+    /// Opens the library in `directory` with libsndfile as its audio reader (see
+    /// `init(directory:timeZone:audioMeasure:)`).
+    /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
+    public convenience init(directory: URL, timeZone: TimeZone = .current) throws {
+        try self.init(directory: directory, timeZone: timeZone, audioMeasure: SndFileAudioMeasure())
     }
 }

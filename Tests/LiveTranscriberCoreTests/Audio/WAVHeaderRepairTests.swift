@@ -19,6 +19,17 @@ struct WAVHeaderRepairTests {
         #expect(repaired == WAVFixture.make(audio: audio))
     }
 
+    @Test("a repaired layout measures the whole frames present: 96,000 bytes of 16 kHz mono 16-bit PCM are 48,000 frames, 3.000 s")
+    func measurement() throws {
+        let broken = WAVFixture.make(audio: WAVFixture.pcm(bytes: 96_000), riffSize: 0, dataSize: 0)
+        let (_, layout) = try WAVHeaderRepair.repair(broken)
+        #expect(layout.measurement == AudioFileMeasurement(sampleRate: 16_000, channels: 1, frames: 48_000))
+        #expect(layout.measurement?.seconds == 3.0)
+        var unusable = layout
+        unusable.blockAlign = 0
+        #expect(unusable.measurement == nil)
+    }
+
     @Test("placeholder and too-large sizes are rewritten from the bytes present",
           arguments: [(UInt32(0xFFFF_FFFF), UInt32(0xFFFF_FFFF)), (0, 0xFFFF_FFFF), (0xFFFF_FFFF, 0), (200_000, 150_000), (36, 0)])
     func placeholders(riff: UInt32, data: UInt32) throws {

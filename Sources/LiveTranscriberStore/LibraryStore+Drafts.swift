@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LiveTranscriberCore
 
 /// Drafts: in-progress recordings, their save, discard and crash recovery.
@@ -74,7 +73,7 @@ extension LibraryStore {
         // No recording is longer than its audio: a duration past what the file holds (by more
         // than rounding) is replaced by the file's.
         var durationSeconds = durationSeconds
-        if let audio = AudioFileMeasure.statedSeconds(draft.audioFile), durationSeconds > audio + 0.5 || !durationSeconds.isFinite {
+        if let audio = audioMeasure.statedSeconds(draft.audioFile), durationSeconds > audio + 0.5 || !durationSeconds.isFinite {
             durationSeconds = audio
         }
         let recording = Recording(
@@ -191,10 +190,10 @@ extension LibraryStore {
         let formats = [named] + ["wav", "flac", "opus"].filter { $0 != named }
         let found = formats.first { FileManager.default.fileExists(atPath: audioFile(in: folder, format: $0).path) }
         var audio = manifest?.audio ?? AudioDescription(format: found ?? "wav", sampleRate: 16_000, channels: 1)
-        var measured: AudioFileMeasure.Measurement?
+        var measured: AudioFileMeasurement?
         if let format = found {
             audio.format = format
-            measured = AudioFileMeasure.measure(audioFile(in: folder, format: format))
+            measured = audioMeasure.measure(audioFile(in: folder, format: format))
             if let measured {
                 audio.sampleRate = measured.sampleRate
                 audio.channels = measured.channels

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LiveTranscriberCore
 
 /// The recording library on disk: one folder per recording, drafts, trash, and a SQLite index.
@@ -27,6 +26,8 @@ public final class LibraryStore: RecordingStore {
     public let directory: URL
     /// The time zone of default names ("Recording 2026-11-29 20:41").
     public let timeZone: TimeZone
+    /// Reads recordings' audio files (libsndfile on Linux, AVFoundation on iOS).
+    let audioMeasure: any AudioFileMeasuring
     let recordingsFolder: URL
     let draftsFolder: URL
     let trashFolder: URL
@@ -59,10 +60,14 @@ public final class LibraryStore: RecordingStore {
     /// are the ones it last saw. Otherwise (a crash between a folder change and the index update,
     /// a folder copied in by hand) the folders are compared with the index and the difference
     /// indexed. An index that is missing, of an older schema or damaged is rebuilt from the folders.
+    /// `audioMeasure` reads the audio files: when a draft is recovered after a crash (its header
+    /// repaired, its length measured) and when a recording is saved. On Linux
+    /// `LiveTranscriberLinux` adds `init(directory:timeZone:)`, which passes libsndfile's.
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
-    public init(directory: URL, timeZone: TimeZone = .current) throws {
+    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring) throws {
         self.directory = directory
         self.timeZone = timeZone
+        self.audioMeasure = audioMeasure
         recordingsFolder = directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
         draftsFolder = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
         trashFolder = directory.appendingPathComponent(LibraryLayout.trash, isDirectory: true)

@@ -1,4 +1,3 @@
-import CSndFile
 import Foundation
 import LiveTranscriberCore
 

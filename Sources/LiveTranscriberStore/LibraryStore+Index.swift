@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LiveTranscriberCore
 
 /// Keeping the index in step with the folders: the write lock, the generation counter, the
@@ -164,7 +163,8 @@ extension LibraryStore {
     private func recordingsStamp() -> String {
         var info = stat()
         guard stat(recordingsFolder.path, &info) == 0 else { return "missing" }
-        return "\(info.st_ino):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        let modified = Platform.modificationTime(info)
+        return "\(info.st_ino):\(modified.seconds).\(modified.nanoseconds)"
     }
 
     /// Indexes folders that are not in the index and unindexes ids whose folder is gone. The

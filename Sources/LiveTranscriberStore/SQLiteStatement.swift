@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// A prepared statement; `deinit` finalizes it.

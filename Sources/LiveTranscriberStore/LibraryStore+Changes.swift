@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LiveTranscriberCore
 
 /// Changes to saved recordings: metadata, names, tags, deletion and transcripts. Each holds the

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// One value bound to a statement parameter.

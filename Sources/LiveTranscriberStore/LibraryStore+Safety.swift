@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LiveTranscriberCore
 
 /// Changing files and the index together, and telling when the library cannot be changed at all

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// A failed file system call: the call, the path and errno's message.
 public struct FileSystemError: Error, Equatable, CustomStringConvertible {
@@ -31,7 +30,7 @@ enum DurableFile {
         guard descriptor >= 0 else { throw FileSystemError(call: "open", path: temporary.path, errno: errno) }
         do {
             try writeAll(data, to: descriptor, path: temporary.path)
-            guard fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: temporary.path, errno: errno) }
+            guard Platform.sync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: temporary.path, errno: errno) }
             close(descriptor)
         } catch {
             close(descriptor)
@@ -64,12 +63,12 @@ enum DurableFile {
         guard descriptor >= 0 else { throw FileSystemError(call: "open", path: url.path, errno: errno) }
         defer { close(descriptor) }
         try writeAll(data, to: descriptor, path: url.path)
-        guard fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: url.path, errno: errno) }
+        guard Platform.sync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: url.path, errno: errno) }
     }
 
     /// Renames `source` to `destination` (replacing a file, or an empty folder) and fsyncs both folders.
     static func rename(_ source: URL, to destination: URL) throws {
-        guard Glibc.rename(source.path, destination.path) == 0 else {
+        guard Platform.rename(source.path, destination.path) == 0 else {
             throw FileSystemError(call: "rename", path: "\(source.path) -> \(destination.path)", errno: errno)
         }
         try syncFolder(destination.deletingLastPathComponent())
@@ -83,7 +82,7 @@ enum DurableFile {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError(call: "open", path: folder.path, errno: errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: folder.path, errno: errno) }
+        guard Platform.sync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: folder.path, errno: errno) }
     }
 
     /// Creates `folder` (and its parents) if missing.
@@ -95,7 +94,7 @@ enum DurableFile {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Platform.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw FileSystemError(call: "write", path: path, errno: errno)

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// An exclusive `flock` on a file: a draft's `lock` while a process records into it, or the library's write lock.
 ///

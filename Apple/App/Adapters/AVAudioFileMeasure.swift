@@ -1,0 +1,23 @@
+import AVFoundation
+import LiveTranscriberCore
+import LiveTranscriberStore
+
+/// The library store's audio reader on iOS (`AudioFileMeasuring`), the role libsndfile has on
+/// Linux: WAV and RF64 through the store's `WAVFileRepair` (an unfinished header is repaired from
+/// the bytes present, as on Linux), anything else through `AVAudioFile`.
+struct AVAudioFileMeasure: AudioFileMeasuring {
+    /// The audio the file holds. FLAC: the length `AVAudioFile` reports; a file a crash left with
+    /// no length stated gives nil, so draft recovery keeps it aside rather than treat it as empty.
+    func measure(_ url: URL) -> AudioFileMeasurement? {
+        if let plan = try? WAVFileRepair.repair(url) { return plan.layout.measurement }
+        guard let file = try? AVAudioFile(forReading: url), file.length > 0 else { return nil }
+        return AudioFileMeasurement(sampleRate: Int(file.fileFormat.sampleRate),
+                                    channels: Int(file.fileFormat.channelCount), frames: file.length)
+    }
+
+    /// Seconds the file states: its length over its rate; nil when it states none.
+    func statedSeconds(_ url: URL) -> Double? {
+        guard let file = try? AVAudioFile(forReading: url), file.length > 0, file.fileFormat.sampleRate > 0 else { return nil }
+        return Double(file.length) / file.fileFormat.sampleRate
+    }
+}

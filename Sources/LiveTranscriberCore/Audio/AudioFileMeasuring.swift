@@ -1,0 +1,39 @@
+import Foundation
+
+/// How much audio a file really holds: frames actually present, whatever its header says.
+public struct AudioFileMeasurement: Sendable, Equatable {
+    /// Frames per second (Hz).
+    public var sampleRate: Int
+    /// Channels per frame.
+    public var channels: Int
+    /// Whole frames of audio present.
+    public var frames: Int64
+    /// `frames / sampleRate`, in seconds; 0 when the rate is unknown.
+    public var seconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
+
+    public init(sampleRate: Int, channels: Int, frames: Int64) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.frames = frames
+    }
+}
+
+extension WAVLayout {
+    /// The audio a WAV or RF64 file of this layout holds: whole frames of its `data` chunk; nil
+    /// when the format chunk states no rate or no frame size.
+    public var measurement: AudioFileMeasurement? {
+        guard sampleRate > 0, blockAlign > 0 else { return nil }
+        return AudioFileMeasurement(sampleRate: sampleRate, channels: channels, frames: Int64(dataSize / UInt64(blockAlign)))
+    }
+}
+
+/// Reads a recording's audio file for the library store: after a crash (draft recovery) and when a
+/// recording is saved (no recording is longer than its audio). Implemented over libsndfile on
+/// Linux and over AVFoundation on iOS; the store itself decodes no audio.
+public protocol AudioFileMeasuring: Sendable {
+    /// Repairs a header a crash left unfinished, where the format allows it, and returns the audio
+    /// the file really holds; nil when the file is not audio this reader understands.
+    func measure(_ url: URL) -> AudioFileMeasurement?
+    /// Seconds of audio the file's header states, without decoding; nil when it states none.
+    func statedSeconds(_ url: URL) -> Double?
+}

@@ -370,25 +370,7 @@ set of one run.
 
 | audio | length | segments | wall | real-time factor | our CPU | their CPU | CPU ratio | our peak RSS | their peak RSS |
 |---|---|---|---|---|---|---|---|---|---|
-""" + "\n".join(rows) + f"""
-
-## Speech engines (issue 10)
-
-`livetranscriber-bench` on the same audio in the same run, one decoding thread. Word error rate:
-`transcribe ENGINE` on the five LibriVox files against their shipped transcription. CPU per audio
-second, real-time factor (wall / audio) and peak RSS: `transcribe ENGINE long.wav` ({long_audio:.0f} s, the
-LibriVox set × 7; finals only, as fast as possible, as `import` does; best of two; model loading
-included). Real-time run: `live ENGINE demo.wav` ({demo_audio:.0f} s, the set × 2) feeds the file at its
-own pace to a live recognizer with interim text; delay = wall time from the end of a final
-segment's audio to its arrival (target: median under 1.0 s). The bare-engine row is whisper.cpp's own
-`whisper_full` on the whole file (30 s windows, no voice activity detection): our whisper pipeline
-uses {pipeline_ratio:.2f} × its CPU (target under 1.10).
-
-| engine | word error rate | CPU s per audio s | real-time factor | peak RSS | live finals | live interims | delay median | delay max | longest segment | live peak RSS |
-|---|---|---|---|---|---|---|---|---|---|---|
-""" + "\n".join(engine_rows) + f"""
-
-## Live Activity traffic (issue 3)
+""" + "\n".join(rows) + "\n\n" + engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio) + f"""## Live Activity traffic (issue 3)
 
 `record --input long.wav --speed max --stats --activity-feed FILE` on the long file above:
 {activity_stats}. The feed holds {activity_sent} lines ({activity_verdict}: 1 start, one update
@@ -404,6 +386,52 @@ largest content state is JSON-encoded content state plus attributes, against App
         with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
             f.write(report)
         print(report)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio):
+    """The "Speech engines" section of BENCHMARKS.md."""
+    return f"""## Speech engines (issue 10)
+
+`livetranscriber-bench` on the same audio in the same run, one decoding thread. Word error rate:
+`transcribe ENGINE` on the five LibriVox files against their shipped transcription. CPU per audio
+second, real-time factor (wall / audio) and peak RSS: `transcribe ENGINE long.wav` ({long_audio:.0f} s, the
+LibriVox set × 7; finals only, as fast as possible, as `import` does; best of two; model loading
+included). Real-time run: `live ENGINE demo.wav` ({demo_audio:.0f} s, the set × 2) feeds the file at its
+own pace to a live recognizer with interim text; delay = wall time from the end of a final
+segment's audio to its arrival (target: median under 1.0 s). The bare-engine row is whisper.cpp's own
+`whisper_full` on the whole file (30 s windows, no voice activity detection): our whisper pipeline
+uses {pipeline_ratio:.2f} × its CPU (target under 1.10).
+
+| engine | word error rate | CPU s per audio s | real-time factor | peak RSS | live finals | live interims | delay median | delay max | longest segment | live peak RSS |
+|---|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(engine_rows) + "\n\n"
+
+
+def only_engines():
+    """`bench.py engines`: measures only the speech engines and replaces their section in BENCHMARKS.md."""
+    work = tempfile.mkdtemp(prefix="lt-bench-")
+    try:
+        long_file = os.path.join(work, "long.wav")
+        subprocess.check_call([os.path.join(ROOT, "scripts/make-demo-audio.sh"), long_file, "7"])
+        demo_file = os.path.join(work, "demo.wav")
+        subprocess.check_call([os.path.join(ROOT, "scripts/make-demo-audio.sh"), demo_file, "2"])
+        with open(os.path.join(LIBRIVOX, "fileids")) as f:
+            librivox = [f"{LIBRIVOX}/{line.strip()}.wav" for line in f if line.strip()]
+        section = engines_section(*engines(librivox, long_file, demo_file))
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        section = section.replace("\n\n", f"\n\nMeasured {now} on {machine()}.\n", 1)
+        path = os.path.join(ROOT, "BENCHMARKS.md")
+        with open(path) as f:
+            text = f.read()
+        marker, following = "## Speech engines (issue 10)", "## Live Activity traffic (issue 3)"
+        if marker in text:
+            text = text[:text.index(marker)] + text[text.index(following):]
+        text = text[:text.index(following)] + section + text[text.index(following):]
+        with open(path, "w") as f:
+            f.write(text)
+        print(section)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -432,5 +460,7 @@ if __name__ == "__main__":
         search_only()
     elif sys.argv[1:] == ["pipe-memory"]:
         only_pipe_memory()
+    elif sys.argv[1:] == ["engines"]:
+        only_engines()
     else:
         main()

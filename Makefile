@@ -13,6 +13,10 @@ MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# whisper.cpp's libraries and the models, next to the binary: <prefix>/lib/livetranscriber (found
+# through the binary's $ORIGIN run path) and <prefix>/share/livetranscriber/models.
+ENGINELIBDIR := $(DESTDIR)$(PREFIX)/lib/livetranscriber
+MODELDIR := $(DESTDIR)$(PREFIX)/share/livetranscriber/models
 # The installed binary carries the Swift runtime (static), so it needs only the Debian libraries
 # and the pocketsphinx model that scripts/install-deps.sh installs; built apart from .build/release.
 # Static Foundation networking links -lcurl, but Debian's libcurl4 (which the toolchain already
@@ -58,20 +62,23 @@ install: deps
 	@mkdir -p $(INSTALL_BUILD)/link
 	@ln -sf "$$(/sbin/ldconfig -p | awk '/libcurl\.so\.4 /{print $$NF; exit}')" $(INSTALL_BUILD)/link/libcurl.so
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product livetranscriber \
-		-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+		-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/livetranscriber'
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(ENGINELIBDIR) $(MODELDIR)
 	install -m 0755 $(INSTALL_BIN) $(BINDIR)/livetranscriber
+	cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/pywhispercpp.libs $(ENGINELIBDIR)/
+	install -m 0644 .deps/models/ggml-base.bin .deps/models/ggml-silero-vad.bin $(MODELDIR)/
 	$(INSTALL_BIN) manpage > $(MANDIR)/livetranscriber.1
 	$(INSTALL_BIN) completion bash > $(BASHDIR)/livetranscriber
 	$(INSTALL_BIN) completion zsh > $(ZSHDIR)/_livetranscriber
 	$(INSTALL_BIN) completion fish > $(FISHDIR)/livetranscriber.fish
 	chmod 0644 $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber $(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
-	@echo "Installed $(BINDIR)/livetranscriber, its man page and bash, zsh and fish completions."
+	@echo "Installed $(BINDIR)/livetranscriber, whisper.cpp and its models, its man page and bash, zsh and fish completions."
 
 # Removes exactly what install put there (the library of recordings is never touched).
 uninstall:
 	rm -f $(BINDIR)/livetranscriber $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber \
 		$(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
+	rm -rf $(ENGINELIBDIR) $(DESTDIR)$(PREFIX)/share/livetranscriber
 	@echo "Removed livetranscriber from $(DESTDIR)$(PREFIX)."
 
 # Type-checks the iOS app and widget (Apple/) and the core against an iPhoneOS SDK folder the

@@ -305,10 +305,14 @@ struct TextAndCommandLineTests {
             ".build/install/release/livetranscriber completion zsh > /opt/lt/share/zsh/site-functions/_livetranscriber",
             ".build/install/release/livetranscriber completion fish > /opt/lt/share/fish/vendor_completions.d/livetranscriber.fish",
             "rm -f /opt/lt/bin/livetranscriber /opt/lt/share/man/man1/livetranscriber.1 /opt/lt/share/bash-completion/completions/livetranscriber \\",
+            "cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/pywhispercpp.libs /opt/lt/lib/livetranscriber/",
+            "install -m 0644 .deps/models/ggml-base.bin .deps/models/ggml-silero-vad.bin /opt/lt/share/livetranscriber/models/",
+            "rm -rf /opt/lt/lib/livetranscriber /opt/lt/share/livetranscriber",
         ] {
             #expect(text.contains(line + "\n"), "missing: \(line)")
         }
         #expect(text.contains("--static-swift-stdlib"))
+        #expect(text.contains("-Xlinker -rpath -Xlinker '$ORIGIN/../lib/livetranscriber'"))
     }
 
     func runTool(_ path: String, _ arguments: [String], input: String) throws -> (status: Int32, errors: String) {

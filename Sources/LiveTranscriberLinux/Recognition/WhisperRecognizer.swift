@@ -14,10 +14,16 @@ public struct WhisperModelFiles: Sendable, Hashable {
         self.voiceActivityModel = voiceActivityModel
     }
 
-    /// The folder holding the models `scripts/install-whisper.sh` installs: `$LIVETRANSCRIBER_MODELS` when set,
-    /// else `.deps/models` in the source tree this binary was built from.
+    /// The folder holding the models: `$LIVETRANSCRIBER_MODELS` when set; else
+    /// `<prefix>/share/livetranscriber/models` next to an installed binary (`make install`); else
+    /// `.deps/models` in the source tree this binary was built from (`make run`, `make test`).
     public static var installedFolder: String {
         if let folder = ProcessInfo.processInfo.environment["LIVETRANSCRIBER_MODELS"], !folder.isEmpty { return folder }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            let shared = executable.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("share/livetranscriber/models")
+            if FileManager.default.fileExists(atPath: shared.path) { return shared.path }
+        }
         var url = URL(fileURLWithPath: #filePath)  // <root>/Sources/LiveTranscriberLinux/Recognition/WhisperRecognizer.swift
         for _ in 0..<4 { url.deleteLastPathComponent() }
         return url.appendingPathComponent(".deps/models").path

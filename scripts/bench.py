@@ -409,6 +409,27 @@ uses {pipeline_ratio:.2f} × its CPU (target under 1.10).
 """ + "\n".join(engine_rows) + "\n\n"
 
 
+def replace_section(section, marker, before=None):
+    """Puts `section` (which starts with the heading `marker`) into BENCHMARKS.md in place of the
+    section of that heading, dated; a new section goes before the heading `before`, or at the end."""
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    section = section.replace("\n\n", f"\n\nMeasured {now} on {machine()}.\n", 1)
+    path = os.path.join(ROOT, "BENCHMARKS.md")
+    with open(path) as f:
+        text = f.read()
+    if marker in text:
+        start = text.index(marker)
+        following = text.find("\n## ", start + len(marker))
+        text = text[:start] + (text[following + 1:] if following >= 0 else "")
+    if before and before in text:
+        text = text[:text.index(before)] + section + text[text.index(before):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    with open(path, "w") as f:
+        f.write(text)
+    print(section)
+
+
 def only_engines():
     """`bench.py engines`: measures only the speech engines and replaces their section in BENCHMARKS.md."""
     work = tempfile.mkdtemp(prefix="lt-bench-")
@@ -419,19 +440,8 @@ def only_engines():
         subprocess.check_call([os.path.join(ROOT, "scripts/make-demo-audio.sh"), demo_file, "2"])
         with open(os.path.join(LIBRIVOX, "fileids")) as f:
             librivox = [f"{LIBRIVOX}/{line.strip()}.wav" for line in f if line.strip()]
-        section = engines_section(*engines(librivox, long_file, demo_file))
-        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-        section = section.replace("\n\n", f"\n\nMeasured {now} on {machine()}.\n", 1)
-        path = os.path.join(ROOT, "BENCHMARKS.md")
-        with open(path) as f:
-            text = f.read()
-        marker, following = "## Speech engines (issue 10)", "## Live Activity traffic (issue 3)"
-        if marker in text:
-            text = text[:text.index(marker)] + text[text.index(following):]
-        text = text[:text.index(following)] + section + text[text.index(following):]
-        with open(path, "w") as f:
-            f.write(text)
-        print(section)
+        replace_section(engines_section(*engines(librivox, long_file, demo_file)),
+                        "## Speech engines (issue 10)", before="## Live Activity traffic (issue 3)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -440,17 +450,7 @@ def only_pipe_memory():
     """`bench.py pipe-memory`: measures only the pipe section and replaces it in BENCHMARKS.md."""
     work = tempfile.mkdtemp(prefix="lt-bench-")
     try:
-        section = pipe_memory_section(pipe_memory(work))
-        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-        section = section.replace("\n\n`record", f"\n\nMeasured {now} on {machine()}.\n`record", 1)
-        path = os.path.join(ROOT, "BENCHMARKS.md")
-        with open(path) as f:
-            text = f.read()
-        marker = "## Memory of a long pipe or raw input"
-        text = (text[:text.index(marker)] if marker in text else text.rstrip("\n") + "\n\n") + section
-        with open(path, "w") as f:
-            f.write(text)
-        print(section)
+        replace_section(pipe_memory_section(pipe_memory(work)), "## Memory of a long pipe or raw input")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -104,7 +104,17 @@ public final class LibraryStore: RecordingStore {
         if currentIndex.isNew {
             try reindex()
         } else {
-            try withIndex { _ in try synchronizeIfStale() }
+            do {
+                try withIndex { _ in try synchronizeIfStale() }
+            } catch LibraryError.readOnly(let reason) {
+                // The index is behind the folders and this disk has no room to bring it in step
+                // (a save that failed when the disk filled): reads use an index built in memory
+                // from the folders, and a purge can still free space.
+                writeBlockedReason = reason
+                blockedByFullDisk = Self.unwritable(directory)?.fullDisk ?? true
+                currentIndex = try LibraryIndex(inMemory: ())
+                _ = try fill(currentIndex)
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import LiveTranscriberTestSupport
-import LiveTranscriberCLI
+@testable import LiveTranscriberCLI
 import Testing
 
 @Suite("activity preview command")
@@ -104,5 +104,16 @@ struct ActivityPreviewTests {
         #expect(result.code == 0)
         #expect(result.stdout.hasPrefix("OVERVIEW: Draw the Live Activity"))
         #expect(result.stdout.contains("--private"))
+    }
+
+    @Test("the group's own --help lists its subcommands and exits 0; without a subcommand it is a usage error")
+    func groupHelp() {
+        let help = run(["activity", "--help"])
+        #expect(help.code == 0)
+        #expect(help.stdout == "USAGE: livetranscriber activity <subcommand>\n\nSUBCOMMANDS:\n"
+            + "  activity preview  \(ActivityPreviewCommand.spec.abstract)\n\nSee 'livetranscriber activity preview --help'.\n")
+        let bare = run(["activity"])
+        #expect(bare.code == 64)
+        #expect(bare.stderr == "error: 'activity' needs a subcommand: activity preview\n")
     }
 }

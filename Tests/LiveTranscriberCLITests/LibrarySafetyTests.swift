@@ -173,7 +173,7 @@ struct LibrarySafetyTests {
     func diskFillsDuringRecord() throws {
         let disk = try SmallDisk(megabytes: 8)
         let home = disk.url.appendingPathComponent("library")
-        _ = try importSpeech(into: home)
+        let kept = try importSpeech(into: home)
         let input = try longSpeech(in: FileManager.default.temporaryDirectory.appendingPathComponent("lt-long-\(UUID().uuidString)"))
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: input).deletingLastPathComponent().path) }
         disk.leave(kilobytes: 400)
@@ -183,10 +183,20 @@ struct LibrarySafetyTests {
         let drafts = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("drafts").path)
         let id = try #require(drafts.first)
         #expect(drafts.count == 1)
-        let pattern = try Regex("^error: could not save recording \(id): the disk holding the library is full\\. Nothing is lost: its audio \\((0:[01][0-9])\\) and ([0-9]+) final segments? are kept in \(home.path)/drafts/\(id)\\. Once the cause is fixed \\(free some space\\), run 'livetranscriber recover' to save it\\.\n$")
+        let pattern = try Regex("^error: could not save recording \(id): the disk holding the library is full\\. What was written is kept: its audio \\((0:[01][0-9])\\) and ([0-9]+) final segments? are kept in \(home.path)/drafts/\(id)\\. Once the cause is fixed \\(free some space\\), run 'livetranscriber recover' to save it\\.\n$")
         let match = try #require(record.stderr.wholeMatch(of: pattern), "\(record.stderr)")
         let segments = Int(match.output[2].substring ?? "") ?? -1
         #expect(segments >= 1)
+
+        // Still full: each command tries to recover the draft and cannot, and reads keep working
+        // from the folders (the index cannot be brought in step on a full disk).
+        for _ in 0..<2 {
+            let list = try runIn(home, "list", "--json")
+            #expect(list.exitCode == 0, "\(list.stderr)")
+            #expect(try JSONDecoder.liveTranscriber.decode([Recording].self, from: Data(list.stdout.utf8)).map(\.id) == [kept])
+        }
+        #expect(try runIn(home, "show", kept).exitCode == 0)
+        #expect(try runIn(home, "search", "forward").exitCode == 0)
 
         disk.free()
         let recovered = try runIn(home, "recover", "--json")

@@ -129,6 +129,13 @@ struct WhisperRecognitionTests {
         files.model = damaged.path
         #expect(throws: WhisperError.modelUnreadable(path: damaged.path)) { try WhisperEngine(files: files) }
         #expect(WhisperError.modelMissing(path: "/x").description.contains("make deps"))
+        // A model the user named is theirs: the message names it and gives no advice about ours.
+        #expect(throws: WhisperError.userModelUnusable(path: "/nonexistent/mine.bin", missing: true)) {
+            try LinuxSpeechEngines.make(.whisper, language: "en", model: "/nonexistent/mine.bin")
+        }
+        #expect(throws: WhisperError.userModelUnusable(path: damaged.path, missing: false)) {
+            try LinuxSpeechEngines.make(.whisper, language: "en", model: damaged.path)
+        }
     }
 
     @Test("languages: a BCP 47 tag picks Whisper's code; an unknown one is refused")

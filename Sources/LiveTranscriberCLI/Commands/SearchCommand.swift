@@ -57,6 +57,9 @@ struct SearchCommand: CLICommand {
         let (open, close) = context.useColor ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
         var rows: [[String]] = []
         for result in results {
+            if result.hits.isEmpty {  // ranked as a match, with no place to show: the recording still is one
+                rows.append([result.recording.id, result.recording.name, "", ""].map(VisibleText.escaped))
+            }
             for (index, hit) in result.hits.enumerated() {
                 rows.append([index == 0 ? hit.recordingID : "", index == 0 ? hit.recordingName : "",
                              hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))"].map(VisibleText.escaped)

@@ -78,6 +78,12 @@ public enum LiveTranscriberCommandLine {
         guard let command = matched else {
             let group = commands.filter { $0.spec.name.hasPrefix(first + " ") }
             if !group.isEmpty {
+                if rest.contains("--help") || rest.contains("-h") {
+                    context.stdout.write("USAGE: livetranscriber \(first) <subcommand>\n\nSUBCOMMANDS:\n"
+                        + group.map { "  \($0.spec.name)  \($0.spec.abstract)\n" }.joined()
+                        + "\nSee 'livetranscriber \(group[0].spec.name) --help'.\n")
+                    return ExitCode.success
+                }
                 context.printError("error: '\(first)' needs a subcommand: " + group.map(\.spec.name).joined(separator: ", "))
                 return ExitCode.usage
             }

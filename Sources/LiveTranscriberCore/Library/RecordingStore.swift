@@ -90,7 +90,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .readOnly(let reason):
             return reason
         case .saveFailed(let id, let reason, let seconds, let segments, let path):
-            return "could not save recording \(id): \(reason). Nothing is lost: its audio (\(ElapsedTimeFormat.clock(seconds))) and "
+            return "could not save recording \(id): \(reason). What was written is kept: its audio (\(ElapsedTimeFormat.clock(seconds))) and "
                 + "\(Plural.count(segments, "final segment")) are kept in \(path). Once the cause is fixed (free some space), "
                 + "run 'livetranscriber recover' to save it."
         case .notFound(let reference) where RecordingID.isLatest(reference):

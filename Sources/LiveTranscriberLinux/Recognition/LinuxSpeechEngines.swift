@@ -40,7 +40,16 @@ public enum LinuxSpeechEngines {
             }
             return try PocketSphinxRecognizer(model: installed)
         case .whisper:
-            return try whisperEngine(model: model).makeRecognizer(language: language, live: live)
+            do {
+                return try whisperEngine(model: model).makeRecognizer(language: language, live: live)
+            } catch let error as WhisperError {
+                // A model the user named is theirs to fix: no advice to reinstall ours.
+                switch error {
+                case .modelMissing(let path) where path == model: throw WhisperError.userModelUnusable(path: path, missing: true)
+                case .modelUnreadable(let path) where path == model: throw WhisperError.userModelUnusable(path: path, missing: false)
+                default: throw error
+                }
+            }
         }
     }
 

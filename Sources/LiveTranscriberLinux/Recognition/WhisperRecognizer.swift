@@ -54,6 +54,8 @@ public enum WhisperError: Error, Equatable, CustomStringConvertible {
     case modelMissing(path: String)
     /// A model file is there but whisper.cpp cannot load it (truncated, not ggml, wrong kind).
     case modelUnreadable(path: String)
+    /// A model file the user named with `--model` is absent or cannot be loaded.
+    case userModelUnusable(path: String, missing: Bool)
     /// The model does not know the language (an English-only model asked for another, or an unknown code).
     case languageUnsupported(language: String, model: String)
     /// whisper.cpp failed to decode or to run voice activity detection.
@@ -65,6 +67,9 @@ public enum WhisperError: Error, Equatable, CustomStringConvertible {
             return "the whisper model is missing at \(path); run `make deps` (scripts/install-whisper.sh) to install it, or use --engine pocketsphinx"
         case .modelUnreadable(let path):
             return "the whisper model at \(path) cannot be loaded (damaged or not a ggml model); run `make deps` to reinstall it, or use --engine pocketsphinx"
+        case .userModelUnusable(let path, let missing):
+            return missing ? "there is no model file at \(path) (given with --model)"
+                : "the model at \(path) cannot be loaded: it is damaged or not a ggml Whisper model (given with --model)"
         case .languageUnsupported(let language, let model):
             return "the whisper model \(model) does not support the language '\(language)'"
         case .decodeFailed(let function, let code):

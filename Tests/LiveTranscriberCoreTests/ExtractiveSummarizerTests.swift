@@ -46,6 +46,16 @@ struct ExtractiveSummarizerTests {
         #expect(KeywordExtractor.terms(in: text) == expected)
     }
 
+    @Test("German function words such as und are never tags")
+    func germanStopWords() {
+        let segments = ["Und Herr Dashwood und seine Frau und der Sohn reisten nach London.",
+                        "Und in London wartete der Bruder von Herrn Dashwood und seine Familie."]
+            .enumerated().map { TranscriptSegment(text: $1, startSeconds: Double($0), endSeconds: Double($0) + 1) }
+        let tags = ExtractiveSummarizer().summarize(segments: segments, languageHint: "de").tags
+        #expect(!tags.contains("und") && !tags.contains("der"))
+        #expect(tags.contains("dashwood") && tags.contains("london"))
+    }
+
     @Test("plurals count with their singular")
     func plurals() {
         #expect(KeywordExtractor.tags(from: ["model models model tests test"], count: 2) == ["model", "test"])

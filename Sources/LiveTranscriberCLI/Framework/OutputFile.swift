@@ -9,13 +9,20 @@ import Foundation
 enum OutputFile {
     /// Writes `data` as the whole file. Throws `OutputFileError` naming what is wrong with the path.
     static func write(_ data: Data, to path: String) throws {
-        if try kind(of: path) == .special {
-            let handle = try open(path)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            return
+        do {
+            if try kind(of: path) == .special {
+                let handle = try open(path)
+                defer { try? handle.close() }
+                try handle.write(contentsOf: data)
+                return
+            }
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch let error as OutputFileError {
+            throw error
+        } catch {
+            // A full disk or device, an I/O error: the message names the path it was for.
+            throw OutputFileError(path: path, reason: LiveTranscriberCommandLine.describe(error))
         }
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     /// Opens `path` for a stream of writes: a regular file is created or truncated, anything else

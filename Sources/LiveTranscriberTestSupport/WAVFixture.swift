@@ -51,4 +51,13 @@ public enum WAVFixture {
         let bytes = [UInt8](data)
         return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
     }
+
+    /// An RF64 header as libsndfile writes it (`ds64` right after `WAVE`), 80 bytes, for 48 kHz stereo 16-bit.
+    public static func rf64Header(riff: UInt64, data: UInt64, frames: UInt64) -> [UInt8] {
+        func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
+        let ds64 = le64(riff) + le64(data) + le64(frames) + le32(0)
+        let fmt = le16(1) + le16(2) + le32(48_000) + le32(192_000) + le16(4) + le16(16)
+        return Array("RF64".utf8) + le32(0xFFFF_FFFF) + Array("WAVE".utf8) + chunk("ds64", ds64)
+            + chunk("fmt ", fmt) + Array("data".utf8) + le32(0xFFFF_FFFF)
+    }
 }

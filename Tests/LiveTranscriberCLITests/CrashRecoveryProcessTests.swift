@@ -48,6 +48,16 @@ struct CrashRecoveryProcessTests {
         while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     }
 
+    /// The next command recovers nothing and leaves no draft, recording or trash behind.
+    static func expectNothingLeft(_ library: TemporaryLibrary) throws {
+        let (recordings, stderr) = try list(library)
+        #expect(recordings == [])
+        #expect(stderr == "")
+        #expect(library.draftFolders == [])
+        #expect(library.recordingFolders == [])
+        #expect(trashFolders(library) == [])
+    }
+
     static func killHard(_ process: Process) {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -102,12 +112,7 @@ struct CrashRecoveryProcessTests {
         Self.killHard(process)
         #expect(library.draftFolders.count == 1)
 
-        let (recordings, stderr) = try Self.list(library)
-        #expect(recordings == [])
-        #expect(stderr == "")
-        #expect(library.draftFolders == [])
-        #expect(library.recordingFolders == [])
-        #expect(Self.trashFolders(library) == [])
+        try Self.expectNothingLeft(library)
     }
 
     @Test("import killed with SIGKILL half-way: nothing of the file is kept, and the import can be run again")
@@ -155,12 +160,7 @@ struct CrashRecoveryProcessTests {
         try? input.fileHandleForWriting.close()
         #expect(library.draftFolders.count == 1)
 
-        let (recordings, stderr) = try Self.list(library)
-        #expect(recordings == [])
-        #expect(stderr == "")
-        #expect(library.draftFolders == [])
-        #expect(library.recordingFolders == [])
-        #expect(Self.trashFolders(library) == [])
+        try Self.expectNothingLeft(library)
     }
 
     @Test("a damaged draft.json after SIGKILL: recover keeps the audio and the segments under the default name and says what was lost")

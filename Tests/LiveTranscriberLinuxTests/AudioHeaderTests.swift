@@ -64,7 +64,7 @@ struct AudioHeaderTests {
             // The header as libsndfile left it at its last update (ds64 saying 4.5 GiB), then 5 GiB of
             // audio that the file system stores as a hole.
             let stale: UInt64 = 9 << 29
-            try Data(rf64Header(riff: 80 + stale - 8, data: stale, frames: stale / 4)).write(to: draft.audioFile)
+            try Data(WAVFixture.rf64Header(riff: 80 + stale - 8, data: stale, frames: stale / 4)).write(to: draft.audioFile)
             let handle = try FileHandle(forWritingTo: draft.audioFile)
             try handle.truncate(atOffset: 80 + (5 << 30))
             try handle.close()
@@ -108,12 +108,3 @@ struct AudioHeaderTests {
     }
 }
 
-/// An RF64 header as libsndfile writes it (`ds64` right after `WAVE`), 80 bytes, for 48 kHz stereo 16-bit.
-func rf64Header(riff: UInt64, data: UInt64, frames: UInt64) -> [UInt8] {
-    func le64(_ value: UInt64) -> [UInt8] { WAVFixture.le32(UInt32(value & 0xFFFF_FFFF)) + WAVFixture.le32(UInt32(value >> 32)) }
-    let ds64 = le64(riff) + le64(data) + le64(frames) + WAVFixture.le32(0)
-    let fmt = WAVFixture.le16(1) + WAVFixture.le16(2) + WAVFixture.le32(48_000) + WAVFixture.le32(192_000)
-        + WAVFixture.le16(4) + WAVFixture.le16(16)
-    return Array("RF64".utf8) + WAVFixture.le32(0xFFFF_FFFF) + Array("WAVE".utf8) + WAVFixture.chunk("ds64", ds64)
-        + WAVFixture.chunk("fmt ", fmt) + Array("data".utf8) + WAVFixture.le32(0xFFFF_FFFF)
-}

@@ -3,15 +3,6 @@ import LiveTranscriberCore
 import LiveTranscriberTestSupport
 import Testing
 
-/// An RF64 header as libsndfile writes it (`ds64` right after `WAVE`), 80 bytes, for 48 kHz stereo 16-bit.
-func rf64Header(riff: UInt64, data: UInt64, frames: UInt64) -> [UInt8] {
-    func le64(_ value: UInt64) -> [UInt8] { WAVFixture.le32(UInt32(value & 0xFFFF_FFFF)) + WAVFixture.le32(UInt32(value >> 32)) }
-    let ds64 = le64(riff) + le64(data) + le64(frames) + WAVFixture.le32(0)
-    let fmt = WAVFixture.le16(1) + WAVFixture.le16(2) + WAVFixture.le32(48_000) + WAVFixture.le32(192_000)
-        + WAVFixture.le16(4) + WAVFixture.le16(16)
-    return Array("RF64".utf8) + WAVFixture.le32(0xFFFF_FFFF) + Array("WAVE".utf8) + WAVFixture.chunk("ds64", ds64)
-        + WAVFixture.chunk("fmt ", fmt) + Array("data".utf8) + WAVFixture.le32(0xFFFF_FFFF)
-}
 
 @Suite("WAVHeaderRepair: RF64 past 4 GiB")
 struct RF64RepairTests {
@@ -29,7 +20,7 @@ struct RF64RepairTests {
     @Test("an RF64 header left at 0 by a crash, with 5 GiB of 48 kHz stereo after it, is repaired to 27,962.03 s in ds64")
     func zeroSizesPastFourGiB() throws {
         let audio: UInt64 = 5 << 30
-        let header = rf64Header(riff: 0, data: 0, frames: 0)
+        let header = WAVFixture.rf64Header(riff: 0, data: 0, frames: 0)
         #expect(header.count == 80)
         let plan = try plan(header: header, audioBytes: audio)
         guard case .repair(let layout, let patches, let fileSize) = plan else {
@@ -53,7 +44,7 @@ struct RF64RepairTests {
     @Test("a finished RF64 header past 4 GiB is healthy and not written to")
     func healthyPastFourGiB() throws {
         let audio: UInt64 = (5 << 30) + 4_000
-        let plan = try plan(header: rf64Header(riff: 80 + audio - 8, data: audio, frames: audio / 4), audioBytes: audio)
+        let plan = try plan(header: WAVFixture.rf64Header(riff: 80 + audio - 8, data: audio, frames: audio / 4), audioBytes: audio)
         guard case .healthy(let layout) = plan else {
             Issue.record("expected healthy, got \(plan)")
             return
@@ -67,7 +58,7 @@ struct RF64RepairTests {
     @Test("a stale ds64 (the last update 0.5 s ago) grows to the bytes present")
     func staleDS64() throws {
         let audio: UInt64 = (6 << 30) + 96_002  // and half a frame torn off by the crash
-        let header = rf64Header(riff: 80 + (6 << 30) - 8, data: 6 << 30, frames: (6 << 30) / 4)
+        let header = WAVFixture.rf64Header(riff: 80 + (6 << 30) - 8, data: 6 << 30, frames: (6 << 30) / 4)
         // Only the 8 bytes where a chunk could follow the stated data are read (zeros: no chunk).
         let repaired = try plan(header: header, audioBytes: audio, audioIsRead: true)
         #expect(repaired.layout.dataSize == (6 << 30) + 96_000)

@@ -27,10 +27,11 @@ struct ReindexCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         let result = try store.reindex()
         if json {
-            try context.printJSON(Report(indexed: result.indexed, unreadable: result.unreadable))
+            let unreadable = Dictionary(result.unreadable.map { ($0.id, $0.problem.description) }, uniquingKeysWith: { first, _ in first })
+            try context.printJSON(Report(indexed: result.indexed, unreadable: unreadable))
         } else {
-            for (id, reason) in result.unreadable.sorted(by: { $0.key < $1.key }) {
-                context.printError("warning: skipped recordings/\(id): \(reason)")
+            for folder in result.unreadable {
+                context.printError("warning: skipped \(folder)")
             }
             context.print("Indexed \(Plural.count(result.indexed, "recording")).")
         }

@@ -70,17 +70,16 @@ extension LibraryStore {
         durationSeconds: Double, segments: [TranscriptSegment]
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
-        // No recording is longer than its audio: a duration past what the file holds (by more
-        // than rounding) is replaced by the file's.
-        var durationSeconds = durationSeconds
-        if let audio = audioMeasure.statedSeconds(draft.audioFile), durationSeconds > audio + 0.5 || !durationSeconds.isFinite {
-            durationSeconds = audio
-        }
+        // No recording is longer than its audio (`Recording.duration(_:audioSeconds:)`).
+        let durationSeconds = Recording.duration(durationSeconds, audioSeconds: audioMeasure.statedSeconds(draft.audioFile))
+        // The digest of the audio as written, so importing the same audio later is recognised.
+        // Computed before the write lock is taken: it decodes the whole file.
         let recording = Recording(
             id: draft.id,
             name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
-            tags: Self.normalizedTags(tags), audio: draft.audio, location: location
+            tags: Self.normalizedTags(tags), audio: draft.audio, location: location,
+            audioDigest: audioMeasure.contentDigest(draft.audioFile)
         )
         do {
             try withWriteLock {
@@ -220,10 +219,12 @@ extension LibraryStore {
         }
         let recording = Recording(
             id: id,
-            name: manifest?.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone),
+            // draft.json is read back from disk: its name and tags go through the same cleaning as a save's.
+            name: RecordingName.cleaned(manifest?.name ?? "", fallback: RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone)),
             createdAt: createdAt,
             durationSeconds: duration,
-            language: manifest?.language ?? Self.unknownLanguage, tags: manifest?.tags ?? [], audio: audio, recovered: true
+            language: manifest?.language ?? Self.unknownLanguage, tags: Self.normalizedTags(manifest?.tags ?? []), audio: audio, recovered: true,
+            audioDigest: found.flatMap { audioMeasure.contentDigest(audioFile(in: folder, format: $0)) }
         )
         try finishDraft(in: folder, as: recording, segments: segments)
         return recording

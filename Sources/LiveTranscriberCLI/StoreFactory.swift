@@ -12,7 +12,7 @@ import LiveTranscriberLinux
 /// change saved recordings, so they never create the library's folders.
 func makeStore(_ context: CommandContext) throws -> any RecordingStore {
     try LibraryAccess.checkDataDirectory(context)
-    guard LibraryStore.exists(in: context.dataDirectory) else { return MissingLibrary(directory: context.dataDirectory.path) }
+    guard LibraryStore.exists(in: context.dataDirectory) else { return MissingLibrary() }
     return try LibraryAccess.open(context)
 }
 

@@ -322,8 +322,7 @@ struct LibraryCommandsTests {
         defer { cli.remove() }
         let missing = cli.home.appendingPathComponent("not yet/library")
         let environment = ["LIVETRANSCRIBER_HOME": missing.path, "TZ": "UTC"]
-        let noLibrary = "error: there is no library in \(missing.path) yet: nothing has been recorded or imported there. "
-            + "Make a recording with 'livetranscriber record'.\n"
+        let noLibrary = "error: there are no recordings yet. Make one with 'livetranscriber record'.\n"
         let runs: [([String], CommandRun)] = [
             (["list"], CommandRun(code: 0, stdout: "No recordings yet. Make one with 'livetranscriber record'.\n", stderr: "")),
             (["list", "--json"], CommandRun(code: 0, stdout: "[\n\n]\n", stderr: "")),
@@ -332,8 +331,10 @@ struct LibraryCommandsTests {
             (["export", "latest", "--format", "txt"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
             (["rename", "latest", "New"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
             (["tag", "latest", "--add", "x"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
-            (["delete", "20261129"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
+            (["delete", "20261129"], CommandRun(code: 1, stdout: "",
+                                               stderr: "error: no recording matches '20261129'. Run 'livetranscriber list' to see the ids.\n")),
             (["recover"], CommandRun(code: 0, stdout: "No interrupted recordings to recover.\n", stderr: "")),
+            (["reindex"], CommandRun(code: 0, stdout: "Indexed 0 recordings.\n", stderr: "")),
         ]
         for (arguments, expected) in runs {
             let result = runMain(arguments, environment: environment)

@@ -82,9 +82,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// A recording could not be saved; its draft (audio and journal) is kept at `draftPath` and
     /// will be saved by `recover` (or any library command) once the cause is gone.
     case saveFailed(id: String, reason: String, keptSeconds: Double, keptSegments: Int, draftPath: String)
-    /// No library exists yet in `directory` (nothing was ever recorded or imported there), so
-    /// there is no recording to read or change (`MissingLibrary`).
-    case noLibrary(directory: String)
 
     public var description: String {
         switch self {
@@ -96,8 +93,6 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             return "could not save recording \(id): \(reason). What was written is kept: its audio (\(ElapsedTimeFormat.clock(seconds))) and "
                 + "\(Plural.count(segments, "final segment")) are kept in \(path). Once the cause is fixed (free some space), "
                 + "run 'livetranscriber recover' to save it."
-        case .noLibrary(let directory):
-            return "there is no library in \(directory) yet: nothing has been recorded or imported there. Make a recording with 'livetranscriber record'."
         case .notFound(let reference) where RecordingID.isLatest(reference):
             return "there are no recordings yet. Make one with 'livetranscriber record'."
         case .notFound(let reference):

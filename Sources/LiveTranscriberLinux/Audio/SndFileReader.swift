@@ -9,6 +9,9 @@ public final class SndFileReader: AudioSource {
     private let path: String
     public let format: AudioFormat
     public let totalFrames: Int?
+    /// True when the samples are stored as 16-bit integers (WAV, RF64, FLAC…): `readInt16` then
+    /// gives them exactly as stored.
+    let storesInt16: Bool
     /// Set when the file's WAV header was never finished (see `RepairedWAVInput`): the layout it
     /// was read with. The file on disk is not changed.
     public let repairedHeader: WAVLayout?
@@ -49,6 +52,7 @@ public final class SndFileReader: AudioSource {
         self.format = AudioFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels))
         // An unfinished header (a FLAC whose writer was killed) states no length: nil, never 2^63 frames.
         self.totalFrames = AudioFileMeasure.statedFrames(info.frames)
+        self.storesInt16 = info.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16)
     }
 
     deinit { sf_close(handle) }
@@ -89,6 +93,18 @@ public final class SndFileReader: AudioSource {
     /// nil for a finished header or another format. Reads only chunk headers.
     public static func unfinishedWAVHeader(at path: String) -> WAVLayout? {
         RepairedWAVInput.unfinishedHeader(at: path)?.layout
+    }
+
+    /// Reads up to `buffer.count / channels` frames as interleaved 16-bit integers into `buffer`.
+    /// Exact for `storesInt16` files.
+    /// - Returns: frames read; 0 at the end of the file.
+    /// - Throws: `AudioFileError.readFailed`.
+    func readInt16(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
+        let read = sf_readf_short(handle, buffer.baseAddress, sf_count_t(buffer.count / format.channels))
+        if read < 0 || (read == 0 && sf_error(handle) != 0) {
+            throw AudioFileError.readFailed(path: path, reason: String(cString: sf_strerror(handle)))
+        }
+        return Int(read)
     }
 
     public func read(maxFrames: Int) throws -> AudioBuffer? {

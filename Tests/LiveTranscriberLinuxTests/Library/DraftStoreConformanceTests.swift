@@ -86,7 +86,7 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
             try WAVFixture.make(audio: WAVFixture.silence(bytes: Int(durationSeconds * 32_000))).write(to: draft.audioFile)
         }
         for segment in journal { try appendToJournal(segment, draft: draft) }
-        return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal)
+        return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal, encoding: nil)
     }
 
     func discardOne(id: String) throws {

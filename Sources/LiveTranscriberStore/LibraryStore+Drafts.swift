@@ -287,15 +287,18 @@ extension LibraryStore {
                 try DurableFile.rename(encodedAudio, to: audioFile(in: draftFolder, format: recording.audio.format))
             }
             try writeMetadata(recording, in: draftFolder)
-            try DurableFile.rename(draftFolder, to: destination)
+            // The folder enters `recordings/` (and iCloud Drive, when the library is there) whole.
+            try files.coordinateWriting(draftFolder, .moving(to: destination)) { try DurableFile.rename(draftFolder, to: destination) }
         }, undo: {
             try? DurableFile.rename(destination, to: draftFolder)
         })
         let otherAudio = RecordingAudioFormat.allCases.map(\.fileExtension).filter { $0 != recording.audio.format }
         let leftovers = [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock, LibraryLayout.discardMarker]
             + otherAudio.map { "audio.\($0)" } + RecordingAudioFormat.allCases.map { LibraryLayout.encodingAudio($0.fileExtension) }
-        for leftover in leftovers {
-            unlink(destination.appendingPathComponent(leftover).path)
+        try? files.coordinateWriting(destination, .replacing) {
+            for leftover in leftovers {
+                unlink(destination.appendingPathComponent(leftover).path)
+            }
         }
         try? DurableFile.syncFolder(destination)
     }

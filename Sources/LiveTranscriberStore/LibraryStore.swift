@@ -28,6 +28,8 @@ public final class LibraryStore: RecordingStore {
     public let timeZone: TimeZone
     /// Reads recordings' audio files (libsndfile on Linux, AVFoundation on iOS).
     let audioMeasure: any AudioFileMeasuring
+    /// Coordinates reads and changes of recording folders with other processes (iCloud Drive).
+    let files: any FileCoordinating
     let recordingsFolder: URL
     let draftsFolder: URL
     let trashFolder: URL
@@ -63,11 +65,15 @@ public final class LibraryStore: RecordingStore {
     /// `audioMeasure` reads the audio files: when a draft is recovered after a crash (its header
     /// repaired, its length measured) and when a recording is saved. On Linux
     /// `LiveTranscriberLinux` adds `init(directory:timeZone:)`, which passes libsndfile's.
+    /// `fileCoordinator` wraps every read and change of a recording folder (`FileCoordinating`):
+    /// the iPhone app's `NSFileCoordinator` adapter for a library in iCloud Drive.
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
-    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring) throws {
+    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring,
+                fileCoordinator: any FileCoordinating = UncoordinatedFiles()) throws {
         self.directory = directory
         self.timeZone = timeZone
         self.audioMeasure = audioMeasure
+        self.files = fileCoordinator
         recordingsFolder = directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
         draftsFolder = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
         trashFolder = directory.appendingPathComponent(LibraryLayout.trash, isDirectory: true)

@@ -67,18 +67,22 @@ public final class LibraryStore: RecordingStore {
     /// `LiveTranscriberLinux` adds `init(directory:timeZone:)`, which passes libsndfile's.
     /// `fileCoordinator` wraps every read and change of a recording folder (`FileCoordinating`):
     /// the iPhone app's `NSFileCoordinator` adapter for a library in iCloud Drive.
+    /// `recordingsFolder` puts the saved recordings somewhere else than `directory/recordings`
+    /// (the iPhone app's iCloud Drive folder), while the index, its lock and generation, drafts
+    /// and trash stay in `directory` on the device: only recordings are shared, never an index or
+    /// a draft being written. It must be on the same volume (a save is one rename).
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
     public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring,
-                fileCoordinator: any FileCoordinating = UncoordinatedFiles()) throws {
+                fileCoordinator: any FileCoordinating = UncoordinatedFiles(), recordingsFolder: URL? = nil) throws {
         self.directory = directory
         self.timeZone = timeZone
         self.audioMeasure = audioMeasure
         self.files = fileCoordinator
-        recordingsFolder = directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
+        self.recordingsFolder = recordingsFolder ?? directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
         draftsFolder = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
         trashFolder = directory.appendingPathComponent(LibraryLayout.trash, isDirectory: true)
         indexFile = directory.appendingPathComponent(LibraryLayout.index)
-        for folder in [directory, recordingsFolder, draftsFolder, trashFolder] {
+        for folder in [directory, self.recordingsFolder, draftsFolder, trashFolder] {
             try DurableFile.makeFolder(folder)
         }
         var damaged = false
@@ -93,7 +97,7 @@ public final class LibraryStore: RecordingStore {
             // it matches the folders, else from an index built in memory from the folders.
             guard let reason = Self.unwritable(directory) else { throw error }
             blocked = reason
-            let folders = Set(try Self.folderNames(in: recordingsFolder))
+            let folders = Set(try Self.folderNames(in: self.recordingsFolder))
             if let readOnly = try? LibraryIndex(readingOnly: indexFile), (try? readOnly.ids()) == folders {
                 currentIndex = readOnly
             } else {

@@ -111,4 +111,32 @@ struct LibraryCoordinationTests {
         #expect(try store.hits("fresh").count == 1)
         #expect(try store.hits("words").map(\.recordingID) == [ids[2]])
     }
+
+    @Test("recordings in a shared folder, index, drafts and trash on the device: save, delete and a folder arriving from elsewhere")
+    func recordingsElsewhere() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let device = home.url.appendingPathComponent("Device")
+        let shared = home.url.appendingPathComponent("Cloud/Library/recordings")
+        func open() throws -> LibraryStore {
+            try LibraryStore(directory: device, timeZone: F.utc, audioMeasure: SndFileAudioMeasure(), recordingsFolder: shared)
+        }
+        let store = try open()
+        try F.save(store, id: Self.id, name: "Standup", segments: [F.segment("hello", 0, 1)])
+        #expect(F.files(in: shared) == [Self.id])
+        #expect(F.files(in: shared.appendingPathComponent(Self.id)) == ["audio.wav", "metadata.json", "transcript.json"])
+        #expect(F.files(in: device) == ["drafts", "library.generation", "library.lock", "library.sqlite", "library.sqlite-shm",
+                                        "library.sqlite-wal", "trash"].filter { F.files(in: device).contains($0) })
+        #expect(!F.files(in: device).contains("recordings"))
+        #expect(F.files(in: home.url.appendingPathComponent("Cloud/Library")) == ["recordings"])  // no index is shared
+        // Another device's recording arrives in the shared folder: the sync policy's reindex takes it.
+        let other = "20261129-204112-0ther"
+        try FileManager.default.copyItem(at: shared.appendingPathComponent(Self.id), to: shared.appendingPathComponent(other))
+        #expect(try store.reindex(ids: [other]).indexed == 1)
+        #expect(try store.list().map(\.id).sorted() == [other, Self.id])
+        #expect(try open().list().map(\.id).sorted() == [other, Self.id])
+        try open().delete(Self.id)
+        #expect(F.files(in: shared) == [other])
+        #expect(F.files(in: device.appendingPathComponent("trash")) == [Self.id])
+    }
 }

@@ -80,8 +80,8 @@ public struct AudioFormatUnsupported: Error, Equatable, CustomStringConvertible 
         }
     }
 
-    /// "M4A (AAC)", "FLAC", for messages.
+    /// "M4A (AAC)", "FLAC", for messages; an unknown format's name in capitals.
     static func displayName(_ format: String) -> String {
-        format.lowercased() == RecordingAudioFormat.m4a.rawValue ? "M4A (AAC)" : format.uppercased()
+        RecordingAudioFormat(rawValue: format.lowercased())?.displayName ?? format.uppercased()
     }
 }

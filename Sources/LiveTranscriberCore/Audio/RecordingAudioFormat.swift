@@ -17,6 +17,16 @@ public enum RecordingAudioFormat: String, Sendable, Equatable, Hashable, CaseIte
     /// The file name extension, without the dot.
     public var fileExtension: String { rawValue }
 
+    /// The name people read in a settings list: "WAV", "FLAC", "Opus", "M4A (AAC)".
+    public var displayName: String {
+        switch self {
+        case .wav: "WAV"
+        case .flac: "FLAC"
+        case .opus: "Opus"
+        case .m4a: "M4A (AAC)"
+        }
+    }
+
     /// The format the draft is written in while recording.
     ///
     /// A crash must leave a draft whose audio can be read up to its last block. WAV, FLAC and Ogg

@@ -9,6 +9,7 @@ struct RecordingAudioFormatTests {
         #expect(RecordingAudioFormat.allCases.map(\.draftFormat) == [.wav, .flac, .opus, .wav])
         #expect(RecordingAudioFormat.allCases.filter(\.isEncodedOnSave) == [.m4a])
         #expect(RecordingAudioFormat.m4a.fileExtension == "m4a")
+        #expect(RecordingAudioFormat.allCases.map(\.displayName) == ["WAV", "FLAC", "Opus", "M4A (AAC)"])
         #expect(RecordingAudioFormat.choices == "wav, flac, opus or m4a")
         #expect(RecordingAudioFormat.list([.wav]) == "wav")
         #expect(RecordingAudioFormat.list([]) == "")

@@ -20,8 +20,11 @@ extension LibraryStore {
     ) throws -> RecordingDraft {
         guard Self.isSafeID(id) else { throw LibraryError.invalid("'\(id)' cannot be a recording id.") }
         // A draft is written only in a format a crash leaves readable (`RecordingAudioFormat.draftFormat`).
-        guard let format = RecordingAudioFormat(rawValue: audio.format), !format.isEncodedOnSave else {
-            let direct = RecordingAudioFormat.allCases.filter { !$0.isEncodedOnSave }
+        let direct = RecordingAudioFormat.allCases.filter { !$0.isEncodedOnSave }
+        guard let format = RecordingAudioFormat(rawValue: audio.format) else {
+            throw LibraryError.invalid("unknown audio format '\(audio.format)'; use \(RecordingAudioFormat.list(direct)).")
+        }
+        guard !format.isEncodedOnSave else {
             throw LibraryError.invalid("a draft cannot be recorded as '\(audio.format)'; use \(RecordingAudioFormat.list(direct))"
                 + " (an M4A recording is recorded as WAV and encoded when it is saved).")
         }

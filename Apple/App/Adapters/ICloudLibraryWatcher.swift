@@ -36,7 +36,10 @@ final class ICloudLibraryWatcher: NSObject {
         refresher = IndexRefresher(openStore: openStore)
         super.init()
         query.searchScopes = [NSMetadataQueryUbiquitousDocumentsScope]
-        query.predicate = NSPredicate(format: "%K BEGINSWITH %@", NSMetadataItemPathKey, self.root.path + "/")
+        // Every item of the container's documents; those outside `root` are dropped in `item(at:)`,
+        // which compares resolved paths (the query may report /private/var where the container
+        // URL says /var).
+        query.predicate = NSPredicate(format: "%K LIKE '*'", NSMetadataItemFSNameKey)
         NotificationCenter.default.addObserver(self, selector: #selector(gathered(_:)), name: .NSMetadataQueryDidFinishGathering, object: query)
         NotificationCenter.default.addObserver(self, selector: #selector(updated(_:)), name: .NSMetadataQueryDidUpdate, object: query)
     }

@@ -97,9 +97,10 @@ public final class LibrarySyncPolicy {
         return actions
     }
 
-    /// When `due()` should next be called; nil when nothing is held.
+    /// When `due()` should next be called; nil when nothing is held but recordings still
+    /// downloading (their arrival sets a deadline again).
     public var nextDeadline: Date? {
-        guard let firstChange, let lastChange, rebuildPending || !pending.isEmpty else { return nil }
+        guard let firstChange, let lastChange, rebuildPending || !pending.subtracting(awaited.values).isEmpty else { return nil }
         return min(lastChange.addingTimeInterval(quietSeconds), firstChange.addingTimeInterval(maximumDelaySeconds))
     }
 
@@ -110,10 +111,10 @@ public final class LibrarySyncPolicy {
         let waiting = Set(awaited.values)
         let ready = pending.subtracting(waiting)
         defer {
-            pending = pending.intersection(waiting)
+            pending = pending.intersection(waiting)  // still downloading: held, without a deadline
             rebuildPending = false
-            firstChange = pending.isEmpty ? nil : clock.now()
-            lastChange = firstChange
+            firstChange = nil
+            lastChange = nil
         }
         if rebuildPending || ready.count > rebuildThreshold { return .rebuild }
         return ready.isEmpty ? nil : .reindex(ready)
@@ -137,7 +138,7 @@ public final class LibrarySyncPolicy {
                     awaited[path] = id
                     downloads.append(path)
                 }
-                hold(id)  // refreshed once it arrives (due() skips it meanwhile)
+                pending.insert(id)  // refreshed once it arrives; no deadline until then
                 continue
             }
             let arrived = awaited.removeValue(forKey: path) != nil

@@ -118,6 +118,7 @@ struct LibrarySyncPolicyTests {
         #expect(policy.isWaitingForDownload(Self.a))
         clock.advance(by: 2)
         #expect(policy.due() == .reindex([Self.b]))  // a is skipped while it downloads
+        #expect(policy.nextDeadline == nil)  // no waking up while nothing but downloads is held
         _ = policy.updated(added: [], changed: [Self.item(Self.a, "metadata.json", changed: 3)], removed: [])
         clock.advance(by: 2)
         #expect(policy.due() == nil)  // the transcript is still on its way

@@ -14,7 +14,7 @@ struct CloudRetranscriberTests {
 
     func retranscriber(_ server: LoopbackHTTPServer, maximumPieceBytes: Int) throws -> CloudRetranscriber {
         let client = OpenAITranscriptionClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: try CloudFixtures.apiKey()),
-                                               http: HTTPClient(sleep: SleepRecorder().sleep))
+                                               http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: SleepRecorder().sleep))
         return CloudRetranscriber(client: client, slicer: SndFileAudioSlicer(), maximumPieceBytes: maximumPieceBytes)
     }
 

@@ -14,7 +14,7 @@ struct OpenAITranscriptionClientTests {
 
     func client(_ server: LoopbackHTTPServer, _ sleeper: SleepRecorder) throws -> OpenAITranscriptionClient {
         OpenAITranscriptionClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: try CloudFixtures.apiKey()),
-                                  http: HTTPClient(sleep: sleeper.sleep))
+                                  http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: sleeper.sleep))
     }
 
     @Test("whisper-1 sends verbose_json with segment timestamps and parses the segments")

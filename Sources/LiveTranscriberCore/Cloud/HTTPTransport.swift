@@ -17,11 +17,6 @@ public struct HTTPRequest: Sendable, Equatable {
         self.headers = headers
         self.body = body
     }
-
-    /// The value of the header `name` (any case), or nil.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
 }
 
 /// One header field.

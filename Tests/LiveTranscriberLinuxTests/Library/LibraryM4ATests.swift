@@ -97,4 +97,15 @@ struct LibraryM4ATests {
         #expect(try store.recoverDrafts() == [expected])
         #expect(F.files(in: home.url.appendingPathComponent("recordings/\(Self.id)")) == ["audio.m4a", "metadata.json", "transcript.json"])
     }
+
+    @Test("libsndfile's writer refuses M4A before creating any file")
+    func sndFileWriterRefusesM4A() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("audio.m4a")
+        #expect(throws: AudioFormatUnsupported(format: "m4a", library: "libsndfile", kind: .write, alternatives: [.wav, .flac, .opus])) {
+            _ = try SndFileWriter(path: file.path, format: AudioFormat(sampleRate: 48_000, channels: 2), fileFormat: .m4a)
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
 }

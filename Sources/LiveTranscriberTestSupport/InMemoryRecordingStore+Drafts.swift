@@ -32,6 +32,10 @@ extension InMemoryRecordingStore: RecordingDraftStore {
         id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String],
         keepIfInterrupted: Bool = true
     ) throws -> InMemoryDraft {
+        // The real store's rule: a draft is written only in a format a crash leaves readable.
+        guard let format = RecordingAudioFormat(rawValue: audio.format), !format.isEncodedOnSave else {
+            throw LibraryError.invalid("a draft cannot be recorded as '\(audio.format)'.")
+        }
         try locked {
             if failDraftWrites { throw InMemoryWriteFailure() }
             guard drafts[id] == nil else { throw LibraryError.invalid("a draft with id '\(id)' already exists.") }

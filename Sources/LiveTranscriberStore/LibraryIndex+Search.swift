@@ -19,6 +19,10 @@ extension LibraryIndex {
     func search(_ query: SearchQuery, limit: Int, offset: Int, placesPerRecording: Int) throws -> [SearchResult] {
         guard !query.isEmpty, limit > 0 else { return [] }
         let offset = max(0, offset)
+        if query.terms.count == 1, isCommon(query.terms[0]),
+           let page = try commonWordPage(query.terms[0].tokens[0], limit: limit, offset: offset) {
+            return try results(for: page, query: query, placesPerRecording: placesPerRecording)
+        }
         let everything = FTS5Pattern.all(query.terms)
         var ranked: [(number: Int64, score: Double)] = []
         let fullMatches = try count(everything)
@@ -32,6 +36,23 @@ extension LibraryIndex {
                                        limit: limit - ranked.count, offset: max(0, offset - fullMatches))
         }
         return try results(for: ranked, query: query, placesPerRecording: placesPerRecording)
+    }
+
+    /// The page a query of one common word (`the`, or `the` typed as a prefix) gets from that
+    /// word's `common_terms` list alone, or nil when that list holds no more than
+    /// `broadQueryRecordings` recordings or does not fill the page (then `search` counts and ranks
+    /// as for any query). The same page `rankFull` reads, without its full-text lookup: every
+    /// listed recording holds the word (the list is scored from the tokens the index stores), so
+    /// it matches the query, and the list's length alone shows the query is broad.
+    private func commonWordPage(_ word: String, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)]? {
+        let broad = try database.query("SELECT 1 FROM common_terms WHERE term = ?1 LIMIT 1 OFFSET ?2",
+                                       [.text(word), .integer(Int64(Self.broadQueryRecordings))]) { _ in true }
+        guard !broad.isEmpty else { return nil }
+        let page = try database.query("""
+            SELECT number, score FROM common_terms WHERE term = ?1
+            ORDER BY score DESC, number DESC LIMIT ?2 OFFSET ?3
+            """, [.text(word), .integer(Int64(limit)), .integer(Int64(offset))]) { (number: $0.int64(0), score: $0.double(1)) }
+        return page.count == limit ? page : nil
     }
 
     /// True for a one-token term whose token is a common word (a prefix term counts by its own word).

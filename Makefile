@@ -24,12 +24,12 @@ MODELDIR := $(DESTDIR)$(PREFIX)/share/livetranscriber/models
 # Two programs (docs/architecture.md, "Two programs"): <prefix>/bin/livetranscriber runs the library
 # commands with only SQLite loaded and hands every other command to
 # <prefix>/lib/livetranscriber/livetranscriber-full, which finds whisper.cpp next to itself ($ORIGIN).
-# --as-needed drops the libraries nothing calls (pocketsphinx's pkg-config file names libsphinxad,
-# with PulseAudio, X11, D-Bus and systemd behind it), so the full program starts faster too.
+# (-Xlinker --as-needed cannot drop libsphinxad, which pocketsphinx's pkg-config file names: SwiftPM
+# puts -Xlinker flags after the libraries on the link line, where --as-needed no longer applies.)
 INSTALL_BUILD := .build/install
 INSTALL_BIN := $(INSTALL_BUILD)/release/livetranscriber
 INSTALL_FULL := $(INSTALL_BUILD)/release/livetranscriber-full
-INSTALL_FLAGS := -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) -Xlinker --as-needed \
+INSTALL_FLAGS := -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) \
 	-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/livetranscriber' -Xlinker -rpath -Xlinker '$$ORIGIN'
 
 .PHONY: run test deps build release bench bench-pipe clean install uninstall ios-check

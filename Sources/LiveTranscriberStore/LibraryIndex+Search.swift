@@ -14,8 +14,9 @@ extension LibraryIndex {
     /// the match is broad), then those holding some of the terms other than common words, as
     /// whole words (ranked by BM25). A recording matching only common words of a several-word query is
     /// left out: `the` alone says nothing about `the budget`.
-    /// - Complexity: one FTS5 lookup per tier; BM25 for at most `broadQueryRecordings`
-    ///   recordings; then the transcripts of the `limit` recordings shown.
+    /// - Complexity: one FTS5 lookup per tier (and a count when the query holds a common word);
+    ///   BM25 for at most `broadQueryRecordings` recordings; then the transcripts of the `limit`
+    ///   recordings shown.
     func search(_ query: SearchQuery, limit: Int, offset: Int, placesPerRecording: Int) throws -> [SearchResult] {
         guard !query.isEmpty, limit > 0 else { return [] }
         let offset = max(0, offset)
@@ -25,15 +26,25 @@ extension LibraryIndex {
         }
         let everything = FTS5Pattern.all(query.terms)
         var ranked: [(number: Int64, score: Double)] = []
-        let fullMatches = try count(everything)
-        if offset < fullMatches {
-            ranked = try rankFull(query, expression: everything, matches: fullMatches, limit: limit, offset: offset)
+        // The number of full matches, counted only where it decides something: whether a query with
+        // a common word is broad, and where the partial tier starts when this page holds no full match.
+        var fullMatches: Int?
+        if query.terms.contains(where: isCommon) {
+            let matches = try count(everything)
+            fullMatches = matches
+            if offset < matches {
+                ranked = try rankFull(query, expression: everything, matches: matches, limit: limit, offset: offset)
+            }
+        } else {
+            ranked = try rankedByBM25(everything, limit: limit, offset: offset)
         }
         // Partial matches: whole words only (a prefix would make this tier as broad as the library).
         let rare = query.terms.filter { !isCommon($0) }.map { SearchTerm(tokens: $0.tokens, isPrefix: false) }
         if ranked.count < limit, query.terms.count > 1, !rare.isEmpty {
+            // A page cut short by the end of the full matches says where they end.
+            let full = try fullMatches ?? (!ranked.isEmpty || offset == 0 ? offset + ranked.count : count(everything))
             ranked += try rankedByBM25(FTS5Pattern.partial(rare, notAll: query.terms),
-                                       limit: limit - ranked.count, offset: max(0, offset - fullMatches))
+                                       limit: limit - ranked.count, offset: max(0, offset - full))
         }
         return try results(for: ranked, query: query, placesPerRecording: placesPerRecording)
     }

@@ -11,6 +11,8 @@ package enum LibraryAccess {
         try checkDataDirectory(context)
         let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context),
                                      audioMeasure: context.audioMeasure ?? NoAudioReader())
+        // One command, then the process exits: mapping the index would cost more than it saves.
+        try store.readIndexThroughMemoryMap(false)
         let note = "note: the search index was damaged and has been rebuilt from the recording folders (the old one is library.sqlite.damaged)."
         if store.rebuiltDamagedIndex { context.printError(note) }
         store.onDamagedIndexRebuilt = { context.printError(note) }

@@ -30,10 +30,12 @@ extension LibraryIndex {
         // a common word is broad, and where the partial tier starts when this page holds no full match.
         var fullMatches: Int?
         if query.terms.contains(where: isCommon) {
-            let matches = try count(everything)
-            fullMatches = matches
-            if offset < matches {
-                ranked = try rankFull(query, expression: everything, matches: matches, limit: limit, offset: offset)
+            // The full matches, looked up once: their number says whether the query is broad, and
+            // a broad one's page is read from the common word's list filtered by them.
+            let matching = Set(try database.query("SELECT rowid FROM documents WHERE documents MATCH ?", [.text(everything)]) { $0.int64(0) })
+            fullMatches = matching.count
+            if offset < matching.count {
+                ranked = try rankFull(query, expression: everything, matching: matching, limit: limit, offset: offset)
             }
         } else {
             ranked = try rankedByBM25(everything, limit: limit, offset: offset)
@@ -75,27 +77,30 @@ extension LibraryIndex {
         try database.query("SELECT count(*) FROM documents WHERE documents MATCH ?", [.text(expression)]) { Int($0.int64(0)) }.first ?? 0
     }
 
-    /// The page of recordings holding every term.
-    private func rankFull(_ query: SearchQuery, expression: String, matches: Int, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
-        guard matches > Self.broadQueryRecordings, let common = query.terms.first(where: isCommon)?.tokens[0] else {
+    /// The page of recordings holding every term (`matching`, the rowids of `expression`'s matches).
+    private func rankFull(_ query: SearchQuery, expression: String, matching: Set<Int64>, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
+        guard matching.count > Self.broadQueryRecordings, let common = query.terms.first(where: isCommon)?.tokens[0] else {
             return try rankedByBM25(expression, limit: limit, offset: offset)
         }
-        // A broad query with a common word: read that word's best recordings that match the whole query.
-        var page = try database.query("""
-            SELECT c.number, c.score FROM common_terms c
-            WHERE c.term = ?1 AND c.number IN (SELECT rowid FROM documents WHERE documents MATCH ?2)
-            ORDER BY c.score DESC, c.number DESC LIMIT ?3 OFFSET ?4
-            """, [.text(common), .text(expression), .integer(Int64(limit)), .integer(Int64(offset))]) { ($0.int64(0), $0.double(1)) }
+        // A broad query with a common word: read that word's list best first (an index range),
+        // keeping the recordings that match the whole query, until the page is full.
+        var page: [(number: Int64, score: Double)] = []
+        var listed = 0
+        let statement = try database.prepare("SELECT number, score FROM common_terms WHERE term = ? ORDER BY score DESC, number DESC")
+        try statement.bind([.text(common)])
+        while page.count < limit, try statement.step() {
+            let number = statement.int64(0)
+            guard matching.contains(number) else { continue }
+            if listed >= offset { page.append((number: number, score: statement.double(1))) }
+            listed += 1
+        }
+        try statement.reset()
         if page.count < limit {
-            // Matches without the common word itself (`the*` matching only "there"), after the listed ones.
-            // The list ended on this page, or before it (then it must be counted).
-            let listed = !page.isEmpty || offset == 0 ? offset + page.count : try database.query("""
-                SELECT count(*) FROM common_terms c
-                WHERE c.term = ?1 AND c.number IN (SELECT rowid FROM documents WHERE documents MATCH ?2)
-                """, [.text(common), .text(expression)]) { Int($0.int64(0)) }.first ?? 0
+            // The list ended (`listed` is every listed match): matches without the common word itself
+            // (`the*` matching only "there") follow, by BM25.
             page += try rankedByBM25(expression, excludingListOf: common, limit: limit - page.count, offset: max(0, offset - listed))
         }
-        return page.map { (number: $0.0, score: $0.1) }
+        return page
     }
 
     /// A page of `expression`'s matches by weighted BM25 (names 4, tags 3, summaries 2), newest first on ties.

@@ -30,7 +30,7 @@ extension LibraryStore {
     func readMetadata(in folder: URL) throws -> Recording {
         let file = folder.appendingPathComponent(LibraryLayout.metadata)
         do {
-            return try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file))
+            return try files.coordinateReading(file) { try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file)) }
         } catch {
             throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
         }
@@ -38,9 +38,11 @@ extension LibraryStore {
 
     func readTranscript(in folder: URL) throws -> [TranscriptSegment] {
         let file = folder.appendingPathComponent(LibraryLayout.transcript)
-        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         do {
-            return try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: file))
+            return try files.coordinateReading(file) {
+                guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+                return try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: file))
+            }
         } catch {
             throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
         }

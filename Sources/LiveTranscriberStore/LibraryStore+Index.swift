@@ -53,6 +53,36 @@ extension LibraryStore {
         }
     }
 
+    /// Brings the index in step with these recordings' folders only: each is read again and
+    /// indexed, or unindexed when its folder is gone. A folder that cannot be read (a damaged or
+    /// half-arrived file) keeps its index entry and is reported in `unreadable`. This is how a
+    /// library in iCloud Drive takes what arrived from another device (`LibrarySyncPolicy`'s
+    /// `.reindex`); unsafe ids are ignored.
+    @discardableResult
+    public func reindex(ids: Set<String>) throws -> ReindexResult {
+        try withWriteLock {
+            var indexed = 0
+            var unreadable: [String: String] = [:]
+            for id in ids.sorted() where Self.isSafeID(id) {
+                let folder = folder(of: id)
+                guard FileManager.default.fileExists(atPath: folder.path) else {
+                    try withIndex { try $0.remove(id: id) }
+                    continue
+                }
+                do {
+                    var recording = try readMetadata(in: folder)
+                    let segments = try readTranscript(in: folder)
+                    recording.id = id  // the folder's name is the id
+                    try withIndex { try $0.upsert(recording, segments: segments) }
+                    indexed += 1
+                } catch let error as LibraryError {
+                    unreadable[id] = String(describing: error)
+                }
+            }
+            return ReindexResult(indexed: indexed, unreadable: unreadable)
+        }
+    }
+
     /// The index file's size in bytes (with its write-ahead log).
     public func indexSize() -> Int64 {
         ["", "-wal"].reduce(Int64(0)) { total, suffix in

@@ -28,6 +28,8 @@ public final class LibraryStore: RecordingStore {
     public let timeZone: TimeZone
     /// Reads recordings' audio files (libsndfile on Linux, AVFoundation on iOS).
     let audioMeasure: any AudioFileMeasuring
+    /// Coordinates reads and changes of recording folders with other processes (iCloud Drive).
+    let files: any FileCoordinating
     let recordingsFolder: URL
     let draftsFolder: URL
     let trashFolder: URL
@@ -63,16 +65,24 @@ public final class LibraryStore: RecordingStore {
     /// `audioMeasure` reads the audio files: when a draft is recovered after a crash (its header
     /// repaired, its length measured) and when a recording is saved. On Linux
     /// `LiveTranscriberLinux` adds `init(directory:timeZone:)`, which passes libsndfile's.
+    /// `fileCoordinator` wraps every read and change of a recording folder (`FileCoordinating`):
+    /// the iPhone app's `NSFileCoordinator` adapter for a library in iCloud Drive.
+    /// `recordingsFolder` puts the saved recordings somewhere else than `directory/recordings`
+    /// (the iPhone app's iCloud Drive folder), while the index, its lock and generation, drafts
+    /// and trash stay in `directory` on the device: only recordings are shared, never an index or
+    /// a draft being written. It must be on the same volume (a save is one rename).
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
-    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring) throws {
+    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring,
+                fileCoordinator: any FileCoordinating = UncoordinatedFiles(), recordingsFolder: URL? = nil) throws {
         self.directory = directory
         self.timeZone = timeZone
         self.audioMeasure = audioMeasure
-        recordingsFolder = directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
+        self.files = fileCoordinator
+        self.recordingsFolder = recordingsFolder ?? directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
         draftsFolder = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
         trashFolder = directory.appendingPathComponent(LibraryLayout.trash, isDirectory: true)
         indexFile = directory.appendingPathComponent(LibraryLayout.index)
-        for folder in [directory, recordingsFolder, draftsFolder, trashFolder] {
+        for folder in [directory, self.recordingsFolder, draftsFolder, trashFolder] {
             try DurableFile.makeFolder(folder)
         }
         var damaged = false
@@ -87,7 +97,7 @@ public final class LibraryStore: RecordingStore {
             // it matches the folders, else from an index built in memory from the folders.
             guard let reason = Self.unwritable(directory) else { throw error }
             blocked = reason
-            let folders = Set(try Self.folderNames(in: recordingsFolder))
+            let folders = Set(try Self.folderNames(in: self.recordingsFolder))
             if let readOnly = try? LibraryIndex(readingOnly: indexFile), (try? readOnly.ids()) == folders {
                 currentIndex = readOnly
             } else {

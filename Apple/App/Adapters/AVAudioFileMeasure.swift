@@ -4,7 +4,8 @@ import LiveTranscriberStore
 
 /// The library store's audio reader on iOS (`AudioFileMeasuring`), the role libsndfile has on
 /// Linux: WAV and RF64 through the store's `WAVFileRepair` (an unfinished header is repaired from
-/// the bytes present, as on Linux), anything else through `AVAudioFile`.
+/// the bytes present, as on Linux), anything else through `AVAudioFile` (FLAC, and M4A, whose
+/// length AVFoundation takes from the container's sample table, priming frames excluded).
 struct AVAudioFileMeasure: AudioFileMeasuring {
     /// The audio the file holds. FLAC: the length `AVAudioFile` reports; a file a crash left with
     /// no length stated gives nil, so draft recovery keeps it aside rather than treat it as empty.

@@ -7,7 +7,7 @@ struct ImportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Transcribe audio files into the library.",
-        usage: "import PATH... [--tags a,b] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--again] [--json]",
+        usage: "import PATH... [--tags a,b] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--again] [--json]",
         arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
         options: [
             .value("tags", "tags", "Comma-separated tags for every imported recording."),

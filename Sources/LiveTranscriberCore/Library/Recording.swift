@@ -2,7 +2,7 @@ import Foundation
 
 /// How a recording's audio file is stored.
 public struct AudioDescription: Sendable, Equatable, Hashable, Codable {
-    /// File format: "wav", "flac" or "opus".
+    /// File format: a `RecordingAudioFormat` raw value, "wav", "flac", "opus" or "m4a".
     public var format: String
     /// Frames per second (Hz) of the stored file.
     public var sampleRate: Int

@@ -34,13 +34,20 @@ package enum OptionParsing {
     }
 
     /// The `--format` option of `record` and `import`, its choices from `RecordingAudioFormat`.
-    package static let formatOption = OptionSpec.value("format", "format", "Stored audio: " + RecordingAudioFormat.allCases.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + ".")
+    package static let formatOption = OptionSpec.value("format", "format", "Stored audio: " + AudioFormatSupport.libsndfile.writes.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + " (m4a is the iPhone app's).")
 
-    /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.
+    /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else, m4a
+    /// included (recorded by the iPhone app; libsndfile cannot write AAC).
     package static func audioFormat(_ text: String?) throws -> RecordingAudioFormat {
         let name = text ?? RecordingAudioFormat.wav.rawValue
         guard let format = RecordingAudioFormat(rawValue: name) else {
-            throw UsageError("--format takes \(RecordingAudioFormat.choices), not '\(name)'")
+            throw UsageError("--format takes \(RecordingAudioFormat.list(AudioFormatSupport.libsndfile.writes)), not '\(name)'")
+        }
+        // Known but not writable here (m4a): the one line says why and what to use.
+        do {
+            try AudioFormatSupport.libsndfile.checkWritable(format)
+        } catch let error as AudioFormatUnsupported {
+            throw UsageError("--format \(name): \(error.description)")
         }
         return format
     }

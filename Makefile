@@ -13,16 +13,24 @@ MANDIR := $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-# whisper.cpp's libraries and the models, next to the binary: <prefix>/lib/livetranscriber (found
-# through the binary's $ORIGIN run path) and <prefix>/share/livetranscriber/models.
+# The full program, whisper.cpp's libraries and the models: <prefix>/lib/livetranscriber (the full
+# program finds the libraries through its $ORIGIN run path) and <prefix>/share/livetranscriber/models.
 ENGINELIBDIR := $(DESTDIR)$(PREFIX)/lib/livetranscriber
 MODELDIR := $(DESTDIR)$(PREFIX)/share/livetranscriber/models
 # The installed binary carries the Swift runtime (static), so it needs only the Debian libraries
 # and the pocketsphinx model that scripts/install-deps.sh installs; built apart from .build/release.
 # Static Foundation networking links -lcurl, but Debian's libcurl4 (which the toolchain already
 # needs) has no unversioned libcurl.so without the -dev package: a link to it is made here.
+# Two programs (docs/architecture.md, "Two programs"): <prefix>/bin/livetranscriber runs the library
+# commands with only SQLite loaded and hands every other command to
+# <prefix>/lib/livetranscriber/livetranscriber-full, which finds whisper.cpp next to itself ($ORIGIN).
+# (-Xlinker --as-needed cannot drop libsphinxad, which pocketsphinx's pkg-config file names: SwiftPM
+# puts -Xlinker flags after the libraries on the link line, where --as-needed no longer applies.)
 INSTALL_BUILD := .build/install
 INSTALL_BIN := $(INSTALL_BUILD)/release/livetranscriber
+INSTALL_FULL := $(INSTALL_BUILD)/release/livetranscriber-full
+INSTALL_FLAGS := -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) \
+	-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/livetranscriber' -Xlinker -rpath -Xlinker '$$ORIGIN'
 
 .PHONY: run test deps build release bench bench-pipe clean install uninstall ios-check
 
@@ -61,10 +69,11 @@ clean:
 install: deps
 	@mkdir -p $(INSTALL_BUILD)/link
 	@ln -sf "$$(/sbin/ldconfig -p | awk '/libcurl\.so\.4 /{print $$NF; exit}')" $(INSTALL_BUILD)/link/libcurl.so
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) --product livetranscriber \
-		-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/livetranscriber'
+	$(SWIFT) build $(INSTALL_FLAGS) --product livetranscriber-full
+	$(SWIFT) build $(INSTALL_FLAGS) --product livetranscriber
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(ENGINELIBDIR) $(MODELDIR)
 	install -m 0755 $(INSTALL_BIN) $(BINDIR)/livetranscriber
+	install -m 0755 $(INSTALL_FULL) $(ENGINELIBDIR)/livetranscriber-full
 	cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/pywhispercpp.libs $(ENGINELIBDIR)/
 	install -m 0644 .deps/models/ggml-base.bin .deps/models/ggml-silero-vad.bin $(MODELDIR)/
 	$(INSTALL_BIN) manpage > $(MANDIR)/livetranscriber.1
@@ -72,7 +81,7 @@ install: deps
 	$(INSTALL_BIN) completion zsh > $(ZSHDIR)/_livetranscriber
 	$(INSTALL_BIN) completion fish > $(FISHDIR)/livetranscriber.fish
 	chmod 0644 $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber $(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
-	@echo "Installed $(BINDIR)/livetranscriber, whisper.cpp and its models, its man page and bash, zsh and fish completions."
+	@echo "Installed $(BINDIR)/livetranscriber, $(ENGINELIBDIR)/livetranscriber-full, whisper.cpp and its models, its man page and bash, zsh and fish completions."
 
 # Removes exactly what install put there (the library of recordings is never touched).
 uninstall:

@@ -12,7 +12,10 @@ let package = Package(
     name: "LiveTranscriber",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        // `livetranscriber` runs the library commands with only the core, the store and SQLite,
+        // and hands every other command to `livetranscriber-full` (docs/architecture.md, "Two programs").
         .executable(name: "livetranscriber", targets: ["livetranscriber"]),
+        .executable(name: "livetranscriber-full", targets: ["livetranscriber-full"]),
         .library(name: "LiveTranscriberCore", targets: ["LiveTranscriberCore"]),
         .library(name: "LiveTranscriberStore", targets: ["LiveTranscriberStore"]),
     ],
@@ -46,9 +49,13 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 
-        // The command line, as a library so tests can call it in-process.
-        .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux"]),
-        .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberCLI"]),
+        // The command framework and the commands that only read or change the library: no audio,
+        // engine or network library, so the program that runs them starts in milliseconds.
+        .target(name: "LiveTranscriberLibraryCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberStore"]),
+        // Every command, as a library so tests can call it in-process.
+        .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberLibraryCLI", "LiveTranscriberLinux"]),
+        .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberLibraryCLI"]),
+        .executableTarget(name: "livetranscriber-full", dependencies: ["LiveTranscriberCLI"]),
         // Benchmarks that call the library's API directly (make bench).
         .executableTarget(name: "livetranscriber-bench",
                          dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
@@ -61,7 +68,7 @@ let package = Package(
         .testTarget(name: "LiveTranscriberLinuxTests",
                     dependencies: ["LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberCLITests",
-                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
+                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberLibraryCLI", "LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

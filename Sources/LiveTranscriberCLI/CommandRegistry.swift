@@ -1,15 +1,11 @@
-/// The subcommands, in the order help lists them. Add a command here and in its own file under `Commands/`.
+/// The subcommands, in the order help lists them. Add a command here and in its own file under
+/// `Commands/`; one that needs only the library goes in `LibraryCommands` instead (the
+/// library-only program runs those itself).
 enum CommandRegistry {
     static let all: [CommandEntry] = [
         CommandEntry(RecordCommand.self),
         CommandEntry(ImportCommand.self),
-        CommandEntry(ListCommand.self),
-        CommandEntry(ShowCommand.self),
-        CommandEntry(SearchCommand.self),
-        CommandEntry(ExportCommand.self),
-        CommandEntry(RenameCommand.self),
-        CommandEntry(TagCommand.self),
-        CommandEntry(DeleteCommand.self),
+    ] + LibraryCommands.all + [
         CommandEntry(SummarizeCommand.self),
         CommandEntry(RetranscribeCommand.self),
         CommandEntry(RecoverCommand.self),

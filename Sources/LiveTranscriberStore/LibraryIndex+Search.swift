@@ -14,24 +14,58 @@ extension LibraryIndex {
     /// the match is broad), then those holding some of the terms other than common words, as
     /// whole words (ranked by BM25). A recording matching only common words of a several-word query is
     /// left out: `the` alone says nothing about `the budget`.
-    /// - Complexity: one FTS5 lookup per tier; BM25 for at most `broadQueryRecordings`
-    ///   recordings; then the transcripts of the `limit` recordings shown.
+    /// - Complexity: one FTS5 lookup per tier (and a count when the query holds a common word);
+    ///   BM25 for at most `broadQueryRecordings` recordings; then the transcripts of the `limit`
+    ///   recordings shown.
     func search(_ query: SearchQuery, limit: Int, offset: Int, placesPerRecording: Int) throws -> [SearchResult] {
         guard !query.isEmpty, limit > 0 else { return [] }
         let offset = max(0, offset)
+        if query.terms.count == 1, isCommon(query.terms[0]),
+           let page = try commonWordPage(query.terms[0].tokens[0], limit: limit, offset: offset) {
+            return try results(for: page, query: query, placesPerRecording: placesPerRecording)
+        }
         let everything = FTS5Pattern.all(query.terms)
         var ranked: [(number: Int64, score: Double)] = []
-        let fullMatches = try count(everything)
-        if offset < fullMatches {
-            ranked = try rankFull(query, expression: everything, matches: fullMatches, limit: limit, offset: offset)
+        // The number of full matches, counted only where it decides something: whether a query with
+        // a common word is broad, and where the partial tier starts when this page holds no full match.
+        var fullMatches: Int?
+        if query.terms.contains(where: isCommon) {
+            // The full matches, looked up once: their number says whether the query is broad, and
+            // a broad one's page is read from the common word's list filtered by them.
+            let matching = Set(try database.query("SELECT rowid FROM documents WHERE documents MATCH ?", [.text(everything)]) { $0.int64(0) })
+            fullMatches = matching.count
+            if offset < matching.count {
+                ranked = try rankFull(query, expression: everything, matching: matching, limit: limit, offset: offset)
+            }
+        } else {
+            ranked = try rankedByBM25(everything, limit: limit, offset: offset)
         }
         // Partial matches: whole words only (a prefix would make this tier as broad as the library).
         let rare = query.terms.filter { !isCommon($0) }.map { SearchTerm(tokens: $0.tokens, isPrefix: false) }
         if ranked.count < limit, query.terms.count > 1, !rare.isEmpty {
+            // A page cut short by the end of the full matches says where they end.
+            let full = try fullMatches ?? (!ranked.isEmpty || offset == 0 ? offset + ranked.count : count(everything))
             ranked += try rankedByBM25(FTS5Pattern.partial(rare, notAll: query.terms),
-                                       limit: limit - ranked.count, offset: max(0, offset - fullMatches))
+                                       limit: limit - ranked.count, offset: max(0, offset - full))
         }
         return try results(for: ranked, query: query, placesPerRecording: placesPerRecording)
+    }
+
+    /// The page a query of one common word (`the`, or `the` typed as a prefix) gets from that
+    /// word's `common_terms` list alone, or nil when that list holds no more than
+    /// `broadQueryRecordings` recordings or does not fill the page (then `search` counts and ranks
+    /// as for any query). The same page `rankFull` reads, without its full-text lookup: every
+    /// listed recording holds the word (the list is scored from the tokens the index stores), so
+    /// it matches the query, and the list's length alone shows the query is broad.
+    private func commonWordPage(_ word: String, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)]? {
+        let broad = try database.query("SELECT 1 FROM common_terms WHERE term = ?1 LIMIT 1 OFFSET ?2",
+                                       [.text(word), .integer(Int64(Self.broadQueryRecordings))]) { _ in true }
+        guard !broad.isEmpty else { return nil }
+        let page = try database.query("""
+            SELECT number, score FROM common_terms WHERE term = ?1
+            ORDER BY score DESC, number DESC LIMIT ?2 OFFSET ?3
+            """, [.text(word), .integer(Int64(limit)), .integer(Int64(offset))]) { (number: $0.int64(0), score: $0.double(1)) }
+        return page.count == limit ? page : nil
     }
 
     /// True for a one-token term whose token is a common word (a prefix term counts by its own word).
@@ -43,27 +77,30 @@ extension LibraryIndex {
         try database.query("SELECT count(*) FROM documents WHERE documents MATCH ?", [.text(expression)]) { Int($0.int64(0)) }.first ?? 0
     }
 
-    /// The page of recordings holding every term.
-    private func rankFull(_ query: SearchQuery, expression: String, matches: Int, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
-        guard matches > Self.broadQueryRecordings, let common = query.terms.first(where: isCommon)?.tokens[0] else {
+    /// The page of recordings holding every term (`matching`, the rowids of `expression`'s matches).
+    private func rankFull(_ query: SearchQuery, expression: String, matching: Set<Int64>, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
+        guard matching.count > Self.broadQueryRecordings, let common = query.terms.first(where: isCommon)?.tokens[0] else {
             return try rankedByBM25(expression, limit: limit, offset: offset)
         }
-        // A broad query with a common word: read that word's best recordings that match the whole query.
-        var page = try database.query("""
-            SELECT c.number, c.score FROM common_terms c
-            WHERE c.term = ?1 AND c.number IN (SELECT rowid FROM documents WHERE documents MATCH ?2)
-            ORDER BY c.score DESC, c.number DESC LIMIT ?3 OFFSET ?4
-            """, [.text(common), .text(expression), .integer(Int64(limit)), .integer(Int64(offset))]) { ($0.int64(0), $0.double(1)) }
+        // A broad query with a common word: read that word's list best first (an index range),
+        // keeping the recordings that match the whole query, until the page is full.
+        var page: [(number: Int64, score: Double)] = []
+        var listed = 0
+        let statement = try database.prepare("SELECT number, score FROM common_terms WHERE term = ? ORDER BY score DESC, number DESC")
+        try statement.bind([.text(common)])
+        while page.count < limit, try statement.step() {
+            let number = statement.int64(0)
+            guard matching.contains(number) else { continue }
+            if listed >= offset { page.append((number: number, score: statement.double(1))) }
+            listed += 1
+        }
+        try statement.reset()
         if page.count < limit {
-            // Matches without the common word itself (`the*` matching only "there"), after the listed ones.
-            // The list ended on this page, or before it (then it must be counted).
-            let listed = !page.isEmpty || offset == 0 ? offset + page.count : try database.query("""
-                SELECT count(*) FROM common_terms c
-                WHERE c.term = ?1 AND c.number IN (SELECT rowid FROM documents WHERE documents MATCH ?2)
-                """, [.text(common), .text(expression)]) { Int($0.int64(0)) }.first ?? 0
+            // The list ended (`listed` is every listed match): matches without the common word itself
+            // (`the*` matching only "there") follow, by BM25.
             page += try rankedByBM25(expression, excludingListOf: common, limit: limit - page.count, offset: max(0, offset - listed))
         }
-        return page.map { (number: $0.0, score: $0.1) }
+        return page
     }
 
     /// A page of `expression`'s matches by weighted BM25 (names 4, tags 3, summaries 2), newest first on ties.

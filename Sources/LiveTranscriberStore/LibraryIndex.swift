@@ -36,7 +36,8 @@ final class LibraryIndex {
     init(file: URL) throws {
         database = try SQLiteDatabase(path: file.path)
         // Pages are read through a memory map (up to 1 GiB) rather than copied by read(2).
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA mmap_size=1073741824")
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        try readThroughMemoryMap(true)
         let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
         if version != Self.schemaVersion {
             try database.writeTransaction {
@@ -49,6 +50,11 @@ final class LibraryIndex {
             }
         }
         try loadState()
+    }
+
+    /// Reads pages through a memory map of up to 1 GiB (`true`) or copies them with read(2) (`false`).
+    func readThroughMemoryMap(_ mapped: Bool) throws {
+        try database.execute("PRAGMA mmap_size=\(mapped ? 1_073_741_824 : 0)")
     }
 
     /// Opens the index at `file` for reading only, without locks, journal or shared memory

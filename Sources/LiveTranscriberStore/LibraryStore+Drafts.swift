@@ -165,14 +165,13 @@ extension LibraryStore {
             // Listed again under the lock: a draft may have been saved or discarded meanwhile.
             for name in try FileManager.default.contentsOfDirectory(atPath: draftsFolder.path).sorted() {
                 let folder = draftsFolder.appendingPathComponent(name, isDirectory: true)
-                if name.hasPrefix(".discard-") {
+                switch Self.draftEntry(name, folder: folder) {
+                case .ignored: continue
+                case .discardRemains:
                     try? FileManager.default.removeItem(at: folder)
                     continue
+                case .draft: break
                 }
-                var isDirectory: ObjCBool = false
-                guard !name.hasPrefix("."), Self.isSafeID(name),
-                      FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
-                else { continue }
                 do {
                     guard let lock = try FileLock.acquire(folder.appendingPathComponent(LibraryLayout.draftLock)) else {
                         continue  // A live process is recording it.
@@ -189,6 +188,59 @@ extension LibraryStore {
             recoveryProblems = problems
             return recovered
         }
+    }
+
+    /// What an entry of `drafts/` is to `recoverDrafts()`.
+    enum DraftEntry {
+        /// A draft folder: recovered unless a live process holds its lock.
+        case draft
+        /// The remains of a discard that was interrupted (`.discard-…`): removed.
+        case discardRemains
+        /// Anything else (a hidden file, a name that is no recording id, a file): left alone.
+        case ignored
+    }
+
+    static func draftEntry(_ name: String, folder: URL) -> DraftEntry {
+        if name.hasPrefix(".discard-") { return .discardRemains }
+        var isDirectory: ObjCBool = false
+        guard !name.hasPrefix("."), isSafeID(name),
+              FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { return .ignored }
+        return .draft
+    }
+
+    /// True when `recoverDrafts()` would have work in the library in `directory`: a draft no live
+    /// process holds, or the remains of a discard. Opens no index: the library-only command line
+    /// asks this before it opens the library and hands the command to the full program, which can
+    /// read audio, when it is true. With only drafts in `drafts/`, each draft's lock is tried and
+    /// released at once, under the library's write lock as `recoverDrafts()` does (so a recorder
+    /// creating its draft never finds the lock taken). False when there is no drafts folder or
+    /// it holds nothing to recover; true when a lock cannot be tried (`recoverDrafts()` says why).
+    public static func hasDraftsToRecover(in directory: URL) -> Bool {
+        let drafts = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
+        func entries() -> [(kind: DraftEntry, folder: URL)] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: drafts.path)) ?? []
+            return names.map { name in
+                let folder = drafts.appendingPathComponent(name, isDirectory: true)
+                return (draftEntry(name, folder: folder), folder)
+            }.filter { $0.kind != .ignored }
+        }
+        guard !entries().isEmpty else { return false }  // the usual case: nothing read but the folder
+        guard let writeLock = try? FileLock.wait(directory.appendingPathComponent(LibraryLayout.writeLock)) else { return true }
+        defer { writeLock.release() }
+        for (kind, folder) in entries() {
+            guard kind == .draft else { return true }
+            do {
+                guard let lock = try FileLock.acquire(folder.appendingPathComponent(LibraryLayout.draftLock)) else {
+                    continue  // a live process is recording it
+                }
+                lock.release()
+                return true
+            } catch {
+                return true  // recoverDrafts() reports why the lock cannot be taken
+            }
+        }
+        return false
     }
 
     /// Recovers one unlocked draft folder; nil when it held nothing worth keeping.

@@ -138,6 +138,14 @@ public final class LibraryStore: RecordingStore {
         }
     }
 
+    /// Reads the open index through a memory map (true, the default: fastest for a process that
+    /// searches again and again, such as an app) or with read(2) (false: cheaper for a process
+    /// that answers one command and exits, which would map, fault in and unmap every page it
+    /// reads: about 2 ms of CPU for a two-character CJK query on 10,000 recordings).
+    public func readIndexThroughMemoryMap(_ mapped: Bool) throws {
+        try currentIndex.readThroughMemoryMap(mapped)
+    }
+
     // MARK: Reading
 
     /// Saved recordings that pass `request`'s filters, newest first, one page.

@@ -1,7 +1,19 @@
 import Foundation
-import LiveTranscriberCLI
+import LiveTranscriberLibraryCLI
+import LiveTranscriberStore
 
-// A closed pipe on stdout (`livetranscriber record | head -1`) must not kill a recording: the write
-// fails instead, the recording is saved, and the failure is reported at the end.
+// The library commands (list, show, search, export, rename, tag, delete) run here, with only the
+// core, the store and SQLite loaded. Anything else (recording, importing, help listing every
+// command…), and any library command that finds drafts left by a crash to recover first, is
+// handed to the full program with the same arguments (docs/architecture.md, "Two programs").
+
+// A closed pipe on stdout (`livetranscriber list | head -1`) makes the write fail instead of
+// killing the process; the failure is reported at the end.
 signal(SIGPIPE, SIG_IGN)
-exit(LiveTranscriberCommandLine.main(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let runner = CommandRunner(commands: LibraryCommands.all)
+let context = CommandContext.process
+if runner.command(for: arguments) != nil, !LibraryStore.hasDraftsToRecover(in: context.dataDirectory) {
+    exit(runner.main(arguments, context: context))
+}
+exit(FullProgram.replaceProcess())

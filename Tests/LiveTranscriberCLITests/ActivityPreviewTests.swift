@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberTestSupport
 @testable import LiveTranscriberCLI
+@testable import LiveTranscriberLibraryCLI
 import Testing
 
 @Suite("activity preview command")

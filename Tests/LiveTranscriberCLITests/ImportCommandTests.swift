@@ -5,6 +5,7 @@ import LiveTranscriberCore
 import Testing
 @testable import LiveTranscriberLinux
 @testable import LiveTranscriberCLI
+@testable import LiveTranscriberLibraryCLI
 
 /// WAV files written byte by byte, so every header variant is exactly what the test says.
 enum WAVBytes {

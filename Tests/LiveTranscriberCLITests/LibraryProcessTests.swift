@@ -12,10 +12,10 @@ struct LibraryProcessTests {
         var seconds: Double
     }
 
-    /// Runs the binary with the library in `home` and waits for it.
-    static func run(_ arguments: [String], home: URL) throws -> Finished {
+    /// Runs the binary (`program`, else the built one) with the library in `home` and waits for it.
+    static func run(_ arguments: [String], home: URL, program: URL? = nil) throws -> Finished {
         let process = Process()
-        process.executableURL = builtBinary
+        process.executableURL = program ?? builtBinary
         process.arguments = arguments
         process.environment = ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
         let (out, err) = (Pipe(), Pipe())
@@ -57,6 +57,38 @@ struct LibraryProcessTests {
         #expect(result.stderr == "")
         #expect(result.seconds >= 0.7)
         #expect(try cli.store().resolve("20261129-204112-3f9a").name == "Renamed elsewhere")
+    }
+
+    @Test("livetranscriber runs the library commands alone and hands the others to livetranscriber-full beside it, with the same arguments and exit code")
+    func twoPrograms() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        // Through the built pair: help listing every command comes from the full program.
+        let help = try Self.run(["--help"], home: cli.home)
+        #expect(help.code == 0)
+        #expect(help.stdout.contains("  record ") && help.stdout.contains("  search ") && help.stdout.contains("  manpage "))
+        let unknown = try Self.run(["frobnicate"], home: cli.home)
+        #expect(unknown.code == 64)
+        #expect(unknown.stderr == "error: unknown command 'frobnicate'. See 'livetranscriber --help'.\n")
+        // The light program alone, in a folder without the full one: the library commands work...
+        let alone = cli.home.deletingLastPathComponent().appendingPathComponent("alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let light = alone.appendingPathComponent("livetranscriber")
+        try FileManager.default.copyItem(at: try binaryURL(), to: light)
+        let list = try Self.run(["list", "--json"], home: cli.home, program: light)
+        #expect(list.code == 0)
+        #expect(try JSONDecoder.liveTranscriber.decode([Recording].self, from: Data(list.stdout.utf8)).count == 2)
+        #expect(try Self.run(["search", "--help"], home: cli.home, program: light).code == 0)
+        // ...and any other command says what is missing, on one line, with exit 1.
+        let record = try Self.run(["record", "--input", "x.wav"], home: cli.home, program: light)
+        #expect(record.code == 1)
+        #expect(record.stdout == "")
+        let folder = alone.resolvingSymlinksInPath()
+        #expect(record.stderr == "error: this command needs livetranscriber-full, which is not installed: looked for "
+            + "\(folder.path)/livetranscriber-full and \(folder.deletingLastPathComponent().path)/lib/livetranscriber/livetranscriber-full; "
+            + "reinstall livetranscriber (make install)\n")
     }
 
     @Test("the binary exits 64 for a usage error and 1 for an unknown recording")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveTranscriberCLI
+@testable import LiveTranscriberLibraryCLI
 import LiveTranscriberCore
 import LiveTranscriberTestSupport
 import Testing

@@ -67,8 +67,16 @@ public enum SearchPlaces {
         if let summary = recording.summary { field(.summary, summary) }
         field(.language, recording.language)
 
+        // Every token of a term, as bytes an ASCII text must hold (any case) for the term to be in it.
+        let needles = termBytes.flatMap { $0 }.filter { !$0.isEmpty }
         var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int)] = []
         for (index, segment) in segments.enumerated() {
+            // Most segments hold no term: an ASCII one that holds none of the tokens' bytes is only
+            // counted (its length in tokens), not split into tokens.
+            if let length = asciiTokenCount(segment.text, unlessItMayHold: needles) {
+                statistics.add(field: .transcript, termCounts: [:], length: length)
+                continue
+            }
             let (ranges, terms, length) = examine(segment.text)
             statistics.add(field: .transcript, termCounts: terms, length: length)
             guard !ranges.isEmpty else { continue }
@@ -87,6 +95,41 @@ public enum SearchPlaces {
         }
         return Found(hits: Array(hits.prefix(max(0, limit))), matchingSegments: matching.count,
                      matchedTerms: matchedTerms, statistics: statistics)
+    }
+
+    /// The number of tokens in `text` when it is ASCII and holds none of `needles` (lowercase
+    /// bytes) in any case; nil otherwise (then it must be examined token by token). An ASCII
+    /// token is a run of letters and digits (`SearchText`), and a folded ASCII token is its
+    /// lowercase bytes, so a text without a needle's bytes cannot hold its term.
+    static func asciiTokenCount(_ text: String, unlessItMayHold needles: [[UInt8]]) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var count = 0
+            var inWord = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                if isWord && !inWord { count += 1 }
+                inWord = isWord
+            }
+            for needle in needles where needle.count <= bytes.count {
+                guard needle.allSatisfy({ $0 < 0x80 }) else { continue }  // a non-ASCII token is in no ASCII text
+                let first = needle[0]
+                for start in 0...(bytes.count - needle.count) {
+                    let byte = bytes[start]
+                    guard byte == first || (byte >= 0x41 && byte <= 0x5A && byte + 0x20 == first) else { continue }
+                    var position = 1
+                    while position < needle.count {
+                        let other = bytes[start + position]
+                        let lowered = other >= 0x41 && other <= 0x5A ? other + 0x20 : other
+                        if lowered != needle[position] { break }
+                        position += 1
+                    }
+                    if position == needle.count { return nil }
+                }
+            }
+            return count
+        }
     }
 
     private static func hit(

@@ -32,8 +32,33 @@ public enum CharacterWidth {
         return 1
     }
 
-    /// Columns `text` takes.
+    /// Columns `text` takes: the sum of its characters' `columns(of:)`.
+    ///
+    /// ASCII is counted byte by byte (a printable byte is 1 column, a control byte 0, as
+    /// `columns(of:)` says of them); only stretches holding other characters are split into
+    /// characters, each with the ASCII byte before it (which may be the start of its first
+    /// character, as `#` is of the keycap `#️⃣`). Unicode's grapheme rules never join two ASCII
+    /// characters in a row other than CR LF, so a stretch ends at two ASCII bytes.
+    /// - Complexity: O(n) in UTF-8 bytes.
     public static func columns(of text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+        let bytes = Array(text.utf8)
+        var total = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 && (index + 1 == bytes.count || bytes[index + 1] < 0x80) {
+                if byte >= 0x20 && byte != 0x7F { total += 1 }
+                index += 1
+                continue
+            }
+            // A stretch from here to the next place two ASCII bytes (not CR LF) meet.
+            var end = index + 1
+            while end < bytes.count && !(bytes[end - 1] < 0x80 && bytes[end] < 0x80 && !(bytes[end - 1] == 0x0D && bytes[end] == 0x0A)) {
+                end += 1
+            }
+            total += String(decoding: bytes[index..<end], as: UTF8.self).reduce(0) { $0 + columns(of: $1) }
+            index = end
+        }
+        return total
     }
 }

@@ -15,14 +15,17 @@ public struct WhisperModelFiles: Sendable, Hashable {
     }
 
     /// The folder holding the models: `$LIVETRANSCRIBER_MODELS` when set; else
-    /// `<prefix>/share/livetranscriber/models` next to an installed binary (`make install`); else
+    /// `<prefix>/share/livetranscriber/models` of an installed binary (`make install`: the program
+    /// in `<prefix>/bin` or the full program in `<prefix>/lib/livetranscriber`); else
     /// `.deps/models` in the source tree this binary was built from (`make run`, `make test`).
     public static var installedFolder: String {
         if let folder = ProcessInfo.processInfo.environment["LIVETRANSCRIBER_MODELS"], !folder.isEmpty { return folder }
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            let shared = executable.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("share/livetranscriber/models")
-            if FileManager.default.fileExists(atPath: shared.path) { return shared.path }
+            let folder = executable.deletingLastPathComponent()
+            for prefix in [folder.deletingLastPathComponent(), folder.deletingLastPathComponent().deletingLastPathComponent()] {
+                let shared = prefix.appendingPathComponent("share/livetranscriber/models")
+                if FileManager.default.fileExists(atPath: shared.path) { return shared.path }
+            }
         }
         var url = URL(fileURLWithPath: #filePath)  // <root>/Sources/LiveTranscriberLinux/Recognition/WhisperRecognizer.swift
         for _ in 0..<4 { url.deleteLastPathComponent() }

@@ -68,6 +68,23 @@ struct TextRulesTests {
         #expect(TerminalText.columns(of: character) == columns)
     }
 
+    @Test("a text's width is the sum of its characters' widths, for every ASCII byte and for mixed text")
+    func textWidths() {
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(CharacterWidth.columns(of: ascii) == 95)  // 0x20…0x7E; controls and DEL are 0
+        #expect(CharacterWidth.columns(of: ascii) == ascii.reduce(0) { $0 + CharacterWidth.columns(of: $1) })
+        #expect(CharacterWidth.columns(of: "line\r\nnext") == 8)
+        #expect(CharacterWidth.columns(of: "plain Café 中文 👨‍👩‍👧") == 18)
+        #expect(CharacterWidth.columns(of: "name"[...]) == 4)
+        // Characters that start with an ASCII byte or mix ASCII into other scripts.
+        let mixed = ["#\u{FE0F}\u{20E3} keycap", "e\u{301}te", "…the meeting…", "a\u{0600}b", "\r\n\u{301}x", "中文abc中", "x🇫🇷y",
+                     "1\u{FE0F}\u{20E3}2", "\u{1B}[2J", "ab\r\ncd", "\u{200D}a", "a\u{200D}b"]
+        for text in mixed {
+            #expect(CharacterWidth.columns(of: text) == text.reduce(0) { $0 + CharacterWidth.columns(of: $1) }, "\(text.debugDescription)")
+        }
+        #expect(CharacterWidth.columns(of: "#\u{FE0F}\u{20E3} keycap") == 9)
+    }
+
     @Test("control and invisible format characters are shown as escapes", arguments: [
         ("talk\u{1B}[2J.wav", "talk\\u{1B}[2J.wav"),
         ("evil\u{202E}vaw.exe", "evil\\u{202E}vaw.exe"),

@@ -109,6 +109,30 @@ struct LibraryRecoveryTests {
         #expect(try other.list().map(\.name) == ["Done"])
     }
 
+    @Test("hasDraftsToRecover is false for no library, an empty drafts folder, a live draft and stray files; true for a crashed draft or a discard's remains")
+    func draftsToRecoverCheck() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        #expect(LibraryStore.hasDraftsToRecover(in: home.url.appendingPathComponent("none")) == false)
+        let recorder = try F.store(home)
+        #expect(LibraryStore.hasDraftsToRecover(in: home.url) == false)
+        let drafts = home.url.appendingPathComponent("drafts")
+        try Data("x".utf8).write(to: drafts.appendingPathComponent(".DS_Store"))
+        try Data("x".utf8).write(to: drafts.appendingPathComponent("a-file-not-a-folder"))
+        let live = try recorder.createDraft(id: "live", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+        #expect(LibraryStore.hasDraftsToRecover(in: home.url) == false)
+        #expect(F.files(in: live.folder) == ["draft.json", "lock"])  // its lock is still the recorder's
+        try Self.leaveCrashedDraft(in: home)
+        #expect(LibraryStore.hasDraftsToRecover(in: home.url) == true)
+        _ = try F.store(home).recoverDrafts()
+        #expect(LibraryStore.hasDraftsToRecover(in: home.url) == false)
+        try FileManager.default.createDirectory(at: drafts.appendingPathComponent(".discard-gone"), withIntermediateDirectories: false)
+        #expect(LibraryStore.hasDraftsToRecover(in: home.url) == true)
+        _ = try F.store(home).recoverDrafts()
+        #expect(LibraryStore.hasDraftsToRecover(in: home.url) == false)
+        try recorder.discardDraft(live)
+    }
+
     @Test("a draft locked by another process is skipped until that process is killed with SIGKILL")
     func lockHeldByChildProcess() throws {
         let home = try TemporaryDirectory()

@@ -19,7 +19,7 @@ struct ExportCommand: CLICommand {
     let format: ExportFormat
     let output: String?
     let json: Bool
-    var services = CommandServices()
+    var services = LibraryServices()
 
     /// What `--json` prints: the file written.
     struct Written: Encodable {

@@ -1,6 +1,6 @@
 import Foundation
 import LiveTranscriberCore
-import LiveTranscriberLinux
+import LiveTranscriberStore
 
 /// `livetranscriber show ID [--json]`: a recording's metadata and transcript.
 struct ShowCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
 import LiveTranscriberCore
-import LiveTranscriberLinux
+import LiveTranscriberStore
 
 /// `livetranscriber rename ID NAME`.
 struct RenameCommand: CLICommand {

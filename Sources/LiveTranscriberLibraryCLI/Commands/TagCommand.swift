@@ -1,6 +1,6 @@
 import Foundation
 import LiveTranscriberCore
-import LiveTranscriberLinux
+import LiveTranscriberStore
 
 /// `livetranscriber tag ID --add T --remove T`.
 struct TagCommand: CLICommand {

@@ -1,6 +1,6 @@
 import Foundation
 import LiveTranscriberCore
-import LiveTranscriberLinux
+import LiveTranscriberStore
 
 /// `livetranscriber list [--tag T] [--since DATE] [--limit N] [--offset N] [--json]`: saved
 /// recordings, newest first, a page at a time when asked.

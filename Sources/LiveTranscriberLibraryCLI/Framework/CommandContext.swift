@@ -32,7 +32,7 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
             do {
                 try handle.write(contentsOf: Data(text.utf8))
             } catch {
-                failure = LiveTranscriberCommandLine.describe(error)
+                failure = CommandRunner.describe(error)
             }
         }
     }
@@ -81,6 +81,11 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
     /// What the command saved; said on stderr when stdout fails.
     public let saved = SavedChanges()
+    /// Reads recordings' audio files, which recovering a draft left by a crash needs (libsndfile's
+    /// in the full program, which sets it before a command runs). Nil in the library-only program:
+    /// it opens the library without recovering drafts, having handed any command that finds
+    /// drafts to recover to the full program first (see `LibraryStore.hasDraftsToRecover`).
+    public var audioMeasure: (any AudioFileMeasuring)?
 
     public init(stdout: any TextOutput, stderr: any TextOutput, environment: [String: String]) {
         self.stdout = stdout

@@ -6,9 +6,9 @@ import Foundation
 /// name, then renamed, so a failure never leaves half a file. Anything else that already stands
 /// at the path (a symbolic link, a FIFO, a device such as /dev/stdout) is written through, never
 /// replaced.
-enum OutputFile {
+package enum OutputFile {
     /// Writes `data` as the whole file. Throws `OutputFileError` naming what is wrong with the path.
-    static func write(_ data: Data, to path: String) throws {
+    package static func write(_ data: Data, to path: String) throws {
         do {
             if try kind(of: path) == .special {
                 let handle = try open(path)
@@ -21,13 +21,13 @@ enum OutputFile {
             throw error
         } catch {
             // A full disk or device, an I/O error: the message names the path it was for.
-            throw OutputFileError(path: path, reason: LiveTranscriberCommandLine.describe(error))
+            throw OutputFileError(path: path, reason: CommandRunner.describe(error))
         }
     }
 
     /// Opens `path` for a stream of writes: a regular file is created or truncated, anything else
     /// is opened as it is. Throws `OutputFileError`.
-    static func open(_ path: String) throws -> FileHandle {
+    package static func open(_ path: String) throws -> FileHandle {
         let kind = try kind(of: path)
         if kind == .missing, !FileManager.default.createFile(atPath: path, contents: nil) {
             throw OutputFileError(path: path, reason: "it cannot be created")
@@ -42,7 +42,7 @@ enum OutputFile {
     /// Throws `OutputFileError` when `path` lies inside the library folder `library` (after
     /// symbolic links, `..` and a missing tail are resolved): a file written there could replace a
     /// recording's metadata, transcript or audio, or the index.
-    static func refuseInsideLibrary(_ path: String, library: URL) throws {
+    package static func refuseInsideLibrary(_ path: String, library: URL) throws {
         let target = resolved(path), home = resolved(library.path)
         if target == home || target.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
             throw OutputFileError(path: path, reason: "it is inside the library (\(library.path)); write it somewhere else")
@@ -87,8 +87,8 @@ enum OutputFile {
     }
 }
 
-struct OutputFileError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "cannot write \(path): \(reason)" }
+package struct OutputFileError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "cannot write \(path): \(reason)" }
 }

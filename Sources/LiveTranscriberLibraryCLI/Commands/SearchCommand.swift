@@ -1,6 +1,6 @@
 import Foundation
 import LiveTranscriberCore
-import LiveTranscriberLinux
+import LiveTranscriberStore
 
 /// `livetranscriber search QUERY [--limit N] [--offset N] [--json]`: recordings, best first, with
 /// their best places.

@@ -14,7 +14,7 @@ public protocol CLICommand: SendableMetatype {
 /// A registered subcommand: its spec and a way to build and run it.
 public struct CommandEntry: Sendable {
     public let spec: CommandSpec
-    let make: @Sendable (ParsedArguments) throws -> any CLICommand
+    package let make: @Sendable (ParsedArguments) throws -> any CLICommand
 
     public init<Command: CLICommand>(_ type: Command.Type) {
         spec = Command.spec
@@ -36,13 +36,19 @@ public enum ExitCode {
     public static func stopped(by signal: Int32) -> Int32 { 128 + signal }
 }
 
-/// The `livetranscriber` entry point, callable in-process by tests.
-public enum LiveTranscriberCommandLine {
-    /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [CommandEntry] = CommandRegistry.all
+/// Runs a command line against a set of commands: the library-only program runs it with
+/// `LibraryCommands.all`, the full program (`LiveTranscriberCommandLine` in `LiveTranscriberCLI`)
+/// with every command. Parsing, help, errors and exit codes are the same in both.
+public struct CommandRunner: Sendable {
+    /// The commands this program runs, in the order `--help` lists them.
+    public let commands: [CommandEntry]
+
+    public init(commands: [CommandEntry]) {
+        self.commands = commands
+    }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+    public func main(_ arguments: [String], context: CommandContext) -> Int32 {
         let code = dispatch(arguments, context: context)
         // Output that could not be written (a full disk, a closed pipe) is a failure too.
         if let stdout = context.stdout as? FileDescriptorOutput, let failure = stdout.writeFailure {
@@ -54,7 +60,17 @@ public enum LiveTranscriberCommandLine {
         return code
     }
 
-    static func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
+    /// The command `arguments` name (one word, or two for a nested command such as "activity
+    /// preview") with the arguments after its name; nil when they name none of `commands`.
+    public func command(for arguments: [String]) -> (entry: CommandEntry, rest: [String])? {
+        guard let first = arguments.first else { return nil }
+        if arguments.count > 1, let nested = commands.first(where: { $0.spec.name == "\(first) \(arguments[1])" }) {
+            return (nested, Array(arguments.dropFirst(2)))
+        }
+        return commands.first(where: { $0.spec.name == first }).map { ($0, Array(arguments.dropFirst())) }
+    }
+
+    func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
         guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
             if arguments.first == "help", arguments.count > 1 {
                 return dispatch(Array(arguments.dropFirst()) + ["--help"], context: context)
@@ -63,22 +79,13 @@ public enum LiveTranscriberCommandLine {
             return arguments.isEmpty ? ExitCode.usage : ExitCode.success
         }
         if first == "--version" {
-            context.print("livetranscriber \(version)")
+            context.print("livetranscriber \(Self.version)")
             return ExitCode.success
         }
-        // Nested commands ("activity preview") match on two words first.
-        var matched: CommandEntry?
-        var rest = Array(arguments.dropFirst())
-        if arguments.count > 1, let nested = commands.first(where: { $0.spec.name == "\(first) \(arguments[1])" }) {
-            matched = nested
-            rest = Array(arguments.dropFirst(2))
-        } else {
-            matched = commands.first(where: { $0.spec.name == first })
-        }
-        guard let command = matched else {
+        guard let (command, rest) = command(for: arguments) else {
             let group = commands.filter { $0.spec.name.hasPrefix(first + " ") }
             if !group.isEmpty {
-                if rest.contains("--help") || rest.contains("-h") {
+                if arguments.dropFirst().contains("--help") || arguments.dropFirst().contains("-h") {
                     context.stdout.write("USAGE: livetranscriber \(first) <subcommand>\n\nSUBCOMMANDS:\n"
                         + group.map { "  \($0.spec.name)  \($0.spec.abstract)\n" }.joined()
                         + "\nSee 'livetranscriber \(group[0].spec.name) --help'.\n")
@@ -90,7 +97,7 @@ public enum LiveTranscriberCommandLine {
             context.printError("error: unknown command '\(first)'. See 'livetranscriber --help'.")
             return ExitCode.usage
         }
-        return run(command, rest, context: context)
+        return Self.run(command, rest, context: context)
     }
 
     static func run(_ command: CommandEntry, _ arguments: [String], context: CommandContext) -> Int32 {
@@ -101,14 +108,14 @@ public enum LiveTranscriberCommandLine {
     }
 
     /// A parsed command, or the exit code when parsing ended the run (help, a usage error).
-    enum Parsed<Command> {
+    package enum Parsed<Command> {
         case command(Command)
         case exit(Int32)
     }
 
     /// Parses `arguments` against `spec` and builds the command; prints help (exit 0) or the
     /// usage error with the usage line (exit 64). Tests call it too, so they see what users see.
-    static func parse<Command>(
+    package static func parse<Command>(
         _ arguments: [String], spec: CommandSpec, context: CommandContext, make: (ParsedArguments) throws -> Command
     ) -> Parsed<Command> {
         do {
@@ -131,7 +138,7 @@ public enum LiveTranscriberCommandLine {
 
     /// Runs a built command: its exit code, or 64 for a usage error and 1 for any other error,
     /// with one line on stderr.
-    static func execute(_ command: any CLICommand, context: CommandContext) -> Int32 {
+    package static func execute(_ command: any CLICommand, context: CommandContext) -> Int32 {
         do {
             return try command.run(in: context)
         } catch let error as UsageError {
@@ -181,7 +188,8 @@ public enum LiveTranscriberCommandLine {
 
     public static let version = "0.1.0"
 
-    static var overview: String {
+    /// The help overview: every command of `commands`, one line each.
+    var overview: String {
         var text = "OVERVIEW: Live transcription recorder with a searchable library.\n\n"
         text += "USAGE: livetranscriber <subcommand> [options]\n\nSUBCOMMANDS:\n"
         for command in commands {

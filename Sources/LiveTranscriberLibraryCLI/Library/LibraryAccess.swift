@@ -1,17 +1,25 @@
 import Foundation
 import LiveTranscriberCore
-import LiveTranscriberLinux
+import LiveTranscriberStore
 
 /// How library commands open the library and print what they share.
-enum LibraryAccess {
+package enum LibraryAccess {
     /// Opens the library in the context's data directory, first recovering drafts left by a crash
-    /// (a note per recovered recording on stderr). Drafts being recorded by a live process are left alone.
-    static func open(_ context: CommandContext) throws -> LibraryStore {
+    /// (a note per recovered recording on stderr) when the context can read audio
+    /// (`CommandContext.audioMeasure`). Drafts being recorded by a live process are left alone.
+    package static func open(_ context: CommandContext) throws -> LibraryStore {
         try checkDataDirectory(context)
-        let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context))
+        let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context),
+                                     audioMeasure: context.audioMeasure ?? NoAudioReader())
+        // One command, then the process exits: mapping the index would cost more than it saves.
+        try store.readIndexThroughMemoryMap(false)
         let note = "note: the search index was damaged and has been rebuilt from the recording folders (the old one is library.sqlite.damaged)."
         if store.rebuiltDamagedIndex { context.printError(note) }
         store.onDamagedIndexRebuilt = { context.printError(note) }
+        // Without an audio reader this is the library-only program, which handed the command to
+        // the full program when it found drafts to recover: one that appears meanwhile waits
+        // for the next command.
+        guard context.audioMeasure != nil else { return store }
         for recording in try store.recoverDrafts() {
             context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds))).")
         }
@@ -20,7 +28,7 @@ enum LibraryAccess {
     }
 
     /// What the last recovery wants the user to know (a damaged draft.json) and what it could not do.
-    static func printRecoveryNotes(_ store: LibraryStore, _ context: CommandContext) {
+    package static func printRecoveryNotes(_ store: LibraryStore, _ context: CommandContext) {
         for (id, note) in store.recoveryNotes.sorted(by: { $0.key < $1.key }) {
             context.printError("note: the interrupted recording \(id): \(note).")
         }
@@ -30,13 +38,13 @@ enum LibraryAccess {
     }
 
     /// "the recording was saved as ID ('Name', 0:12); see it with 'livetranscriber show ID'".
-    static func savedLine(_ recording: Recording) -> String {
+    package static func savedLine(_ recording: Recording) -> String {
         "the recording was saved as \(recording.id) ('\(recording.name)', \(ElapsedTimeFormat.clock(recording.durationSeconds))); "
             + "see it with 'livetranscriber show \(recording.id)'"
     }
 
     /// Throws `DataDirectoryError` when the data directory, or a folder on its path, is a file.
-    static func checkDataDirectory(_ context: CommandContext) throws {
+    package static func checkDataDirectory(_ context: CommandContext) throws {
         var path = context.dataDirectory.standardizedFileURL
         while path.path != "/" {
             var isFolder: ObjCBool = false
@@ -49,14 +57,14 @@ enum LibraryAccess {
     }
 
     /// `$TZ` when it names a time zone, else the system's.
-    static func timeZone(_ context: CommandContext) -> TimeZone {
+    package static func timeZone(_ context: CommandContext) -> TimeZone {
         context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
     }
 
     /// Rows as left-aligned columns two spaces apart, the last column unpadded. Widths are terminal
     /// columns: CJK characters and emoji count two. Cells are shown with hidden characters made
     /// visible (`VisibleText`) unless `escaping` is false (the caller escaped them itself).
-    static func table(_ rows: [[String]], escaping: Bool = true) -> String {
+    package static func table(_ rows: [[String]], escaping: Bool = true) -> String {
         let rows = escaping ? rows.map { $0.map(VisibleText.escaped) } : rows
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)
@@ -71,13 +79,13 @@ enum LibraryAccess {
     }
 
     /// Terminal columns `text` takes (`CharacterWidth`, the table the live card uses too).
-    static func displayWidth(_ text: String) -> Int {
+    package static func displayWidth(_ text: String) -> Int {
         CharacterWidth.columns(of: text)
     }
 
     /// `--limit` (a positive number, `fallback` when absent) and `--offset` (0 or more, 0 when absent).
     /// Throws `UsageError` for anything else.
-    static func page(_ arguments: ParsedArguments, fallback: Int?) throws -> (limit: Int?, offset: Int) {
+    package static func page(_ arguments: ParsedArguments, fallback: Int?) throws -> (limit: Int?, offset: Int) {
         var limit = fallback
         if let text = arguments.value("limit") {
             guard let number = Int(text), number > 0 else { throw UsageError("invalid value '\(text)' for '--limit'; use a positive number") }
@@ -92,7 +100,7 @@ enum LibraryAccess {
     }
 
     /// The one positional `ID` of a command, or a usage error.
-    static func singleID(_ arguments: ParsedArguments) throws -> String {
+    package static func singleID(_ arguments: ParsedArguments) throws -> String {
         try arguments.expectPositionals("ID", min: 1, max: 1)
         guard !arguments.positionals[0].trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("ID cannot be empty") }
         return arguments.positionals[0]
@@ -109,4 +117,11 @@ struct DataDirectoryError: Error, CustomStringConvertible {
         let subject = path == directory ? "the library folder \(directory)" : "\(path), on the way to the library folder \(directory),"
         return "\(subject) is a file, not a folder (set by \(source)); point \(source) at a folder"
     }
+}
+
+/// The store's audio reader in the library-only program, whose commands save no draft and
+/// recover none: it reads nothing.
+struct NoAudioReader: AudioFileMeasuring {
+    func measure(_ url: URL) -> AudioFileMeasurement? { nil }
+    func statedSeconds(_ url: URL) -> Double? { nil }
 }

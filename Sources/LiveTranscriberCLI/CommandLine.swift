@@ -1,0 +1,40 @@
+@_exported import LiveTranscriberLibraryCLI
+import LiveTranscriberLinux
+
+/// The full `livetranscriber` program (`livetranscriber-full`): every command, callable in-process
+/// by tests. The `livetranscriber` program runs the library commands itself and hands everything
+/// else here (docs/architecture.md, "Two programs").
+public enum LiveTranscriberCommandLine {
+    /// Every subcommand, in the order `--help` lists them.
+    public static let commands: [CommandEntry] = CommandRegistry.all
+    static let runner = CommandRunner(commands: commands)
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        runner.main(arguments, context: full(context))
+    }
+
+    /// Parses a command as `main` does (`CommandRunner.parse`), for tests.
+    static func parse<Command>(
+        _ arguments: [String], spec: CommandSpec, context: CommandContext, make: (ParsedArguments) throws -> Command
+    ) -> CommandRunner.Parsed<Command> {
+        CommandRunner.parse(arguments, spec: spec, context: context, make: make)
+    }
+
+    /// Runs a built command as `main` does (`CommandRunner.execute`), for tests.
+    static func execute(_ command: any CLICommand, context: CommandContext) -> Int32 {
+        CommandRunner.execute(command, context: full(context))
+    }
+
+    /// A user-facing sentence for any error.
+    public static func describe(_ error: any Error) -> String { CommandRunner.describe(error) }
+
+    public static let version = CommandRunner.version
+
+    /// `context` with libsndfile as its audio reader, so opening the library recovers drafts.
+    static func full(_ context: CommandContext) -> CommandContext {
+        var context = context
+        if context.audioMeasure == nil { context.audioMeasure = SndFileAudioMeasure() }
+        return context
+    }
+}

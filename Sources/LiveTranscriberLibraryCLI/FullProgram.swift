@@ -1,0 +1,38 @@
+import Foundation
+
+/// The full program, `livetranscriber-full`, which the library-only `livetranscriber` hands
+/// every other command to.
+public enum FullProgram {
+    /// Its file name.
+    public static let name = "livetranscriber-full"
+
+    /// Where it is looked for, first found wins: next to `program` (a build folder), then in
+    /// `../lib/livetranscriber/` from it (`make install`: `<prefix>/bin/livetranscriber` and
+    /// `<prefix>/lib/livetranscriber/livetranscriber-full`).
+    public static func candidates(besides program: URL) -> [URL] {
+        let folder = program.deletingLastPathComponent()
+        return [folder.appendingPathComponent(name),
+                folder.appendingPathComponent("../lib/livetranscriber/\(name)").standardizedFileURL]
+    }
+
+    /// Replaces this process with the full program, given this process's own arguments unchanged
+    /// (`execv`: the same process id, standard streams, environment, signal handling left to
+    /// it, and its exit code is the command's). Returns only when that fails: it prints one line
+    /// on stderr and returns 1.
+    public static func replaceProcess() -> Int32 {
+        let program = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let places = candidates(besides: program)
+        guard let full = places.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            FileHandle.standardError.write(Data(("error: this command needs \(name), which is not installed: looked for "
+                + places.map(\.path).joined(separator: " and ") + "; reinstall livetranscriber (make install)\n").utf8))
+            return 1
+        }
+        // SIGPIPE back to the default, as the full program expects to find it before setting its own.
+        signal(SIGPIPE, SIG_DFL)
+        execv(full.path, CommandLine.unsafeArgv)
+        let reason = String(cString: strerror(errno))
+        FileHandle.standardError.write(Data("error: cannot run \(full.path): \(reason)\n".utf8))
+        return 1
+    }
+}

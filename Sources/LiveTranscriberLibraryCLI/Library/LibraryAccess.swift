@@ -124,4 +124,5 @@ struct DataDirectoryError: Error, CustomStringConvertible {
 struct NoAudioReader: AudioFileMeasuring {
     func measure(_ url: URL) -> AudioFileMeasurement? { nil }
     func statedSeconds(_ url: URL) -> Double? { nil }
+    func contentDigest(_ url: URL) -> String? { nil }
 }

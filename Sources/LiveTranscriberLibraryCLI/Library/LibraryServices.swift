@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberStore
 
 /// The saved-recordings library in the context's data directory (`LibraryAccess.open`), drafts
 /// left by a crash recovered first when the program can read audio. Commands that read or change

@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // whisper.cpp from PyPI (not Debian), installed under .deps/ by the set-up.
         .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
+        // C++ around whisper.cpp's model loaders: catches the exceptions a damaged model throws and
+        // notices a truncated one (plain C header; docs/models.md, "Damaged and truncated models").
+        .target(name: "CWhisperLoader", dependencies: ["CWhisper"]),
 
         // Every decision, Foundation only, no #if.
         .target(name: "LiveTranscriberCore"),
@@ -45,7 +48,7 @@ let package = Package(
         // One adapter per service around the C libraries; re-exports the store.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CSoxr", "CALSA", "CCrypto", "CWhisper"],
+            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CSoxr", "CALSA", "CCrypto", "CWhisper", "CWhisperLoader"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 

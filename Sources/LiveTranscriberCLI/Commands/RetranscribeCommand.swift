@@ -102,7 +102,7 @@ struct RetranscribeCommand: CLICommand {
         let segments: [TranscriptSegment]
         switch engine {
         case .local(let choice):
-            segments = try services.localTranscriber(try choice ?? SpeechOptions.defaultEngine(context.environment), localModel).transcribe(audioFile: audio, language: recording.language)
+            segments = try services.localTranscriber(try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError), localModel).transcribe(audioFile: audio, language: recording.language)
         case .openai:
             let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
             context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))

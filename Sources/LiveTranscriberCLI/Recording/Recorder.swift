@@ -46,7 +46,7 @@ final class Recorder {
             keepIfInterrupted: !options.discard && !options.stopCancels)  // --discard and imports never survive a crash
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
                                      services: LinuxRecordingServices.make(store: store, activity: activity,
-                                                                                 engine: try options.speech.engine(in: context.environment),
+                                                                                 engine: try options.speech.engine(in: context.environment, note: context.printError),
                                                                                  model: options.speech.model)) { [display] event in
             switch event {
             case .finalAdded(let segment): display.finalAdded(segment); display.transcriptChanged()

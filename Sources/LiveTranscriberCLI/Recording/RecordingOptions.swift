@@ -119,17 +119,23 @@ struct SpeechOptions: Equatable {
 
     /// The engine to use: the one `--engine` named, else `LIVETRANSCRIBER_ENGINE`, else whisper
     /// when installed, else pocketsphinx. Throws `UsageError` for a variable naming no engine.
-    func engine(in environment: [String: String]) throws -> SpeechEngineKind {
+    /// - Parameter note: receives one line when the default fell back to pocketsphinx because a
+    ///   whisper model file is missing (not when the user named the engine).
+    func engine(in environment: [String: String], note: (String) -> Void = { _ in }) throws -> SpeechEngineKind {
         if let engineChoice { return engineChoice }
-        return try SpeechOptions.defaultEngine(environment)
+        return try SpeechOptions.defaultEngine(environment, note: note)
     }
 
     /// The default engine in `environment`. Throws `UsageError` for a bad `LIVETRANSCRIBER_ENGINE`.
-    static func defaultEngine(_ environment: [String: String]) throws -> SpeechEngineKind {
+    /// - Parameter note: as in `engine(in:note:)`.
+    static func defaultEngine(_ environment: [String: String], note: (String) -> Void = { _ in }) throws -> SpeechEngineKind {
+        let kind: SpeechEngineKind
         do {
-            return try LinuxSpeechEngines.defaultKind(environment: environment)
+            kind = try LinuxSpeechEngines.defaultKind(environment: environment)
         } catch let error as SpeechEngineChoiceError {
             throw UsageError("\(LinuxSpeechEngines.engineVariable): \(error.description)")
         }
+        if kind == .pocketsphinx, let line = LinuxSpeechEngines.fallbackNote(environment: environment) { note(line) }
+        return kind
     }
 }

@@ -17,6 +17,16 @@ public enum LinuxSpeechEngines {
         return installedDefaultKind()
     }
 
+    /// The note for a default that fell back to pocketsphinx because a whisper model file is missing
+    /// (one line, for stderr): nil when `LIVETRANSCRIBER_ENGINE` names the engine (the user chose) or
+    /// when both whisper files are installed.
+    public static func fallbackNote(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                    files: WhisperModelFiles = .installed) -> String? {
+        if let name = environment[engineVariable], !name.isEmpty { return nil }
+        guard let missing = files.missingFile else { return nil }
+        return "note: transcribing with pocketsphinx: the whisper model \(missing) is not installed; run `make deps` to install it (or choose with --engine)"
+    }
+
     /// Issue 10's default: whisper when its installed model and VAD model are there, pocketsphinx otherwise.
     public static func installedDefaultKind() -> SpeechEngineKind {
         SpeechEngineKind.defaultKind(whisperModelInstalled: WhisperModelFiles.installed.areInstalled)

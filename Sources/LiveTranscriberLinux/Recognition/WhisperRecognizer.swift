@@ -1,4 +1,5 @@
 import CWhisper
+import CWhisperLoader
 import Foundation
 import LiveTranscriberCore
 
@@ -46,8 +47,11 @@ public struct WhisperModelFiles: Sendable, Hashable {
     }
 
     /// True when both files exist.
-    public var areInstalled: Bool {
-        FileManager.default.fileExists(atPath: model) && FileManager.default.fileExists(atPath: voiceActivityModel)
+    public var areInstalled: Bool { missingFile == nil }
+
+    /// The first of the two files that is absent (the Whisper model first), nil when both are there.
+    public var missingFile: String? {
+        [model, voiceActivityModel].first { !FileManager.default.fileExists(atPath: $0) }
     }
 }
 
@@ -55,8 +59,12 @@ public struct WhisperModelFiles: Sendable, Hashable {
 public enum WhisperError: Error, Equatable, CustomStringConvertible {
     /// A model file is absent.
     case modelMissing(path: String)
-    /// A model file is there but whisper.cpp cannot load it (truncated, not ggml, wrong kind).
+    /// A model file is there but whisper.cpp cannot load it (damaged, truncated, not ggml, wrong kind).
     case modelUnreadable(path: String)
+    /// The path names a folder, not a model file.
+    case modelIsFolder(path: String)
+    /// The model file is there but cannot be opened for reading (permissions).
+    case modelUnopenable(path: String)
     /// A model file the user named with `--model` is absent or cannot be loaded.
     case userModelUnusable(path: String, missing: Bool)
     /// The model does not know the language (an English-only model asked for another, or an unknown code).
@@ -69,10 +77,14 @@ public enum WhisperError: Error, Equatable, CustomStringConvertible {
         case .modelMissing(let path):
             return "the whisper model is missing at \(path); run `make deps` (scripts/install-whisper.sh) to install it, or use --engine pocketsphinx"
         case .modelUnreadable(let path):
-            return "the whisper model at \(path) cannot be loaded (damaged or not a ggml model); run `make deps` to reinstall it, or use --engine pocketsphinx"
+            return "the whisper model \(path) cannot be loaded: it is damaged or truncated; run `make deps` to reinstall it, or use --engine pocketsphinx"
+        case .modelIsFolder(let path):
+            return "\(path) is a folder, not a whisper model file (a ggml .bin file)"
+        case .modelUnopenable(let path):
+            return "the whisper model \(path) cannot be opened for reading (check its permissions)"
         case .userModelUnusable(let path, let missing):
             return missing ? "there is no model file at \(path) (given with --model)"
-                : "the model at \(path) cannot be loaded: it is damaged or not a ggml Whisper model (given with --model)"
+                : "the model \(path) cannot be loaded: it is damaged, truncated or not a ggml Whisper model (given with --model)"
         case .languageUnsupported(let language, let model):
             return "the whisper model \(model) does not support the language '\(language)'"
         case .decodeFailed(let function, let code):
@@ -90,18 +102,15 @@ public final class WhisperEngine: @unchecked Sendable {
     /// Threads per decode.
     public let threads: Int32
 
-    /// Loads both models. Throws `WhisperError.modelMissing` or `.modelUnreadable`.
+    /// Loads both models: a damaged or truncated file is refused, never a crash.
+    /// Throws `WhisperError.modelMissing`, `.modelIsFolder`, `.modelUnopenable` or `.modelUnreadable`.
     public init(files: WhisperModelFiles = .installed, threads: Int = 1) throws {
-        for path in [files.model, files.voiceActivityModel] where !FileManager.default.fileExists(atPath: path) {
-            throw WhisperError.modelMissing(path: path)
-        }
+        for path in [files.model, files.voiceActivityModel] { try Self.checkFile(path) }
         lt_whisper_silence_logs()
-        var params = whisper_context_default_params()
-        params.use_gpu = false
-        params.flash_attn = false
-        guard let context = whisper_init_from_file_with_params_no_state(files.model, params) else {
-            throw WhisperError.modelUnreadable(path: files.model)
-        }
+        var status = LT_WHISPER_LOADED
+        let loaded = lt_whisper_load_model(files.model, &status)
+        try Self.check(status, path: files.model)
+        guard let context = loaded else { throw WhisperError.modelUnreadable(path: files.model) }
         // Check the VAD model loads now, so a damaged file fails here rather than at the first block.
         _ = try SileroVoiceActivityDetector(path: files.voiceActivityModel)
         self.context = context
@@ -110,6 +119,22 @@ public final class WhisperEngine: @unchecked Sendable {
     }
 
     deinit { whisper_free(context) }
+
+    /// Throws `WhisperError.modelMissing` or `.modelIsFolder` unless `path` names a file.
+    static func checkFile(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw WhisperError.modelMissing(path: path) }
+        if isFolder.boolValue { throw WhisperError.modelIsFolder(path: path) }
+    }
+
+    /// The error for a load that did not end with `LT_WHISPER_LOADED`.
+    static func check(_ status: lt_whisper_load_status, path: String) throws {
+        switch status {
+        case LT_WHISPER_LOADED: return
+        case LT_WHISPER_UNOPENABLE: throw WhisperError.modelUnopenable(path: path)
+        default: throw WhisperError.modelUnreadable(path: path)  // rejected, threw, or truncated
+        }
+    }
 
     /// True for a model that knows many languages (base, small, large), false for English-only ones (base.en).
     public var isMultilingual: Bool { whisper_is_multilingual(context) != 0 }
@@ -171,16 +196,15 @@ public final class SileroVoiceActivityDetector: VoiceActivityDetector {
     private let context: OpaquePointer
     public let windowSamples = 512
 
-    /// Throws `WhisperError.modelMissing` or `.modelUnreadable`.
+    /// Loads the model: a damaged or truncated file is refused, never a crash.
+    /// Throws `WhisperError.modelMissing`, `.modelIsFolder`, `.modelUnopenable` or `.modelUnreadable`.
     public init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw WhisperError.modelMissing(path: path) }
+        try WhisperEngine.checkFile(path)
         lt_whisper_silence_logs()
-        var params = whisper_vad_default_context_params()
-        params.n_threads = 1
-        params.use_gpu = false
-        guard let context = whisper_vad_init_from_file_with_params(path, params) else {
-            throw WhisperError.modelUnreadable(path: path)
-        }
+        var status = LT_WHISPER_LOADED
+        let loaded = lt_whisper_load_vad_model(path, &status)
+        try WhisperEngine.check(status, path: path)
+        guard let context = loaded else { throw WhisperError.modelUnreadable(path: path) }
         // A new context's LSTM state is not cleared: without this, probabilities come out as garbage.
         whisper_vad_reset_state(context)
         self.context = context

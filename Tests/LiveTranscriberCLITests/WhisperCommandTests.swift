@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
+import LiveTranscriberTestSupport
 import Testing
 
 /// The default engine through the command line: whisper.cpp when its model is installed (as
@@ -32,5 +33,73 @@ struct WhisperCommandTests {
         #expect(result.exitCode == 64)
         #expect(result.stderr == "error: LIVETRANSCRIBER_ENGINE: unknown speech engine 'vosk'; use whisper or pocketsphinx\n")
         #expect(library.recordingFolders.isEmpty)
+    }
+
+    /// A models folder holding the installed VAD model and the first `bytes` bytes of the Whisper model.
+    static func modelsFolder(cutTo bytes: Int?) throws -> URL {
+        let folder = try TestFolders.make("lt-models")
+        let installed = WhisperModelFiles.installed
+        guard let bytes else { return folder }
+        try FileManager.default.copyItem(atPath: installed.voiceActivityModel,
+                                         toPath: folder.appendingPathComponent("ggml-silero-vad.bin").path)
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: installed.model))
+        defer { try? handle.close() }
+        try handle.readData(ofLength: bytes).write(to: folder.appendingPathComponent("ggml-base.bin"))
+        return folder
+    }
+
+    @Test("a damaged or truncated whisper model: one line, exit 1, nothing saved, no draft left (record, import, --model)")
+    func damagedModel() throws {
+        for bytes in [1000, 300_000] {
+            let library = try TemporaryLibrary()
+            let models = try Self.modelsFolder(cutTo: bytes)
+            defer { try? FileManager.default.removeItem(at: models) }
+            let model = models.appendingPathComponent("ggml-base.bin").path
+            var environment = Self.defaultEnvironment(library)
+            environment["LIVETRANSCRIBER_MODELS"] = models.path
+            let line = "error: the whisper model \(model) cannot be loaded: it is damaged or truncated; run `make deps` to reinstall it, or use --engine pocketsphinx\n"
+            for arguments in [["record", "--input", Speech.librivox, "--speed", "max", "--discard"],
+                              ["record", "--input", Speech.librivox, "--speed", "max"]] {
+                let result = try runBinary(arguments, environment: environment)
+                #expect(result.exitCode == 1)
+                #expect(result.stderr == line)
+            }
+            let imported = try runBinary(["import", Speech.librivox], environment: environment)
+            #expect(imported.exitCode == 1)
+            #expect(imported.stderr == line + "1 of 1 file could not be imported.\n")
+            let own = try runBinary(["record", "--model", model, "--input", Speech.librivox, "--speed", "max"],
+                                    environment: Self.defaultEnvironment(library))
+            #expect(own.exitCode == 1)
+            #expect(own.stderr == "error: the model \(model) cannot be loaded: it is damaged, truncated or not a ggml Whisper model (given with --model)\n")
+            #expect(library.recordingFolders.isEmpty)
+            #expect(library.draftFolders.isEmpty)
+        }
+    }
+
+    @Test("record --model with a folder says it is a folder")
+    func folderAsModel() throws {
+        let library = try TemporaryLibrary()
+        let result = try runBinary(["record", "--model", library.url.path, "--input", Speech.goForward, "--rate", "16000", "--speed", "max"],
+                                   environment: Self.defaultEnvironment(library))
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: \(library.url.path) is a folder, not a whisper model file (a ggml .bin file)\n")
+        #expect(library.recordingFolders.isEmpty)
+    }
+
+    @Test("without whisper's models the default falls back to pocketsphinx with one note; a chosen engine gets none")
+    func fallbackNote() throws {
+        let models = try Self.modelsFolder(cutTo: nil)
+        defer { try? FileManager.default.removeItem(at: models) }
+        let note = "note: transcribing with pocketsphinx: the whisper model \(models.path)/ggml-base.bin is not installed; run `make deps` to install it (or choose with --engine)\n"
+        for (arguments, variable, expected) in [([String](), nil as String?, note), (["--engine", "pocketsphinx"], nil, ""), ([], "pocketsphinx", "")] {
+            let library = try TemporaryLibrary()
+            var environment = Self.defaultEnvironment(library)
+            environment["LIVETRANSCRIBER_MODELS"] = models.path
+            if let variable { environment[LinuxSpeechEngines.engineVariable] = variable }
+            let result = try runBinary(["import"] + arguments + [Speech.librivox, "--json"], environment: environment)
+            #expect(result.exitCode == 0)
+            #expect(result.stderr == expected)
+            #expect(library.recordingFolders.count == 1)
+        }
     }
 }

@@ -138,6 +138,71 @@ struct WhisperRecognitionTests {
         }
     }
 
+    /// A copy of the first `bytes` bytes of an installed model file in `folder`.
+    static func cut(_ path: String, to bytes: Int, in folder: URL) throws -> String {
+        let copy = folder.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent)
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try (handle.readData(ofLength: bytes)).write(to: copy)
+        return copy.path
+    }
+
+    @Test("a damaged or truncated model is refused as unreadable, never a crash: Whisper and VAD models alike")
+    func damagedAndTruncatedModels() throws {
+        let folder = try TestFolders.make("whisper-cut")
+        let installed = WhisperModelFiles.installed
+        // 1000 bytes: whisper.cpp throws std::out_of_range (map::at) from its loader.
+        let damaged = try Self.cut(installed.model, to: 1000, in: folder)
+        #expect(throws: WhisperError.modelUnreadable(path: damaged)) {
+            try WhisperEngine(files: WhisperModelFiles(model: damaged, voiceActivityModel: installed.voiceActivityModel))
+        }
+        // 300,000 bytes: whisper.cpp alone loads it, with no weights.
+        try FileManager.default.removeItem(atPath: damaged)
+        let truncated = try Self.cut(installed.model, to: 300_000, in: folder)
+        #expect(throws: WhisperError.modelUnreadable(path: truncated)) {
+            try WhisperEngine(files: WhisperModelFiles(model: truncated, voiceActivityModel: installed.voiceActivityModel))
+        }
+        #expect(throws: WhisperError.userModelUnusable(path: truncated, missing: false)) {
+            try LinuxSpeechEngines.make(.whisper, language: "en", model: truncated)
+        }
+        let vadSize = try #require(try FileManager.default.attributesOfItem(atPath: installed.voiceActivityModel)[.size] as? Int)
+        for bytes in [1000, vadSize - 1000] {
+            let vad = try Self.cut(installed.voiceActivityModel, to: bytes, in: folder)
+            #expect(throws: WhisperError.modelUnreadable(path: vad)) { try SileroVoiceActivityDetector(path: vad) }
+            #expect(throws: WhisperError.modelUnreadable(path: vad)) {
+                try WhisperEngine(files: WhisperModelFiles(model: installed.model, voiceActivityModel: vad))
+            }
+        }
+        #expect(WhisperError.modelUnreadable(path: "/m/ggml-base.bin").description
+            == "the whisper model /m/ggml-base.bin cannot be loaded: it is damaged or truncated; run `make deps` to reinstall it, or use --engine pocketsphinx")
+        // The whole files still load.
+        _ = try SileroVoiceActivityDetector(path: installed.voiceActivityModel)
+    }
+
+    @Test("a folder where a model file belongs is named a folder")
+    func folderAsModel() throws {
+        let folder = try TestFolders.make("whisper-folder")
+        var files = WhisperModelFiles.installed
+        files.model = folder.path
+        #expect(throws: WhisperError.modelIsFolder(path: folder.path)) { try WhisperEngine(files: files) }
+        #expect(throws: WhisperError.modelIsFolder(path: folder.path)) { try SileroVoiceActivityDetector(path: folder.path) }
+        #expect(throws: WhisperError.modelIsFolder(path: folder.path)) {
+            try LinuxSpeechEngines.make(.whisper, language: "en", model: folder.path)
+        }
+        #expect(WhisperError.modelIsFolder(path: "/m").description == "/m is a folder, not a whisper model file (a ggml .bin file)")
+    }
+
+    @Test("falling back to pocketsphinx names the missing model file, unless the user chose the engine")
+    func fallbackNote() throws {
+        let empty = WhisperModelFiles(model: "/empty/ggml-base.bin", voiceActivityModel: "/empty/ggml-silero-vad.bin")
+        #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: empty)
+            == "note: transcribing with pocketsphinx: the whisper model /empty/ggml-base.bin is not installed; run `make deps` to install it (or choose with --engine)")
+        #expect(LinuxSpeechEngines.fallbackNote(environment: [LinuxSpeechEngines.engineVariable: "pocketsphinx"], files: empty) == nil)
+        #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: .installed) == nil)
+        let noVAD = WhisperModelFiles(model: WhisperModelFiles.installed.model, voiceActivityModel: "/empty/ggml-silero-vad.bin")
+        #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: noVAD)?.contains("/empty/ggml-silero-vad.bin is not installed") == true)
+    }
+
     @Test("languages: a BCP 47 tag picks Whisper's code; an unknown one is refused")
     func languages() throws {
         let engine = try LinuxSpeechEngines.whisperEngine()

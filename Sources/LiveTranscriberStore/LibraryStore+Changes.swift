@@ -5,6 +5,7 @@ import LiveTranscriberCore
 /// write lock, writes the folder first (the truth), then updates the index.
 extension LibraryStore {
     /// Reads, changes and writes a recording's metadata under the write lock, then reindexes it.
+    /// A duration longer than the audio is corrected on the way (`withDurationChecked`).
     @discardableResult
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
         try withWriteLock {
@@ -12,6 +13,7 @@ extension LibraryStore {
             let stored = try readMetadata(in: folder)
             var recording = stored
             change(&recording)
+            recording = withDurationChecked(recording, in: folder)
             let segments = try readTranscript(in: folder)
             try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) },
                              files: { try self.files.coordinateWriting(folder, .replacing) { try self.writeMetadata(recording, in: folder) } },

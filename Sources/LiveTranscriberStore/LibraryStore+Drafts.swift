@@ -81,12 +81,11 @@ extension LibraryStore {
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
-        // No recording is longer than its audio: a duration past what the file holds (by more
-        // than rounding) is replaced by the file's.
-        var durationSeconds = durationSeconds
-        if let audio = audioMeasure.statedSeconds(draft.audioFile), durationSeconds > audio + 0.5 || !durationSeconds.isFinite {
-            durationSeconds = audio
-        }
+        // No recording is longer than its audio (`Recording.duration(_:audioSeconds:)`).
+        let durationSeconds = Recording.duration(durationSeconds, audioSeconds: audioMeasure.statedSeconds(draft.audioFile))
+        // The digest of the audio as recorded (the draft's file, before any encoding below), so
+        // importing the same audio later is recognised. Outside the write lock: it decodes the file.
+        let audioDigest = audioMeasure.contentDigest(draft.audioFile)
         var audio = draft.audio
         var encodedFile: URL?
         if let encoding, encoding.format.rawValue != draft.audio.format {
@@ -106,7 +105,7 @@ extension LibraryStore {
             id: draft.id,
             name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
-            tags: Self.normalizedTags(tags), audio: audio, location: location
+            tags: Self.normalizedTags(tags), audio: audio, location: location, audioDigest: audioDigest
         )
         do {
             try withWriteLock {
@@ -300,10 +299,12 @@ extension LibraryStore {
         }
         let recording = Recording(
             id: id,
-            name: manifest?.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone),
+            // draft.json is read back from disk: its name and tags go through the same cleaning as a save's.
+            name: RecordingName.cleaned(manifest?.name ?? "", fallback: RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone)),
             createdAt: createdAt,
             durationSeconds: duration,
-            language: manifest?.language ?? Self.unknownLanguage, tags: manifest?.tags ?? [], audio: audio, recovered: true
+            language: manifest?.language ?? Self.unknownLanguage, tags: Self.normalizedTags(manifest?.tags ?? []), audio: audio, recovered: true,
+            audioDigest: found.flatMap { audioMeasure.contentDigest(audioFile(in: folder, format: $0)) }
         )
         try finishDraft(in: folder, as: recording, segments: segments)
         return recording

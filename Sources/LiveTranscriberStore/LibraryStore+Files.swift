@@ -48,6 +48,29 @@ extension LibraryStore {
         }
     }
 
+    /// `recording` with its duration checked against what its audio file's header states
+    /// (`Recording.duration(_:audioSeconds:)`). Reads only the header, never decodes.
+    func withDurationChecked(_ recording: Recording, in folder: URL) -> Recording {
+        let audio = audioMeasure.statedSeconds(audioFile(in: folder, format: recording.audio.format))
+        var checked = recording
+        checked.durationSeconds = Recording.duration(recording.durationSeconds, audioSeconds: audio)
+        return checked
+    }
+
+    /// Metadata read while indexing (`reindex`, a folder copied in), its duration checked: a
+    /// corrected one is written back to `metadata.json` when the library can be changed.
+    /// The caller holds the write lock.
+    func readMetadataForIndex(in folder: URL) throws -> Recording {
+        let stored = try readMetadata(in: folder)
+        let checked = withDurationChecked(stored, in: folder)
+        if checked != stored && writeBlockedReason == nil {
+            // A failed write is not worth failing the rebuild over: the index holds the corrected
+            // duration either way, and the next reindex or read of the recording writes it again.
+            try? writeMetadata(checked, in: folder)
+        }
+        return checked
+    }
+
     func writeMetadata(_ recording: Recording, in folder: URL) throws {
         try DurableFile.write(try JSONEncoder.liveTranscriber.encode(recording), to: folder.appendingPathComponent(LibraryLayout.metadata))
     }

@@ -55,6 +55,16 @@ public final class LibraryStore: RecordingStore {
     /// True when `writeBlockedReason` is a full disk (a purge may still free space).
     var blockedByFullDisk = false
 
+    /// True when `directory` holds a library: its `recordings/` or `drafts/` folder exists. Reads
+    /// only those two names; for commands that must not create a library just to read it.
+    public static func exists(in directory: URL) -> Bool {
+        [LibraryLayout.recordings, LibraryLayout.drafts].contains {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }
+    }
+
     /// Opens the library in `directory`, creating its folders and index as needed.
     ///
     /// Opening costs the same for ten recordings or ten thousand: the index is trusted when the
@@ -144,12 +154,20 @@ public final class LibraryStore: RecordingStore {
     }
 
     /// The recording `reference` names: an exact id, a unique id prefix, or "latest".
+    ///
+    /// A duration longer than the recording's audio (metadata written before the rule) is
+    /// corrected here, and written back when the library can be changed.
     /// - Throws: `LibraryError.notFound` or `.ambiguous`.
     public func resolve(_ reference: String) throws -> Recording {
-        try RecordingID.resolve(
+        let recording = try RecordingID.resolve(
             reference, latest: { try withIndex { try $0.latest() } },
             exact: { id in try withIndex { try $0.recording(id: id) } },
             prefixed: { prefix in try withIndex { try $0.ids(withPrefix: prefix) } })
+        let checked = withDurationChecked(recording, in: folder(of: recording.id))
+        guard checked != recording, writeBlockedReason == nil else { return checked }
+        // The correction is a repair, not the command's purpose: when it cannot be written (a busy
+        // index, a disk that just filled), the corrected value is still what the caller gets.
+        return (try? modify(recording.id) { _ in }) ?? checked
     }
 
     /// Recordings matching `request.text`, best first, a page of them, each with its best places

@@ -18,7 +18,7 @@ enum RecordingInput: Equatable {
     /// finished, read like `sox --ignore-length` does. Nil for anything else. Reads only the header.
     var repairNote: String? {
         guard case .file(let path) = self, let layout = SndFileReader.unfinishedWAVHeader(at: path) else { return nil }
-        return "note: \(path) has a WAV header that was never finished (it states no length, as a recorder that "
+        return "note: \(path) has a WAV header that was never finished (\(layout.unfinishedHeaderStatement), as a recorder that "
             + "crashed leaves it); repaired the length while reading: \(ElapsedTimeFormat.clock(layout.durationSeconds)) of audio follow the header"
     }
 

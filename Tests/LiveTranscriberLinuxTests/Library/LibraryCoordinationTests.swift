@@ -106,7 +106,7 @@ struct LibraryCoordinationTests {
 
         let result = try store.reindex(ids: Set(ids + ["../escape"]))
         #expect(result.indexed == 1)
-        #expect(Array(result.unreadable.keys) == [ids[2]])
+        #expect(result.unreadable.map(\.id) == [ids[2]])
         #expect(try store.list().map(\.name) == ["Take 3", "Renamed on the iPhone"])
         #expect(try store.hits("fresh").count == 1)
         #expect(try store.hits("words").map(\.recordingID) == [ids[2]])

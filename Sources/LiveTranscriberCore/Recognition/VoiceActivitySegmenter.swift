@@ -73,6 +73,27 @@ public struct VoiceActivitySegmenter: Sendable {
     /// Samples seen so far.
     public var sampleCount: Int { windowCount * windowSamples }
 
+    /// The cut the open utterance will get if no more speech comes, once every sample of it has been
+    /// seen: the silence after its last speech window already covers the padding, and the utterance
+    /// holds enough speech to be kept. Nil between utterances, while speech goes on, and during the
+    /// padding. The utterance is not cut until `endSilenceSeconds` of silence, so speech may still
+    /// resume; a decode of this cut started now gives the final early (endpointing look-ahead).
+    public var pendingCut: UtteranceCut? {
+        guard let start = openStartSample, enoughSpeech else { return nil }
+        let end = silenceEndSample(start: start)
+        guard sampleCount >= end, end > start else { return nil }
+        return UtteranceCut(startSample: start, endSample: end, forced: false)
+    }
+
+    /// Where the open utterance ends when silence ends it: the padding after its last speech window, within the maximum length.
+    private func silenceEndSample(start: Int) -> Int {
+        min(start + samples(settings.maximumUtteranceSeconds), (lastSpeechWindow + 1) * windowSamples + samples(settings.paddingSeconds))
+    }
+
+    private var enoughSpeech: Bool {
+        Double(speechWindows * windowSamples) >= settings.minimumSpeechSeconds * Double(sampleRate)
+    }
+
     /// Takes the probability of the next window and returns the utterances it ends (zero or one).
     public mutating func add(probability: Float) -> [UtteranceCut] {
         let window = windowCount
@@ -93,8 +114,7 @@ public struct VoiceActivitySegmenter: Sendable {
 
         let end = (window + 1) * windowSamples
         if (window - lastSpeechWindow) * windowSamples >= samples(settings.endSilenceSeconds) {
-            return close(endSample: min(start + samples(settings.maximumUtteranceSeconds),
-                                        (lastSpeechWindow + 1) * windowSamples + samples(settings.paddingSeconds)))
+            return close(endSample: silenceEndSample(start: start))
         }
         if end - start >= samples(settings.maximumUtteranceSeconds) {
             return [forcedCut(start: start, end: end)]
@@ -104,15 +124,14 @@ public struct VoiceActivitySegmenter: Sendable {
 
     /// Ends the stream: the open utterance, if it holds enough speech, is cut at the last sample seen.
     public mutating func finish() -> [UtteranceCut] {
-        guard openStartSample != nil else { return [] }
-        return close(endSample: min(sampleCount, (lastSpeechWindow + 1) * windowSamples + samples(settings.paddingSeconds)))
+        guard let start = openStartSample else { return [] }
+        return close(endSample: min(sampleCount, silenceEndSample(start: start)))
     }
 
     private mutating func close(endSample: Int) -> [UtteranceCut] {
         guard let start = openStartSample else { return [] }
         openStartSample = nil
         openProbabilities = []
-        let enoughSpeech = Double(speechWindows * windowSamples) >= settings.minimumSpeechSeconds * Double(sampleRate)
         guard enoughSpeech, endSample > start else { return [] }
         lastCutEnd = endSample
         return [UtteranceCut(startSample: start, endSample: endSample, forced: false)]

@@ -57,6 +57,32 @@ struct VoiceActivitySegmenterTests {
         #expect(Self.cuts(Self.silence(1) + Self.speech(2), finish: false).isEmpty)
     }
 
+    @Test("the expected cut is known once the silence covers the padding after the last speech, and it is the cut that follows")
+    func pendingCut() {
+        var segmenter = Self.segmenter()
+        for probability in Self.silence(1) + Self.speech(2) + Self.silence(0.1) { _ = segmenter.add(probability: probability) }
+        #expect(segmenter.pendingCut == nil)  // 0.1 s of the 0.2 s padding seen
+        _ = segmenter.add(probability: 0.05)
+        let expected = UtteranceCut(startSample: 800, endSample: 3_200, forced: false)
+        #expect(segmenter.pendingCut == expected)
+        // Speech resumes: the end is unknown again, then moves.
+        _ = segmenter.add(probability: 0.9)
+        #expect(segmenter.pendingCut == nil)
+        for probability in Self.silence(0.2) { _ = segmenter.add(probability: probability) }
+        let moved = UtteranceCut(startSample: 800, endSample: 3_500, forced: false)
+        #expect(segmenter.pendingCut == moved)
+        var cuts: [UtteranceCut] = []
+        for probability in Self.silence(0.3) { cuts += segmenter.add(probability: probability) }
+        #expect(cuts == [moved])
+        #expect(segmenter.pendingCut == nil)
+
+        // Too little speech to be kept: no expected cut.
+        var noise = Self.segmenter()
+        for probability in Self.silence(1) + Self.speech(0.2) + Self.silence(0.3) { _ = noise.add(probability: probability) }
+        #expect(noise.openStartSample == 800)
+        #expect(noise.pendingCut == nil)
+    }
+
     @Test("an utterance reaching 15 s is cut in the middle of its quietest window of the last 5 s, and the rest goes on")
     func forcedCut() {
         // 40 s of speech whose quietest windows are at 12.3 s and 24.1 s (probability 0.4, still speech).

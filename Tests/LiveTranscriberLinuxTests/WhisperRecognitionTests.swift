@@ -101,9 +101,10 @@ struct WhisperRecognitionTests {
         #expect(rate.rate <= 0.1, "\(hypothesis)")
     }
 
-    @Test("a live recognizer reports interim text before the final and exactly one final per utterance")
+    @Test("a live recognizer reports interim text before the final, exactly one final per utterance, and the words a file gives")
     func liveInterims() throws {
         let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US", live: true)
+        let path = "\(TestData.librivox)/sense_and_sensibility_01_austen_64kb-0870.wav"
         let samples = try Self.librivoxSamples("sense_and_sensibility_01_austen_64kb-0870")
         var events: [RecognitionEvent] = []
         let block = recognizer.inputFormat.blockSamples
@@ -116,6 +117,8 @@ struct WhisperRecognitionTests {
         #expect(finals.count >= 1)
         #expect(events.contains { if case .interim = $0 { true } else { false } })
         if case .final = events.last {} else { Issue.record("the last event is not a final") }
+        // Finals decode the same audio with the same settings live (early or not) as from a file.
+        #expect(finals.map(\.text) == (try Self.transcribe(SndFileReader(path: path)).map(\.text)))
     }
 
     @Test("a cancelled decode stops at whisper.cpp's next check, and the next decode still gives the same words")

@@ -69,7 +69,7 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 /// are seconds from the start of the stream.
 ///
 /// Live (`interims`), the final comes soon after the end of speech (endpointing look-ahead):
-/// - once the silence after an utterance's last speech covers its padding, all of the audio its final
+/// - once the silence after an utterance's last speech covers its end padding, all of the audio its final
 ///   will hold is there (`VoiceActivitySegmenter.pendingCut`), so its final decode starts then, while
 ///   the segmenter still waits for the end-of-speech silence; when the utterance is cut as expected, that
 ///   decode is its final. Its words are shown as interim text meanwhile. If speech resumes, the decode

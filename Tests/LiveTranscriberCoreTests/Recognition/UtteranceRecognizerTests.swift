@@ -82,11 +82,11 @@ struct UtteranceRecognizerTests {
         #expect(recognizer.decodeInFlight)
         worker.runNext()
         events = try feed(recognizer, Self.silence(0.1))
-        // Cut from 1.8 s (0.2 s padding) to 4.2 s: 2.4 s of audio, two words from 1.8 s on.
+        // Cut from 1.8 s (0.2 s padding) to 4.1 s (0.1 s end padding): 2.3 s of audio, two words from 1.8 s on.
         #expect(events == [.final(TranscriptSegment(text: "w0 w1", startSeconds: 1.8, endSeconds: 3.3, words: [
             WordTiming(word: "w0", startSeconds: 1.8, endSeconds: 2.3), WordTiming(word: "w1", startSeconds: 2.8, endSeconds: 3.3),
         ]))])
-        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_400, maxTokens: 15, interim: false)])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_300, maxTokens: 14, interim: false)])
     }
 
     @Test("no interim decode in the first 1.5 s of an utterance, then about one per second")
@@ -144,26 +144,24 @@ struct UtteranceRecognizerTests {
         #expect(decoder.calls.map(\.cancelled) == [true, false, false, false])
     }
 
-    @Test("once the silence covers an utterance's padding, the interim in flight is cancelled and the final decode starts; the cut then gives the final at once")
+    @Test("once the silence covers an utterance's end padding, the interim in flight is cancelled and the final decode starts; the cut then gives the final at once")
     func lookAheadFinal() throws {
         let recognizer = recognizer()
         _ = try feed(recognizer, Self.silence(1) + Self.speech(2))
         #expect(worker.pending == 1)  // an interim decode, not yet run
-        // 0.1 s of silence: speech may still go on.
-        _ = try feed(recognizer, Self.silence(0.1))
-        #expect(worker.pending == 1)
-        // 0.2 s: all of the utterance's audio (0.8 … 3.2 s) is there: the interim is cancelled, the final decode submitted.
+        // 0.1 s of silence: all of the utterance's audio (0.8 … 3.1 s) is there, though speech may still
+        // go on: the interim is cancelled, the final decode submitted.
         _ = try feed(recognizer, Self.silence(0.1))
         #expect(worker.pending == 2)
         worker.drain()
         #expect(decoder.calls == [
             ScriptedDecoder.Call(samples: 1_500, maxTokens: 9, interim: true, cancelled: true),
-            ScriptedDecoder.Call(samples: 2_400, maxTokens: 15, interim: false),
+            ScriptedDecoder.Call(samples: 2_300, maxTokens: 14, interim: false),
         ])
         // Its words are interim text until the utterance is cut ...
         var events = try feed(recognizer, Self.silence(0.1))
         #expect(events == [.interim("w0 w1")])
-        events = try feed(recognizer, Self.silence(0.1))
+        events = try feed(recognizer, Self.silence(0.2))
         #expect(events.isEmpty)
         #expect(worker.pending == 0)  // nothing more to decode while the silence lasts
         // ... after 0.5 s of silence, the cut: the same decode is the final, with nothing more to decode.
@@ -186,14 +184,14 @@ struct UtteranceRecognizerTests {
         #expect(events == [.final(TranscriptSegment(text: "w0", startSeconds: 0.8, endSeconds: 1.3, words: [
             WordTiming(word: "w0", startSeconds: 0.8, endSeconds: 1.3),
         ]))])
-        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 1_400, maxTokens: 9, interim: false)])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 1_300, maxTokens: 8, interim: false)])
     }
 
     @Test("speech resuming after the final decode started: its words are interim text and the utterance goes on")
     func speechResumes() throws {
         let recognizer = recognizer()
         _ = try feed(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(0.2))
-        #expect(worker.pending == 1)  // the utterance so far (0.8 … 2.2 s), decoded as its final would be
+        #expect(worker.pending == 1)  // the utterance so far (0.8 … 2.1 s), decoded as its final would be
         _ = try feed(recognizer, Self.speech(0.1))
         #expect(worker.pending == 1)  // not cancelled: its text is still worth showing
         worker.runNext()
@@ -202,8 +200,8 @@ struct UtteranceRecognizerTests {
         events = try feed(recognizer, Self.speech(0.5) + Self.silence(0.5)) + (try recognizer.finish())
         let finals = events.compactMap { if case .final(let segment) = $0 { segment } else { nil } }
         #expect(finals.map(\.startSeconds) == [0.8])
-        // One decode of the whole utterance (0.8 … 3.1 s) as its final.
-        #expect(decoder.calls.last == ScriptedDecoder.Call(samples: 2_300, maxTokens: 14, interim: false))
+        // One decode of the whole utterance (0.8 … 3.0 s) as its final.
+        #expect(decoder.calls.last == ScriptedDecoder.Call(samples: 2_200, maxTokens: 14, interim: false))
         #expect(decoder.calls.filter { !$0.interim && !$0.cancelled }.count == 2)
     }
 
@@ -216,8 +214,8 @@ struct UtteranceRecognizerTests {
         #expect(worker.pending == 2)
         let events = try feed(recognizer, Self.silence(0.3)) + (try recognizer.finish())
         #expect(decoder.calls == [
-            ScriptedDecoder.Call(samples: 1_400, maxTokens: 9, interim: false, cancelled: true),
-            ScriptedDecoder.Call(samples: 1_900, maxTokens: 12, interim: false),
+            ScriptedDecoder.Call(samples: 1_300, maxTokens: 8, interim: false, cancelled: true),
+            ScriptedDecoder.Call(samples: 1_800, maxTokens: 11, interim: false),
         ])
         let finals = events.compactMap { if case .final(let segment) = $0 { segment.text } else { nil } }
         #expect(finals == ["w0"])

@@ -16,9 +16,10 @@ struct AppDependencies {
     /// Apple Intelligence's on-device model when it can answer now, else nil (the app then
     /// summarizes with the core's offline `ExtractiveSummarizer`).
     var languageModel: () -> (any LanguageModel)?
-    /// Re-transcribes a saved recording's audio through OpenAI with the given API key; nil while
-    /// the OpenAI client is not shared with iOS (docs/ios.md).
-    var openAIRetranscriber: ((URL, String, String) throws -> [TranscriptSegment])?
+    /// How the core's OpenAI clients send a request (URLSession).
+    var httpTransport: any HTTPTransport
+    /// Cuts a long recording into upload pieces where the core's `UploadPlan` says (AVAudioFile).
+    var makeAudioSlicer: () -> any AudioSlicer
     /// The OpenAI API key in the Keychain.
     var keychain: KeychainItem
     /// Where the library lives: the iCloud Drive ubiquity container when `iCloud` is on and
@@ -39,7 +40,8 @@ struct AppDependencies {
                     try LibraryStore(directory: folder, audioMeasure: AVAudioFileMeasure()), activity: activity, clock: SystemClock())
             },
             languageModel: { FoundationLanguageModel.isAvailable ? FoundationLanguageModel() : nil },
-            openAIRetranscriber: nil,
+            httpTransport: URLSessionHTTPTransport(),
+            makeAudioSlicer: { AVAudioFileSlicer() },
             keychain: KeychainItem(service: "app.livetranscriber", account: "openai-api-key"),
             libraryFolder: LibraryFolders.folder(iCloud:)
         )

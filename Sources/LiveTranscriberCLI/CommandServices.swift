@@ -43,5 +43,6 @@ struct CommandServices {
         }
     }
 
-    func httpClient() -> HTTPClient { HTTPClient(sleep: sleep) }
+    /// The HTTP client of the OpenAI clients: the core's retries over URLSession (FoundationNetworking).
+    func httpClient() -> HTTPClient { HTTPClient(transport: URLSessionHTTPTransport(), sleep: sleep) }
 }

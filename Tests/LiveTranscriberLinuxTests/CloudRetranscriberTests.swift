@@ -14,7 +14,7 @@ struct CloudRetranscriberTests {
 
     func retranscriber(_ server: LoopbackHTTPServer, maximumPieceBytes: Int) throws -> CloudRetranscriber {
         let client = OpenAITranscriptionClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: try CloudFixtures.apiKey()),
-                                               http: HTTPClient(sleep: SleepRecorder().sleep))
+                                               http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: SleepRecorder().sleep))
         return CloudRetranscriber(client: client, slicer: SndFileAudioSlicer(), maximumPieceBytes: maximumPieceBytes)
     }
 
@@ -33,9 +33,12 @@ struct CloudRetranscriberTests {
     @Test("a file under the limit is sent whole under its own name and type")
     func whole() throws {
         let server = try LoopbackHTTPServer(responses: [.json(200, #"{"text":"x","segments":[{"start":0.5,"end":1,"text":" x"}]}"#)])
+        var reports: [CloudRetranscriptionProgress] = []
         let segments = try retranscriber(server, maximumPieceBytes: 100_000).transcribe(
-            audioFile: audioFile(), localSegments: Self.local, model: .whisper1, language: "en", durationSeconds: 3)
+            audioFile: audioFile(), localSegments: Self.local, model: .whisper1, language: "en", durationSeconds: 3,
+            progress: { reports.append($0) })
         #expect(segments == [TranscriptSegment(text: "x", startSeconds: 0.5, endSeconds: 1)])
+        #expect(reports == [.uploading(part: 1, of: 1)])
         let parts = CloudFixtures.parts(try #require(server.requests.first))
         #expect(parts["file"]?.filename == "audio.wav")
         #expect(parts["file"]?.value.count == 48_044)
@@ -47,9 +50,12 @@ struct CloudRetranscriberTests {
             let name = CloudFixtures.parts(request)["file"]?.filename ?? "?"
             return .json(200, #"{"text":"t","segments":[{"start":0.1,"end":0.5,"text":" \#(name)"}]}"#)
         })
+        var reports: [String] = []
         let segments = try retranscriber(server, maximumPieceBytes: 20_044).transcribe(
-            audioFile: audioFile(), localSegments: Self.local, model: .whisper1, language: "en", durationSeconds: 3)
+            audioFile: audioFile(), localSegments: Self.local, model: .whisper1, language: "en", durationSeconds: 3,
+            progress: { reports.append($0.description) })
         #expect(segments.map(\.text) == ["audio-part1.wav", "audio-part2.wav", "audio-part3.wav"])
+        #expect(reports == ["Uploading part 1 of 3…", "Uploading part 2 of 3…", "Uploading part 3 of 3…"])
         let starts = segments.map { ($0.startSeconds * 1000).rounded() / 1000 }
         #expect(starts == [0.1, 1.15, 2.15])
         let files = server.requests.compactMap { CloudFixtures.parts($0)["file"] }

@@ -10,7 +10,7 @@ struct OpenAICompatibleChatModelTests {
 
     func model(_ server: LoopbackHTTPServer, _ sleeper: SleepRecorder) throws -> OpenAICompatibleChatModel {
         OpenAICompatibleChatModel(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: try CloudFixtures.apiKey()),
-                                  model: "gpt-4o-mini", http: HTTPClient(sleep: sleeper.sleep))
+                                  model: "gpt-4o-mini", http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: sleeper.sleep))
     }
 
     @Test("posts model, system and user messages, temperature and max_tokens with the bearer key")
@@ -76,7 +76,7 @@ struct OpenAICompatibleChatModelTests {
         // Nothing listens on port 1 (a freed ephemeral port could be taken by another test's server).
         let url = URL(string: "http://127.0.0.1:1/v1")!
         let sleeper = SleepRecorder()
-        let model = OpenAICompatibleChatModel(endpoint: OpenAIEndpoint(baseURL: url, apiKey: nil), http: HTTPClient(sleep: sleeper.sleep))
+        let model = OpenAICompatibleChatModel(endpoint: OpenAIEndpoint(baseURL: url, apiKey: nil), http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: sleeper.sleep))
         let error = #expect(throws: OpenAIError.self) { try model.complete(system: "s", prompt: "p", temperature: 0, maxTokens: 1) }
         guard case .transport(_, let attempts) = error else { Issue.record("expected a transport error, got \(String(describing: error))"); return }
         #expect(attempts == 4)

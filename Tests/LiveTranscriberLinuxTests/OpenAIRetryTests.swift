@@ -8,7 +8,7 @@ import Testing
 struct OpenAIRetryTests {
     func client(_ server: LoopbackHTTPServer, _ sleeper: SleepRecorder) throws -> OpenAITranscriptionClient {
         OpenAITranscriptionClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: try CloudFixtures.apiKey()),
-                                  http: HTTPClient(sleep: sleeper.sleep))
+                                  http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: sleeper.sleep))
     }
 
     static func quota(_ code: String) -> LoopbackHTTPServer.Response {

@@ -14,7 +14,7 @@ struct OpenAITranscriptionClientTests {
 
     func client(_ server: LoopbackHTTPServer, _ sleeper: SleepRecorder) throws -> OpenAITranscriptionClient {
         OpenAITranscriptionClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: try CloudFixtures.apiKey()),
-                                  http: HTTPClient(sleep: sleeper.sleep))
+                                  http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: sleeper.sleep))
     }
 
     @Test("whisper-1 sends verbose_json with segment timestamps and parses the segments")
@@ -115,5 +115,17 @@ struct OpenAITranscriptionClientTests {
         #expect(throws: OpenAIError.unsupportedAudio(fileName: "audio.xyz")) {
             try client(server, SleepRecorder()).transcribe(audio: Data([0]), fileName: "audio.xyz", model: .whisper1, language: nil)
         }
+    }
+
+    @Test("a key from the app's Settings is refused with advice that names Settings, and never shows")
+    func refusedSettingsKey() throws {
+        let server = try LoopbackHTTPServer(responses: [.error(401, "Incorrect API key provided: \(CloudFixtures.key).")])
+        let key = try OpenAIAPIKey(CloudFixtures.key, source: "Settings", place: .appSettings)
+        let client = OpenAITranscriptionClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: key),
+                                               http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: SleepRecorder().sleep))
+        let error = #expect(throws: OpenAIError.self) {
+            try client.transcribe(audio: Data([0]), fileName: "audio.wav", model: .whisper1, language: nil)
+        }
+        #expect(error?.description == "OpenAI refused the API key (401): Incorrect API key provided: [redacted]. Check the OpenAI API key in Settings.")
     }
 }

@@ -10,8 +10,10 @@ final class LibraryModel {
     private(set) var recordings: [Recording] = []
     /// Search results, best first: each recording with the places that matched.
     private(set) var results: [SearchResult] = []
-    /// Why the library could not be read, shown instead of the list.
+    /// Why the library could not be read or the last action failed, shown above the list.
     private(set) var problem: String?
+    /// What a long action on a recording is doing now ("Uploading part 2 of 3…"), by recording id.
+    private(set) var working: [String: String] = [:]
     var query = "" {
         didSet { search() }
     }
@@ -108,25 +110,80 @@ final class LibraryModel {
         }
     }
 
-    /// Transcribes the recording again through OpenAI; the previous transcript is kept.
+    /// Transcribes the recording again through OpenAI with the core's flow (`CloudRetranscriber`:
+    /// the file whole when it fits, else WAV pieces cut at pauses), then saves the new transcript
+    /// through the store, which keeps the previous one. `working[recording.id]` says what it is doing.
     func retranscribeWithOpenAI(_ recording: Recording) async {
-        guard let library, let retranscribe = dependencies.openAIRetranscriber else {
-            problem = "Re-transcription with OpenAI is not available in this build."
+        guard let library, working[recording.id] == nil else { return }
+        let endpoint: OpenAIEndpoint
+        do {
+            endpoint = try settings.openAIEndpoint()
+        } catch {
+            problem = Sentence.capitalized(String(describing: error))
             haptics.occurred(.blocked)
             return
         }
-        let key = settings.openAIKey
-        guard !key.isEmpty else {
-            problem = "Add your OpenAI API key in Settings first."
-            haptics.occurred(.blocked)
-            return
+        let client = OpenAITranscriptionClient(endpoint: endpoint, http: HTTPClient(transport: dependencies.httpTransport))
+        let slicer = dependencies.makeAudioSlicer()
+        let model = settings.transcriptionModel
+        let id = recording.id
+        working[id] = Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model)
+        problem = nil
+        let report: @Sendable (CloudRetranscriptionProgress) -> Void = { progress in
+            // A late report after the work ended is dropped.
+            Task { @MainActor [weak self] in
+                if self?.working[id] != nil { self?.working[id] = progress.description }
+            }
         }
-        let result = await runBlocking { try retranscribe(try library.audioFile(of: recording.id), recording.language, key) }
+        let result = await runBlocking {
+            let segments = try CloudRetranscriber(client: client, slicer: slicer).transcribe(
+                audioFile: try library.audioFile(of: id), localSegments: try library.transcript(of: id), model: model,
+                language: recording.language, durationSeconds: recording.durationSeconds, progress: report)
+            return try Retranscription.transcriptToSave(segments, recordingName: recording.name)
+        }
+        working[id] = nil
         switch result {
         case .success(let segments):
-            perform(.retranscribed) { try $0.replaceTranscript(of: recording.id, with: segments) }
+            perform(.retranscribed) { try $0.replaceTranscript(of: id, with: segments) }
         case .failure(let error):
-            problem = String(describing: error)
+            problem = Sentence.capitalized(String(describing: error))
+            haptics.occurred(.failure)
+        }
+    }
+
+    /// Puts back the transcript the last re-transcription replaced (the store keeps one).
+    func restorePreviousTranscript(_ recording: Recording) {
+        perform(.primaryAction) { library in
+            guard try library.restorePreviousTranscript(of: recording.id) else {
+                throw RetranscriptionError.noPreviousTranscript(recordingName: recording.name)
+            }
+        }
+    }
+
+    /// Summary and tags from OpenAI's chat model (`OpenAICompatibleChatModel`) with the core's
+    /// two-pass summary: the transcript text, not the audio, is sent.
+    func summarizeWithOpenAI(_ recording: Recording) async {
+        guard let library, working[recording.id] == nil else { return }
+        let endpoint: OpenAIEndpoint
+        do {
+            endpoint = try settings.openAIEndpoint()
+        } catch {
+            problem = Sentence.capitalized(String(describing: error))
+            haptics.occurred(.blocked)
+            return
+        }
+        let model = OpenAICompatibleChatModel(endpoint: endpoint, http: HTTPClient(transport: dependencies.httpTransport))
+        working[recording.id] = "Summarizing with OpenAI \(model.model)…"
+        problem = nil
+        let result = await runBlocking {
+            try ModelSummarizer(model: model).summarize(segments: try library.transcript(of: recording.id), languageHint: recording.language)
+        }
+        working[recording.id] = nil
+        switch result {
+        case .success(let summary):
+            perform(.analyzed) { try $0.modify(recording.id) { $0.apply(summary) } }
+        case .failure(let error):
+            problem = Sentence.capitalized(String(describing: error))
             haptics.occurred(.failure)
         }
     }
@@ -143,3 +200,4 @@ final class LibraryModel {
         }
     }
 }
+

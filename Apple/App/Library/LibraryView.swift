@@ -18,6 +18,9 @@ struct LibraryView: View {
                 ForEach(importer.failures, id: \.self) { failure in
                     Label(failure, systemImage: "exclamationmark.triangle.fill").foregroundStyle(.orange)
                 }
+                ForEach(model.working.sorted(by: { $0.key < $1.key }), id: \.key) { _, line in
+                    Label { Text(line) } icon: { ProgressView() }
+                }
                 if let problem = model.problem {
                     Label(problem, systemImage: "exclamationmark.triangle.fill").foregroundStyle(.orange)
                 }
@@ -70,6 +73,7 @@ struct LibraryView: View {
         Button("Re-transcribe with OpenAI", systemImage: "arrow.triangle.2.circlepath") {
             Task { await model.retranscribeWithOpenAI(recording) }
         }
+        .disabled(model.working[recording.id] != nil)
         Button("Delete", systemImage: "trash", role: .destructive) { model.delete(recording) }
     }
 }

@@ -14,6 +14,12 @@ struct RecordingDetailView: View {
 
     var body: some View {
         List {
+            if let working = library.working[recording.id] {
+                Label { Text(working) } icon: { ProgressView() }
+            }
+            if let problem = library.problem {
+                Label(problem, systemImage: "exclamationmark.triangle.fill").foregroundStyle(.orange)
+            }
             if let summary = recording.summary {
                 Section("Summary") { Text(summary) }
             }
@@ -52,6 +58,22 @@ struct RecordingDetailView: View {
         .navigationTitle(recording.name)
         .toolbar {
             Button("Edit", systemImage: "pencil") { isEditing = true }
+            Menu("Transcript", systemImage: "text.badge.checkmark") {
+                Button("Re-transcribe with OpenAI", systemImage: "arrow.triangle.2.circlepath") {
+                    Task {
+                        await library.retranscribeWithOpenAI(recording)
+                        reloadTranscript()
+                    }
+                }
+                Button("Restore Previous Transcript", systemImage: "arrow.uturn.backward") {
+                    library.restorePreviousTranscript(recording)
+                    reloadTranscript()
+                }
+                Button("Summarize with OpenAI", systemImage: "sparkles") {
+                    Task { await library.summarizeWithOpenAI(recording) }
+                }
+            }
+            .disabled(library.working[recording.id] != nil)
             Menu("Export", systemImage: "square.and.arrow.up") {
                 ForEach(ExportFormat.allCases, id: \.self) { format in
                     Button(format.rawValue.uppercased()) {
@@ -69,10 +91,14 @@ struct RecordingDetailView: View {
                 .presentationDetents([.height(120)])
         }
         .task {
-            segments = (try? library.library?.transcript(of: recording.id)) ?? []
+            reloadTranscript()
             if let url = try? library.library?.audioFile(of: recording.id) { player.load(url) }
         }
         .onDisappear { player.stop() }
+    }
+
+    private func reloadTranscript() {
+        segments = (try? library.library?.transcript(of: recording.id)) ?? []
     }
 }
 

@@ -34,6 +34,10 @@ final class SettingsModel {
             onHapticsChanged?(hapticsEnabled)
         }
     }
+    /// The OpenAI model that re-transcribes recordings; whisper-1 keeps its own segment times.
+    var transcriptionModel: TranscriptionModel {
+        didSet { defaults.set(transcriptionModel.rawValue, forKey: Keys.transcriptionModel) }
+    }
     /// Languages the on-device recognizer supports (loaded from the Speech framework).
     private(set) var supportedLanguages: [String] = []
     var onHapticsChanged: ((Bool) -> Void)?
@@ -50,6 +54,7 @@ final class SettingsModel {
         static let fileFormat = "fileFormat"
         static let iCloud = "iCloudEnabled"
         static let haptics = "hapticsEnabled"
+        static let transcriptionModel = "openAITranscriptionModel"
     }
 
     init(dependencies: AppDependencies) {
@@ -59,6 +64,7 @@ final class SettingsModel {
         iCloudEnabled = defaults.bool(forKey: Keys.iCloud)
         hideTranscriptOnLockScreen = SharedSettings.presentation.hideTranscriptOnLockScreen
         hapticsEnabled = defaults.object(forKey: Keys.haptics) as? Bool ?? true
+        transcriptionModel = defaults.string(forKey: Keys.transcriptionModel).flatMap(TranscriptionModel.init(rawValue:)) ?? .whisper1
     }
 
     /// The language's name in the user's language ("English (United States)").
@@ -84,10 +90,25 @@ final class SettingsModel {
         }
     }
 
-    /// The OpenAI API key, if one is stored.
-    var openAIKey: String {
-        get { dependencies.keychain.read() ?? "" }
-        set { try? dependencies.keychain.write(newValue) }  // the field shows what was stored
+    /// The OpenAI API key as stored in the Keychain; empty when there is none.
+    var openAIKey: String { dependencies.keychain.read() ?? "" }
+
+    /// Stores `value` as the OpenAI API key, trimmed; an empty value removes the key.
+    /// - Throws: `OpenAIError.malformedKey` (the core's rule for a key that cannot go in a header),
+    ///   `KeychainError`. Nothing is stored then.
+    func saveOpenAIKey(_ value: String) throws {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { _ = try OpenAIAPIKey(trimmed, source: "Settings", place: .appSettings) }
+        try dependencies.keychain.write(trimmed)
+    }
+
+    /// OpenAI's API with the key from the Keychain, for re-transcription and summaries.
+    /// - Throws: `OpenAIError.missingKeyInSettings`, `.malformedKey`.
+    func openAIEndpoint() throws -> OpenAIEndpoint {
+        let stored = openAIKey
+        guard !stored.isEmpty else { throw OpenAIError.missingKeyInSettings }
+        return OpenAIEndpoint(baseURL: OpenAIEndpoint.defaultBaseURL,
+                              apiKey: try OpenAIAPIKey(stored, source: "Settings", place: .appSettings))
     }
 
     /// Fills `supportedLanguages` from the on-device recognizer.
@@ -104,6 +125,7 @@ final class SettingsModel {
             ("Analyzer input", analyzerFormat ?? "not prepared yet"),
             ("Capture", "AVCaptureSession, stereo built-in microphone"),
             ("Summaries", FoundationLanguageModel.unavailableReason ?? "Apple Intelligence (on device)"),
+            ("Cloud re-transcription", "OpenAI \(transcriptionModel.rawValue), \(OpenAIEndpoint.defaultBaseURL.host ?? "")"),
         ]
     }
 }

@@ -8,6 +8,7 @@ struct SettingsView: View {
     let recordPhase: RecordingSession.Phase
     var analyzerFormat: String?
     @State private var apiKey = ""
+    @State private var keyProblem: String?
 
     var body: some View {
         NavigationStack {
@@ -33,10 +34,19 @@ struct SettingsView: View {
                 Section("Lock Screen") {
                     Toggle("Hide transcript on Lock Screen", isOn: $model.hideTranscriptOnLockScreen)
                 }
-                Section("OpenAI") {
+                Section {
                     SecureField("API key", text: $apiKey)
                         .textInputAutocapitalization(.never)
-                        .onSubmit { model.openAIKey = apiKey }
+                        .autocorrectionDisabled()
+                        .onSubmit(saveKey)
+                    if let keyProblem { Text(keyProblem).foregroundStyle(.red) }
+                    Picker("Re-transcription model", selection: $model.transcriptionModel) {
+                        ForEach(TranscriptionModel.allCases, id: \.self) { Text($0.rawValue).tag($0) }
+                    }
+                } header: {
+                    Text("OpenAI")
+                } footer: {
+                    Text(PrivacyText.openAIKey)
                 }
                 Section {
                     Toggle("Haptics", isOn: $model.hapticsEnabled)
@@ -44,6 +54,7 @@ struct SettingsView: View {
                 Section("Privacy") {
                     Text(PrivacyText.onDevice)
                     Text(PrivacyText.uploads)
+                    Text(PrivacyText.summaryUploads)
                     Text(PrivacyText.storage)
                 }
                 Section("Developer") {
@@ -53,6 +64,7 @@ struct SettingsView: View {
                 }
             }
             .navigationTitle("Settings")
+            .onDisappear(perform: saveKey)
             .task {
                 apiKey = model.openAIKey
                 await model.loadLanguages()
@@ -61,9 +73,27 @@ struct SettingsView: View {
     }
 }
 
+extension SettingsView {
+    /// Stores the key field in the Keychain when it changed; a malformed key is refused with the core's sentence.
+    private func saveKey() {
+        guard apiKey.trimmingCharacters(in: .whitespacesAndNewlines) != model.openAIKey else {
+            keyProblem = nil
+            return
+        }
+        do {
+            try model.saveOpenAIKey(apiKey)
+            keyProblem = nil
+        } catch {
+            keyProblem = Sentence.capitalized(String(describing: error))
+        }
+    }
+}
+
 /// What the privacy card says.
 enum PrivacyText {
-    static let onDevice = "Recording, live transcription and summaries run on this iPhone. Audio and transcripts stay on it."
-    static let uploads = "Audio leaves the iPhone only when you choose Re-transcribe with OpenAI on a saved recording: that recording's audio is sent to OpenAI with your API key."
+    static let onDevice = "Recording, live transcription and Summarize (Apple Intelligence, or the offline summary) run on this iPhone. Audio and transcripts stay on it unless you choose one of the two OpenAI actions below."
+    static let uploads = "Audio leaves the iPhone only when you choose Re-transcribe with OpenAI on a saved recording: that recording's audio (the whole file, or WAV pieces of under 25 MB for a long one) is sent to OpenAI with your API key, and the new transcript replaces the old one, which is kept for Restore."
+    static let summaryUploads = "Transcript text leaves the iPhone only when you choose Summarize with OpenAI: that recording's transcript is sent to OpenAI's chat model, never its audio."
+    static let openAIKey = "Kept in the Keychain on this iPhone only, never synced, sent only to api.openai.com. Needed only for Re-transcribe and Summarize with OpenAI."
     static let storage = "Recordings are kept in the app's private folder, or in your private iCloud Drive folder for the app when iCloud Drive is on. The search index is rebuilt on each device and never uploaded."
 }

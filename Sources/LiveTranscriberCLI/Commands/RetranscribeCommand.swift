@@ -84,7 +84,7 @@ struct RetranscribeCommand: CLICommand {
         let recording = try store.resolve(reference)
         if restore {
             guard try store.restorePreviousTranscript(of: recording.id) else {
-                context.printError("error: '\(recording.name)' has no previous transcript to restore.")
+                context.printError("error: \(RetranscriptionError.noPreviousTranscript(recordingName: recording.name))")
                 return ExitCode.failure
             }
             try report(recording, store: store, context: context, done: "Restored the previous transcript of '\(recording.name)'")
@@ -98,7 +98,7 @@ struct RetranscribeCommand: CLICommand {
             segments = try services.localTranscriber(try choice ?? SpeechOptions.defaultEngine(context.environment), localModel).transcribe(audioFile: audio, language: recording.language)
         case .openai:
             let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
-            context.printError("Uploading the audio of '\(recording.name)' to \(endpoint.baseURL.host ?? "the server") for \(model.rawValue)…")
+            context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))
             let retranscriber = CloudRetranscriber(
                 client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
                 slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
@@ -106,11 +106,14 @@ struct RetranscribeCommand: CLICommand {
                 audioFile: audio, localSegments: try store.transcript(of: recording.id), model: model,
                 language: recording.language, durationSeconds: recording.durationSeconds)
         }
-        guard !segments.isEmpty else {
-            context.printError("error: the transcription returned no text; the transcript of '\(recording.name)' was not changed.")
+        let transcript: [TranscriptSegment]
+        do {
+            transcript = try Retranscription.transcriptToSave(segments, recordingName: recording.name)
+        } catch let error as RetranscriptionError {
+            context.printError("error: \(error.description)")
             return ExitCode.failure
         }
-        try store.replaceTranscript(of: recording.id, with: segments)
+        try store.replaceTranscript(of: recording.id, with: transcript)
         context.saved.add("the new transcript of \(recording.id) was saved (the previous one is kept)")
         let engineName: String
         switch engine {

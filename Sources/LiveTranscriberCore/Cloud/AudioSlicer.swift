@@ -16,7 +16,8 @@ public struct AudioFileInfo: Sendable, Equatable {
     public var durationSeconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 }
 
-/// Reads an audio file's shape and cuts pieces out of it, for uploads. Implemented on Linux with libsndfile.
+/// Reads an audio file's shape and cuts pieces out of it, for uploads. Implemented with libsndfile on
+/// Linux (`SndFileAudioSlicer`) and with AVAudioFile on iOS (`AVAudioFileSlicer`).
 public protocol AudioSlicer {
     /// Frames, rate and channels of `file`.
     func info(of file: URL) throws -> AudioFileInfo

@@ -6,7 +6,8 @@ import Foundation
 /// another and run one after the other, and a blocking call is simple to fake in tests. An app can
 /// call it from a background task.
 ///
-/// Implemented by `OpenAICompatibleChatModel` (LiveTranscriberLinux) and by scripted fakes in tests.
+/// Implemented by `OpenAICompatibleChatModel` (over an `HTTPTransport`), by Apple Intelligence in the
+/// iOS app, and by scripted fakes in tests.
 public protocol LanguageModel {
     /// The model's answer to `prompt` under the `system` instruction.
     ///

@@ -1,5 +1,4 @@
 import Foundation
-import LiveTranscriberCore
 
 /// Re-transcribes a saved recording with OpenAI, whatever its length.
 ///
@@ -29,9 +28,11 @@ public struct CloudRetranscriber {
     ///   - model: The OpenAI model.
     ///   - language: The recording's BCP 47 language.
     ///   - durationSeconds: The recording's duration, the span of a text-only answer with no local segments.
+    ///   - progress: Called before each upload, on the calling thread.
     /// - Throws: `OpenAIError`, the slicer's errors, file read errors.
     public func transcribe(audioFile: URL, localSegments: [TranscriptSegment], model: TranscriptionModel,
-                           language: String, durationSeconds: Double) throws -> [TranscriptSegment] {
+                           language: String, durationSeconds: Double,
+                           progress: (CloudRetranscriptionProgress) -> Void = { _ in }) throws -> [TranscriptSegment] {
         let fileName = "audio." + audioFile.pathExtension.lowercased()
         guard AudioContentType.mediaType(forFileName: fileName) != nil else {
             throw OpenAIError.unsupportedAudio(fileName: audioFile.lastPathComponent)
@@ -39,6 +40,7 @@ public struct CloudRetranscriber {
         let size = (try? FileManager.default.attributesOfItem(atPath: audioFile.path)[.size] as? NSNumber)?.intValue ?? Int.max
         if UploadPlan.fitsWhole(fileBytes: size, limit: maximumPieceBytes) {
             let data = try Data(contentsOf: audioFile)
+            progress(.uploading(part: 1, of: 1))
             let result = try client.transcribe(audio: data, fileName: fileName, model: model, language: language)
             return SegmentSanitizer.sanitize(place(result, offset: 0, length: durationSeconds, local: localSegments, isLast: true))
         }
@@ -59,6 +61,7 @@ public struct CloudRetranscriber {
             let written = try slicer.writeWAV(piece, of: audioFile, to: url)
             let data = try Data(contentsOf: url)
             try? FileManager.default.removeItem(at: url)
+            progress(.uploading(part: index + 1, of: pieces.count))
             let result = try client.transcribe(audio: data, fileName: url.lastPathComponent, model: model, language: language)
             let rate = Double(max(1, info.sampleRate))
             segments += place(result, offset: Double(offsetFrames) / rate, length: Double(written) / rate,
@@ -78,5 +81,19 @@ public struct CloudRetranscriber {
         let end = offset + length
         let inside = local.filter { $0.startSeconds >= offset && ($0.startSeconds < end || isLast) }
         return TranscriptAligner.distribute(result.text, over: inside, fallbackSpan: (offset, end))
+    }
+}
+
+/// How far a re-transcription has come, for a progress line.
+public enum CloudRetranscriptionProgress: Sendable, Equatable, CustomStringConvertible {
+    /// Part `part` (from 1) of `of` is being uploaded and transcribed; `of` is 1 for a file sent whole.
+    case uploading(part: Int, of: Int)
+
+    /// "Uploading the audio…", or "Uploading part 2 of 3…" for a recording cut into pieces.
+    public var description: String {
+        switch self {
+        case .uploading(_, 1): return "Uploading the audio…"
+        case .uploading(let part, let count): return "Uploading part \(part) of \(count)…"
+        }
     }
 }

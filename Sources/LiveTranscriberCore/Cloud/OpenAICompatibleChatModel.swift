@@ -1,6 +1,4 @@
 import Foundation
-import FoundationNetworking
-import LiveTranscriberCore
 
 /// A `LanguageModel` over the chat completions API of OpenAI or any compatible server
 /// (llama.cpp, Ollama, vLLM): `POST {baseURL}/chat/completions`.
@@ -11,9 +9,9 @@ import LiveTranscriberCore
 /// ```swift
 /// let key = try OpenAIAPIKey.resolve(environment: env, defaultKeyFile: home.appendingPathComponent("openai-api-key"))
 /// let model = OpenAICompatibleChatModel(endpoint: OpenAIEndpoint(baseURL: OpenAIEndpoint.defaultBaseURL, apiKey: key),
-///                                       model: "gpt-4o-mini", http: HTTPClient())
+///                                       model: "gpt-4o-mini", http: HTTPClient(transport: transport))
 /// ```
-public final class OpenAICompatibleChatModel: LanguageModel {
+public final class OpenAICompatibleChatModel: LanguageModel, Sendable {
     public let endpoint: OpenAIEndpoint
     /// The model name sent, such as "gpt-4o-mini".
     public let model: String

@@ -4,15 +4,23 @@ import Foundation
 /// string interpolation or logs; only `authorizationHeader` reveals it, for the request.
 public struct OpenAIAPIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     let secret: String
+    /// Where the user keeps this key, which the advice of a refused key names.
+    public let place: OpenAIKeyPlace
 
-    /// A key from `value`, trimmed; throws `OpenAIError.malformedKey` for an empty value or one with
-    /// spaces or control characters inside.
-    public init(_ value: String, source: String) throws {
+    /// A key from `value`, trimmed.
+    ///
+    /// - Parameters:
+    ///   - value: The key as stored.
+    ///   - source: Where it was read, for the error message ("OPENAI_API_KEY", a file path, "Settings").
+    ///   - place: Where the user manages keys; the command line's environment and key file by default.
+    /// - Throws: `OpenAIError.malformedKey` for an empty value or one with spaces or control characters inside.
+    public init(_ value: String, source: String, place: OpenAIKeyPlace = .environmentOrFile) throws {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty,
               !trimmed.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0) || CharacterSet.controlCharacters.contains($0) })
         else { throw OpenAIError.malformedKey(source: source) }
         secret = trimmed
+        self.place = place
     }
 
     /// `Bearer <key>`, for the Authorization header.
@@ -56,5 +64,21 @@ public struct OpenAIAPIKey: Sendable, Equatable, CustomStringConvertible, Custom
             throw OpenAIError.keyFileUnreadable(path: file.path, reason: "permission denied")
         }
         return try OpenAIAPIKey(String(decoding: data, as: UTF8.self), source: file.path)
+    }
+}
+
+/// Where the user keeps the OpenAI key: what a refused or missing key's message tells them to check.
+public enum OpenAIKeyPlace: Sendable, Equatable {
+    /// The command line: `OPENAI_API_KEY`, `OPENAI_API_KEY_FILE` or the default key file.
+    case environmentOrFile
+    /// The iOS app's Settings (stored in the Keychain).
+    case appSettings
+
+    /// The sentence that ends a "key refused" message.
+    public var advice: String {
+        switch self {
+        case .environmentOrFile: return "Check OPENAI_API_KEY or the key file."
+        case .appSettings: return "Check the OpenAI API key in Settings."
+        }
     }
 }

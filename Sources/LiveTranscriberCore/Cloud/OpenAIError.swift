@@ -1,11 +1,12 @@
 import Foundation
-import LiveTranscriberCore
 
 /// Why a call to OpenAI (or an OpenAI-compatible server) failed. Every message is a sentence a user
 /// can act on, and none contains the API key (server messages are redacted).
 public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertible {
     /// No key in `OPENAI_API_KEY`, `OPENAI_API_KEY_FILE` or the default key file.
     case missingKey(defaultKeyFile: String)
+    /// No key stored in the app's Settings.
+    case missingKeyInSettings
     /// The key file cannot be read.
     case keyFileUnreadable(path: String, reason: String)
     /// The key file can be read by others than its owner.
@@ -16,8 +17,8 @@ public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertib
     case badRequest(message: String)
     /// `--base-url` or `OPENAI_BASE_URL` is not an http(s) URL; nothing was sent.
     case invalidBaseURL(String)
-    /// 401 or 403: the key was refused.
-    case unauthorized(status: Int, message: String)
+    /// 401 or 403: the key was refused; `keyPlace` is where the user keeps it.
+    case unauthorized(status: Int, message: String, keyPlace: OpenAIKeyPlace)
     /// 413, or a body that would exceed the limit before sending.
     case tooLarge(bytes: Int?)
     /// 429 with a quota or billing code (`insufficient_quota`…): not retried, nothing will work until
@@ -38,6 +39,8 @@ public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertib
         switch self {
         case .missingKey(let path):
             return "no OpenAI API key: set OPENAI_API_KEY, or write the key to \(path) (mode 0600)."
+        case .missingKeyInSettings:
+            return "no OpenAI API key: add yours in Settings, under OpenAI."
         case .keyFileUnreadable(let path, let reason):
             return "cannot read the OpenAI key file \(path): \(reason)."
         case .keyFileTooOpen(let path, let mode):
@@ -48,8 +51,8 @@ public enum OpenAIError: Error, Equatable, LocalizedError, CustomStringConvertib
             return "the base URL '\(text)' is not an http(s) URL such as https://api.openai.com/v1"
         case .badRequest(let message):
             return "OpenAI rejected the request (400): \(message)"
-        case .unauthorized(let status, let message):
-            return "OpenAI refused the API key (\(status)): \(message) Check OPENAI_API_KEY or the key file."
+        case .unauthorized(let status, let message, let place):
+            return "OpenAI refused the API key (\(status)): \(message) \(place.advice)"
         case .tooLarge(let bytes):
             let size = bytes.map { " (\($0) bytes)" } ?? ""
             return "the upload is too large for one request\(size); the limit is 25 MB."

@@ -1,6 +1,4 @@
 import Foundation
-import LiveTranscriberCore
-import FoundationNetworking
 
 /// Where and as whom to call an OpenAI-compatible API.
 public struct OpenAIEndpoint: Sendable {
@@ -19,7 +17,7 @@ public struct OpenAIEndpoint: Sendable {
 
     /// The base URL from `--base-url`, else `OPENAI_BASE_URL`, else OpenAI's.
     ///
-    /// - Throws: `OpenAIError.badRequest` naming the value when it is not an http(s) URL.
+    /// - Throws: `OpenAIError.invalidBaseURL` naming the value when it is not an http(s) URL.
     public static func baseURL(option: String?, environment: [String: String]) throws -> URL {
         guard let text = option ?? environment["OPENAI_BASE_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             return defaultBaseURL
@@ -32,14 +30,10 @@ public struct OpenAIEndpoint: Sendable {
     }
 
     /// A POST request to `path` under the base URL, with the Authorization header when there is a key.
-    func request(_ path: String, contentType: String, body: Data) -> URLRequest {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
-        request.httpMethod = "POST"
-        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let apiKey { request.setValue(apiKey.authorizationHeader, forHTTPHeaderField: "Authorization") }
-        request.httpBody = body
-        return request
+    func request(_ path: String, contentType: String, body: Data) -> HTTPRequest {
+        var headers = [HTTPHeader("Content-Type", contentType), HTTPHeader("Accept", "application/json")]
+        if let apiKey { headers.append(HTTPHeader("Authorization", apiKey.authorizationHeader)) }
+        return HTTPRequest(method: "POST", url: baseURL.appendingPathComponent(path), headers: headers, body: body)
     }
 
     /// Maps a non-2xx response to an error, with the server's message redacted.
@@ -48,7 +42,7 @@ public struct OpenAIEndpoint: Sendable {
         let message = redact(Self.serverMessage(response.body))
         switch response.status {
         case 400: throw OpenAIError.badRequest(message: message)
-        case 401, 403: throw OpenAIError.unauthorized(status: response.status, message: message)
+        case 401, 403: throw OpenAIError.unauthorized(status: response.status, message: message, keyPlace: apiKey?.place ?? .environmentOrFile)
         case 413: throw OpenAIError.tooLarge(bytes: nil)
         case 429 where HTTPClient.errorCode(in: response.body).map(RetryPolicy.permanentErrorCodes.contains) == true:
             throw OpenAIError.quotaExceeded(code: HTTPClient.errorCode(in: response.body) ?? "", message: message)

@@ -1,6 +1,4 @@
 import Foundation
-import FoundationNetworking
-import LiveTranscriberCore
 
 /// What a transcription request returned.
 public struct CloudTranscription: Sendable, Equatable {

@@ -11,8 +11,8 @@ struct AppDependencies {
     var hapticPlayer: any HapticPlayer
     /// ActivityKit.
     var activity: any ActivityClient
-    /// Opens the library in `folder`: the store and a way to make recording runners over it.
-    var openLibrary: (URL) throws -> OpenedLibrary
+    /// Opens the library at `location`: the store and a way to make recording runners over it.
+    var openLibrary: @MainActor (LibraryLocation) throws -> OpenedLibrary
     /// Apple Intelligence's on-device model when it can answer now, else nil (the app then
     /// summarizes with the core's offline `ExtractiveSummarizer`).
     var languageModel: () -> (any LanguageModel)?
@@ -22,9 +22,9 @@ struct AppDependencies {
     var makeAudioSlicer: () -> any AudioSlicer
     /// The OpenAI API key in the Keychain.
     var keychain: KeychainItem
-    /// Where the library lives: the iCloud Drive ubiquity container when `iCloud` is on and
-    /// available, else the app's Documents folder.
-    var libraryFolder: (_ iCloud: Bool) -> URL
+    /// Where the library lives: its recordings in the iCloud Drive ubiquity container when
+    /// `iCloud` is on and available, else all of it in the app's Documents folder.
+    var libraryLocation: (_ iCloud: Bool) -> LibraryLocation
 
     /// The adapters of a real device.
     static func live() -> AppDependencies {
@@ -33,17 +33,33 @@ struct AppDependencies {
             clock: SystemClock(),
             hapticPlayer: UIKitHapticPlayer(),
             activity: activity,
-            openLibrary: { folder in
+            openLibrary: { location in
                 // The same store and library format as on Linux (docs/library.md); it creates the
                 // folder on first use and rebuilds its index from the recording folders it finds.
-                OpenedLibrary.wrapping(
-                    try LibraryStore(directory: folder, audioMeasure: AVAudioFileMeasure()), activity: activity, clock: SystemClock())
+                guard let shared = location.sharedRecordings else {
+                    return OpenedLibrary.wrapping(
+                        try LibraryStore(directory: location.directory, audioMeasure: AVAudioFileMeasure()), activity: activity, clock: SystemClock())
+                }
+                // iCloud Drive: coordinated file access, and a metadata query that reindexes what arrives.
+                let watcher = ICloudLibraryWatcher(root: shared.deletingLastPathComponent(), clock: SystemClock()) {
+                    try LibraryStore(directory: location.directory, audioMeasure: AVAudioFileMeasure(),
+                                     fileCoordinator: NSFileCoordinatorFiles(onWrite: { _ in }), recordingsFolder: shared)
+                }
+                let files = NSFileCoordinatorFiles(onWrite: { [weak watcher] url in
+                    Task { @MainActor in watcher?.noteOwnWrite(url) }
+                })
+                var opened = OpenedLibrary.wrapping(
+                    try LibraryStore(directory: location.directory, audioMeasure: AVAudioFileMeasure(), fileCoordinator: files,
+                                     recordingsFolder: shared),
+                    activity: activity, clock: SystemClock())
+                opened.watcher = watcher
+                return opened
             },
             languageModel: { FoundationLanguageModel.isAvailable ? FoundationLanguageModel() : nil },
             httpTransport: URLSessionHTTPTransport(),
             makeAudioSlicer: { AVAudioFileSlicer() },
             keychain: KeychainItem(service: "app.livetranscriber", account: "openai-api-key"),
-            libraryFolder: LibraryFolders.folder(iCloud:)
+            libraryLocation: LibraryFolders.location(iCloud:)
         )
     }
 
@@ -62,6 +78,8 @@ struct AppDependencies {
 struct OpenedLibrary {
     let library: any RecordingLibrary
     let makeRunner: @MainActor (RecordingRequest) throws -> any RecordingRunning
+    /// Keeps the index in step with what iCloud Drive brings; nil for a library on the device.
+    var watcher: ICloudLibraryWatcher?
 
     /// Wraps a store that keeps both saved recordings and drafts (`LibraryStore`).
     static func wrapping<Store: RecordingLibrary & RecordingDraftStore & SendableMetatype>(
@@ -73,8 +91,29 @@ struct OpenedLibrary {
     }
 }
 
-/// The library's folder on this device.
+/// Where one library lives.
+struct LibraryLocation {
+    /// The store's data directory: index, its lock and generation, drafts and trash.
+    var directory: URL
+    /// The recordings folder in iCloud Drive when the library is synced there; nil for
+    /// `directory/recordings`.
+    var sharedRecordings: URL?
+}
+
+/// The library's folders on this device.
 enum LibraryFolders {
+    /// On the device: everything in `folder(iCloud: false)`. With iCloud Drive: the recordings in
+    /// the ubiquity container's `Documents/Library/recordings` (the Linux layout, so the folder can
+    /// be copied to a computer as it is), the index, drafts and trash in Application Support on
+    /// this iPhone: no index or draft being written is ever uploaded, and each device builds its
+    /// own index from the recordings that arrive.
+    static func location(iCloud: Bool) -> LibraryLocation {
+        let shared = folder(iCloud: iCloud)
+        guard shared != folder(iCloud: false) else { return LibraryLocation(directory: shared) }
+        return LibraryLocation(directory: URL.applicationSupportDirectory.appending(path: "iCloudLibrary", directoryHint: .isDirectory),
+                               sharedRecordings: shared.appending(path: "recordings", directoryHint: .isDirectory))
+    }
+
     /// The ubiquity container's Documents/Library when iCloud is on and signed in, else the
     /// app's Documents/Library (shown in the Files app and in Finder's file sharing, so a library
     /// folder can be copied between a Linux machine and the iPhone as it is). Files are the truth

@@ -30,6 +30,7 @@ final class AppModel {
         haptics.isEnabled = settings.hapticsEnabled
         settings.onHapticsChanged = { [haptics] enabled in haptics.isEnabled = enabled }
         let library = LibraryModel(dependencies: dependencies, haptics: haptics, settings: settings)
+        settings.onLibraryChanged = { [library] in library.reload() }
         self.settings = settings
         self.haptics = haptics
         self.library = library

@@ -77,6 +77,14 @@ enum DurableFile {
         }
     }
 
+    /// fsyncs a file written by someone else (an encoder) so that its bytes survive a crash.
+    static func syncFile(_ file: URL) throws {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(call: "open", path: file.path, errno: errno) }
+        defer { close(descriptor) }
+        guard Platform.sync(descriptor) == 0 else { throw FileSystemError(call: "fsync", path: file.path, errno: errno) }
+    }
+
     /// fsyncs a folder so that renames and creations in it survive a crash.
     static func syncFolder(_ folder: URL) throws {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -6,10 +6,11 @@ import Foundation
 /// <data>/library.sqlite            the index (a cache; `reindex` rebuilds it from the folders)
 /// <data>/library.lock              flock'd by every change to the library
 /// <data>/library.generation        bumped by every change; the index records the one it saw
-/// <data>/recordings/<id>/          audio.<wav|flac|opus>, transcript.json, metadata.json,
+/// <data>/recordings/<id>/          audio.<wav|flac|opus|m4a>, transcript.json, metadata.json,
 ///                                  transcript.previous.json (after a replace)
 /// <data>/drafts/<id>/              draft.json, journal.jsonl, lock, audio.<ext>, and `discard`
-///                                  when nothing of it is to be kept after a crash
+///                                  when nothing of it is to be kept after a crash; while an M4A
+///                                  recording is saved, `.audio.encoding.m4a` beside its WAV
 /// <data>/trash/<id>/               deleted recordings
 /// ```
 enum LibraryLayout {
@@ -28,4 +29,7 @@ enum LibraryLayout {
     /// An empty file in a draft folder, written before anything else of the draft: the draft is
     /// never recovered (`record --discard`, an `import` that can simply be run again).
     static let discardMarker = "discard"
+    /// The hidden file a draft's audio is encoded into on save, before it becomes `audio.<ext>`
+    /// (the extension stays last: AVFoundation picks the container from it).
+    static func encodingAudio(_ fileExtension: String) -> String { ".audio.encoding.\(fileExtension)" }
 }

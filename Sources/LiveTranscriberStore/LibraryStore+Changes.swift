@@ -5,6 +5,7 @@ import LiveTranscriberCore
 /// write lock, writes the folder first (the truth), then updates the index.
 extension LibraryStore {
     /// Reads, changes and writes a recording's metadata under the write lock, then reindexes it.
+    /// A duration longer than the audio is corrected on the way (`withDurationChecked`).
     @discardableResult
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
         try withWriteLock {
@@ -12,9 +13,10 @@ extension LibraryStore {
             let stored = try readMetadata(in: folder)
             var recording = stored
             change(&recording)
+            recording = withDurationChecked(recording, in: folder)
             let segments = try readTranscript(in: folder)
             try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) },
-                             files: { try self.writeMetadata(recording, in: folder) },
+                             files: { try self.files.coordinateWriting(folder, .replacing) { try self.writeMetadata(recording, in: folder) } },
                              undo: { try? self.writeMetadata(stored, in: folder) })
             return recording
         }
@@ -30,8 +32,10 @@ extension LibraryStore {
             let saved = (try DurableFile.readIfPresent(current), try DurableFile.readIfPresent(previousFile))
             let recording = try readMetadata(in: folder)
             try changeInStep(index: { try $0.upsert(recording, segments: sorted, inTransaction: true) }, files: {
-                if let previous = saved.0 { try DurableFile.write(previous, to: previousFile) }
-                try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
+                try files.coordinateWriting(folder, .replacing) {
+                    if let previous = saved.0 { try DurableFile.write(previous, to: previousFile) }
+                    try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
+                }
             }, undo: {
                 Self.putBack(saved.0, at: current)
                 Self.putBack(saved.1, at: previousFile)
@@ -53,8 +57,10 @@ extension LibraryStore {
             let replaced = try DurableFile.readIfPresent(current)
             let recording = try readMetadata(in: folder)
             try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
-                if let replaced { try DurableFile.write(replaced, to: previousFile) }
-                try DurableFile.write(previous, to: current)
+                try files.coordinateWriting(folder, .replacing) {
+                    if let replaced { try DurableFile.write(replaced, to: previousFile) }
+                    try DurableFile.write(previous, to: current)
+                }
             }, undo: {
                 Self.putBack(replaced, at: current)
                 Self.putBack(previous, at: previousFile)
@@ -105,12 +111,12 @@ extension LibraryStore {
             }
             do {
                 try changeInStep(index: { try $0.remove(id: id, inTransaction: true) },
-                                 files: { try DurableFile.rename(folder, to: destination) },
+                                 files: { try files.coordinateWriting(folder, .moving(to: destination)) { try DurableFile.rename(folder, to: destination) } },
                                  undo: { try? DurableFile.rename(destination, to: folder) })
             } catch where purge && (writeBlockedReason != nil || Self.isOutOfSpace(error)) {
                 // A full disk cannot take even the index's journal: free the space first (the files
                 // are the truth), then unindex; if that still fails, the next opening drops the id.
-                try DurableFile.rename(folder, to: destination)
+                try files.coordinateWriting(folder, .moving(to: destination)) { try DurableFile.rename(folder, to: destination) }
                 try FileManager.default.removeItem(at: destination)
                 try? withIndex { try $0.remove(id: id) }
                 return

@@ -19,8 +19,14 @@ extension LibraryStore {
         name: String? = nil, tags: [String] = [], keepIfInterrupted: Bool = true
     ) throws -> RecordingDraft {
         guard Self.isSafeID(id) else { throw LibraryError.invalid("'\(id)' cannot be a recording id.") }
-        guard ["wav", "flac", "opus"].contains(audio.format) else {
-            throw LibraryError.invalid("unknown audio format '\(audio.format)'; use wav, flac or opus.")
+        // A draft is written only in a format a crash leaves readable (`RecordingAudioFormat.draftFormat`).
+        let direct = RecordingAudioFormat.allCases.filter { !$0.isEncodedOnSave }
+        guard let format = RecordingAudioFormat(rawValue: audio.format) else {
+            throw LibraryError.invalid("unknown audio format '\(audio.format)'; use \(RecordingAudioFormat.list(direct)).")
+        }
+        guard !format.isEncodedOnSave else {
+            throw LibraryError.invalid("a draft cannot be recorded as '\(audio.format)'; use \(RecordingAudioFormat.list(direct))"
+                + " (an M4A recording is recorded as WAV and encoded when it is saved).")
         }
         // Under the write lock, so a concurrent recoverDrafts never sees the folder before its lock is held.
         return try withWriteLock {
@@ -64,27 +70,46 @@ extension LibraryStore {
     ///   - name: Nil or blank for the default, "Recording 2026-11-29 20:41" (in `timeZone`).
     ///   - durationSeconds: Seconds of audio, pauses excluded.
     ///   - segments: The final segments (sorted by start before saving).
+    ///   - encoding: Nil keeps the draft's audio. Otherwise the audio is encoded first into a hidden
+    ///     file in the draft folder, fsync'd, and renamed to `audio.<format>` in the same step that
+    ///     writes the metadata; the draft's own file is removed only once the recording is in
+    ///     `recordings/`. A crash before that leaves the draft's file, which recovery keeps (and
+    ///     removes the encoded one). An encode that fails saves the draft's format.
     /// - Returns: The saved recording, as `list` and `show` will read it.
     public func saveDraft(
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
-        durationSeconds: Double, segments: [TranscriptSegment]
+        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
-        // No recording is longer than its audio: a duration past what the file holds (by more
-        // than rounding) is replaced by the file's.
-        var durationSeconds = durationSeconds
-        if let audio = audioMeasure.statedSeconds(draft.audioFile), durationSeconds > audio + 0.5 || !durationSeconds.isFinite {
-            durationSeconds = audio
+        // No recording is longer than its audio (`Recording.duration(_:audioSeconds:)`).
+        let durationSeconds = Recording.duration(durationSeconds, audioSeconds: audioMeasure.statedSeconds(draft.audioFile))
+        // The digest of the audio as recorded (the draft's file, before any encoding below), so
+        // importing the same audio later is recognised. Outside the write lock: it decodes the file.
+        let audioDigest = audioMeasure.contentDigest(draft.audioFile)
+        var audio = draft.audio
+        var encodedFile: URL?
+        if let encoding, encoding.format.rawValue != draft.audio.format {
+            // Outside the write lock (it takes seconds); the draft's own lock keeps recovery away.
+            let partial = draft.folder.appendingPathComponent(LibraryLayout.encodingAudio(encoding.format.fileExtension))
+            unlink(partial.path)
+            do {
+                try encoding.encoder.encode(draft.audioFile, to: partial, as: encoding.format)
+                try DurableFile.syncFile(partial)
+                encodedFile = partial
+                audio.format = encoding.format.rawValue
+            } catch {
+                unlink(partial.path)  // the draft's audio is saved as it is
+            }
         }
         let recording = Recording(
             id: draft.id,
             name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
-            tags: Self.normalizedTags(tags), audio: draft.audio, location: location
+            tags: Self.normalizedTags(tags), audio: audio, location: location, audioDigest: audioDigest
         )
         do {
             try withWriteLock {
-                try finishDraft(in: draft.folder, as: recording, segments: segments)
+                try finishDraft(in: draft.folder, as: recording, segments: segments, encodedAudio: encodedFile)
             }
         } catch {
             if case LibraryError.invalid = error { throw error }  // a taken id: nothing was written
@@ -185,9 +210,11 @@ extension LibraryStore {
         let manifest = (try? Data(contentsOf: manifestFile)).flatMap { try? JSONDecoder.liveTranscriber.decode(DraftManifest.self, from: $0) }
         let segments = Self.readJournal(folder.appendingPathComponent(LibraryLayout.journal))
         // The audio file is the truth about the audio: the one draft.json names, else whichever
-        // audio.<wav|flac|opus> is there; its rate and channels are read from the file itself.
+        // audio.<wav|flac|opus|m4a> is there; its rate and channels are read from the file itself.
+        // An M4A recording's draft names WAV: an audio.m4a beside it is an encode the crash cut
+        // short of the save, and `finishDraft` removes it.
         let named = manifest?.audio.format ?? "wav"
-        let formats = [named] + ["wav", "flac", "opus"].filter { $0 != named }
+        let formats = [named] + RecordingAudioFormat.allCases.map(\.rawValue).filter { $0 != named }
         let found = formats.first { FileManager.default.fileExists(atPath: audioFile(in: folder, format: $0).path) }
         var audio = manifest?.audio ?? AudioDescription(format: found ?? "wav", sampleRate: 16_000, channels: 1)
         var measured: AudioFileMeasurement?
@@ -220,10 +247,12 @@ extension LibraryStore {
         }
         let recording = Recording(
             id: id,
-            name: manifest?.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone),
+            // draft.json is read back from disk: its name and tags go through the same cleaning as a save's.
+            name: RecordingName.cleaned(manifest?.name ?? "", fallback: RecordingName.defaultName(createdAt: createdAt, timeZone: timeZone)),
             createdAt: createdAt,
             durationSeconds: duration,
-            language: manifest?.language ?? Self.unknownLanguage, tags: manifest?.tags ?? [], audio: audio, recovered: true
+            language: manifest?.language ?? Self.unknownLanguage, tags: Self.normalizedTags(manifest?.tags ?? []), audio: audio, recovered: true,
+            audioDigest: found.flatMap { audioMeasure.contentDigest(audioFile(in: folder, format: $0)) }
         )
         try finishDraft(in: folder, as: recording, segments: segments)
         return recording
@@ -246,8 +275,11 @@ extension LibraryStore {
 
     /// Writes transcript and metadata into the draft folder, moves it into `recordings/` and
     /// indexes it, in step (`changeInStep`: a failure leaves the draft where it was and the index
-    /// unchanged), then removes the draft-only files. The caller holds the write lock.
-    private func finishDraft(in draftFolder: URL, as recording: Recording, segments: [TranscriptSegment]) throws {
+    /// unchanged), then removes the draft-only files: the journal and manifest, and audio files
+    /// other than the recording's (the WAV an M4A was encoded from, an unfinished encode).
+    /// `encodedAudio`, a complete and durable file, becomes `audio.<format>` before the metadata
+    /// names it. The caller holds the write lock.
+    private func finishDraft(in draftFolder: URL, as recording: Recording, segments: [TranscriptSegment], encodedAudio: URL? = nil) throws {
         let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
         let destination = folder(of: recording.id)
         guard !FileManager.default.fileExists(atPath: destination.path) else {
@@ -255,13 +287,22 @@ extension LibraryStore {
         }
         try changeInStep(index: { try $0.upsert(recording, segments: sorted, inTransaction: true) }, files: {
             try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: draftFolder.appendingPathComponent(LibraryLayout.transcript))
+            if let encodedAudio {
+                try DurableFile.rename(encodedAudio, to: audioFile(in: draftFolder, format: recording.audio.format))
+            }
             try writeMetadata(recording, in: draftFolder)
-            try DurableFile.rename(draftFolder, to: destination)
+            // The folder enters `recordings/` (and iCloud Drive, when the library is there) whole.
+            try files.coordinateWriting(draftFolder, .moving(to: destination)) { try DurableFile.rename(draftFolder, to: destination) }
         }, undo: {
             try? DurableFile.rename(destination, to: draftFolder)
         })
-        for leftover in [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock, LibraryLayout.discardMarker] {
-            unlink(destination.appendingPathComponent(leftover).path)
+        let otherAudio = RecordingAudioFormat.allCases.map(\.fileExtension).filter { $0 != recording.audio.format }
+        let leftovers = [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock, LibraryLayout.discardMarker]
+            + otherAudio.map { "audio.\($0)" } + RecordingAudioFormat.allCases.map { LibraryLayout.encodingAudio($0.fileExtension) }
+        try? files.coordinateWriting(destination, .replacing) {
+            for leftover in leftovers {
+                unlink(destination.appendingPathComponent(leftover).path)
+            }
         }
         try? DurableFile.syncFolder(destination)
     }

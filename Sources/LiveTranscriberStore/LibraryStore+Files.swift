@@ -30,7 +30,7 @@ extension LibraryStore {
     func readMetadata(in folder: URL) throws -> Recording {
         let file = folder.appendingPathComponent(LibraryLayout.metadata)
         do {
-            return try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file))
+            return try files.coordinateReading(file) { try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file)) }
         } catch {
             throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
         }
@@ -38,12 +38,37 @@ extension LibraryStore {
 
     func readTranscript(in folder: URL) throws -> [TranscriptSegment] {
         let file = folder.appendingPathComponent(LibraryLayout.transcript)
-        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         do {
-            return try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: file))
+            return try files.coordinateReading(file) {
+                guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+                return try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: file))
+            }
         } catch {
             throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
         }
+    }
+
+    /// `recording` with its duration checked against what its audio file's header states
+    /// (`Recording.duration(_:audioSeconds:)`). Reads only the header, never decodes.
+    func withDurationChecked(_ recording: Recording, in folder: URL) -> Recording {
+        let audio = audioMeasure.statedSeconds(audioFile(in: folder, format: recording.audio.format))
+        var checked = recording
+        checked.durationSeconds = Recording.duration(recording.durationSeconds, audioSeconds: audio)
+        return checked
+    }
+
+    /// Metadata read while indexing (`reindex`, a folder copied in), its duration checked: a
+    /// corrected one is written back to `metadata.json` when the library can be changed.
+    /// The caller holds the write lock.
+    func readMetadataForIndex(in folder: URL) throws -> Recording {
+        let stored = try readMetadata(in: folder)
+        let checked = withDurationChecked(stored, in: folder)
+        if checked != stored && writeBlockedReason == nil {
+            // A failed write is not worth failing the rebuild over: the index holds the corrected
+            // duration either way, and the next reindex or read of the recording writes it again.
+            try? writeMetadata(checked, in: folder)
+        }
+        return checked
     }
 
     func writeMetadata(_ recording: Recording, in folder: URL) throws {

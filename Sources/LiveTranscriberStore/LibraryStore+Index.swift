@@ -8,10 +8,11 @@ extension LibraryStore {
     public struct ReindexResult: Sendable, Equatable {
         /// Recordings now in the index.
         public var indexed: Int
-        /// Folders under `recordings/` whose metadata or transcript could not be read, with why.
-        public var unreadable: [String: String]
+        /// Folders under `recordings/` whose metadata or transcript could not be read, with why,
+        /// in id order.
+        public var unreadable: [UnreadableRecordingFolder]
 
-        public init(indexed: Int, unreadable: [String: String]) {
+        public init(indexed: Int, unreadable: [UnreadableRecordingFolder]) {
             self.indexed = indexed
             self.unreadable = unreadable
         }
@@ -53,6 +54,36 @@ extension LibraryStore {
         }
     }
 
+    /// Brings the index in step with these recordings' folders only: each is read again and
+    /// indexed, or unindexed when its folder is gone. A folder that cannot be read (a damaged or
+    /// half-arrived file) keeps its index entry and is reported in `unreadable`. This is how a
+    /// library in iCloud Drive takes what arrived from another device (`LibrarySyncPolicy`'s
+    /// `.reindex`); unsafe ids are ignored.
+    @discardableResult
+    public func reindex(ids: Set<String>) throws -> ReindexResult {
+        try withWriteLock {
+            var indexed = 0
+            var unreadable: [UnreadableRecordingFolder] = []
+            for id in ids.sorted() where Self.isSafeID(id) {
+                let folder = folder(of: id)
+                guard FileManager.default.fileExists(atPath: folder.path) else {
+                    try withIndex { try $0.remove(id: id) }
+                    continue
+                }
+                do {
+                    var recording = try readMetadataForIndex(in: folder)
+                    let segments = try readTranscript(in: folder)
+                    recording.id = id  // the folder's name is the id
+                    try withIndex { try $0.upsert(recording, segments: segments) }
+                    indexed += 1
+                } catch let error as LibraryError {
+                    unreadable.append(UnreadableRecordingFolder(id: id, problem: error))
+                }
+            }
+            return ReindexResult(indexed: indexed, unreadable: unreadable)
+        }
+    }
+
     /// The index file's size in bytes (with its write-ahead log).
     public func indexSize() -> Int64 {
         ["", "-wal"].reduce(Int64(0)) { total, suffix in
@@ -64,15 +95,19 @@ extension LibraryStore {
     /// Replaces everything in `index` with the recording folders. The caller holds the write lock.
     func fill(_ index: LibraryIndex) throws -> ReindexResult {
         var indexed = 0
-        var unreadable: [String: String] = [:]
+        var unreadable: [UnreadableRecordingFolder] = []
         try index.replaceAll {
             for id in try recordingFolderNames().sorted() {
                 let entry: (Recording, [TranscriptSegment])
                 do {
                     let folder = folder(of: id)
-                    entry = (try readMetadata(in: folder), try readTranscript(in: folder))
+                    entry = (try readMetadataForIndex(in: folder), try readTranscript(in: folder))
+                } catch let error as LibraryError {
+                    unreadable.append(UnreadableRecordingFolder(id: id, problem: error))
+                    continue
                 } catch {
-                    unreadable[id] = String(describing: error)
+                    // readMetadata and readTranscript throw LibraryError; anything else is named as such.
+                    unreadable.append(UnreadableRecordingFolder(id: id, problem: .corrupt(path: folder(of: id).path, reason: Self.reason(error))))
                     continue
                 }
                 var recording = entry.0
@@ -175,7 +210,7 @@ extension LibraryStore {
         for id in indexed.subtracting(folders) { try withIndex { try $0.remove(id: id) } }
         for id in folders.subtracting(indexed) {
             let folder = folder(of: id)
-            guard var recording = try? readMetadata(in: folder), let segments = try? readTranscript(in: folder) else { continue }
+            guard var recording = try? readMetadataForIndex(in: folder), let segments = try? readTranscript(in: folder) else { continue }
             recording.id = id
             try withIndex { try $0.upsert(recording, segments: segments) }
         }

@@ -28,6 +28,8 @@ public final class LibraryStore: RecordingStore {
     public let timeZone: TimeZone
     /// Reads recordings' audio files (libsndfile on Linux, AVFoundation on iOS).
     let audioMeasure: any AudioFileMeasuring
+    /// Coordinates reads and changes of recording folders with other processes (iCloud Drive).
+    let files: any FileCoordinating
     let recordingsFolder: URL
     let draftsFolder: URL
     let trashFolder: URL
@@ -53,6 +55,16 @@ public final class LibraryStore: RecordingStore {
     /// True when `writeBlockedReason` is a full disk (a purge may still free space).
     var blockedByFullDisk = false
 
+    /// True when `directory` holds a library: its `recordings/` or `drafts/` folder exists. Reads
+    /// only those two names; for commands that must not create a library just to read it.
+    public static func exists(in directory: URL) -> Bool {
+        [LibraryLayout.recordings, LibraryLayout.drafts].contains {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path, isDirectory: &isFolder)
+                && isFolder.boolValue
+        }
+    }
+
     /// Opens the library in `directory`, creating its folders and index as needed.
     ///
     /// Opening costs the same for ten recordings or ten thousand: the index is trusted when the
@@ -63,16 +75,24 @@ public final class LibraryStore: RecordingStore {
     /// `audioMeasure` reads the audio files: when a draft is recovered after a crash (its header
     /// repaired, its length measured) and when a recording is saved. On Linux
     /// `LiveTranscriberLinux` adds `init(directory:timeZone:)`, which passes libsndfile's.
+    /// `fileCoordinator` wraps every read and change of a recording folder (`FileCoordinating`):
+    /// the iPhone app's `NSFileCoordinator` adapter for a library in iCloud Drive.
+    /// `recordingsFolder` puts the saved recordings somewhere else than `directory/recordings`
+    /// (the iPhone app's iCloud Drive folder), while the index, its lock and generation, drafts
+    /// and trash stay in `directory` on the device: only recordings are shared, never an index or
+    /// a draft being written. It must be on the same volume (a save is one rename).
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
-    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring) throws {
+    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring,
+                fileCoordinator: any FileCoordinating = UncoordinatedFiles(), recordingsFolder: URL? = nil) throws {
         self.directory = directory
         self.timeZone = timeZone
         self.audioMeasure = audioMeasure
-        recordingsFolder = directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
+        self.files = fileCoordinator
+        self.recordingsFolder = recordingsFolder ?? directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
         draftsFolder = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
         trashFolder = directory.appendingPathComponent(LibraryLayout.trash, isDirectory: true)
         indexFile = directory.appendingPathComponent(LibraryLayout.index)
-        for folder in [directory, recordingsFolder, draftsFolder, trashFolder] {
+        for folder in [directory, self.recordingsFolder, draftsFolder, trashFolder] {
             try DurableFile.makeFolder(folder)
         }
         var damaged = false
@@ -87,7 +107,7 @@ public final class LibraryStore: RecordingStore {
             // it matches the folders, else from an index built in memory from the folders.
             guard let reason = Self.unwritable(directory) else { throw error }
             blocked = reason
-            let folders = Set(try Self.folderNames(in: recordingsFolder))
+            let folders = Set(try Self.folderNames(in: self.recordingsFolder))
             if let readOnly = try? LibraryIndex(readingOnly: indexFile), (try? readOnly.ids()) == folders {
                 currentIndex = readOnly
             } else {
@@ -126,12 +146,20 @@ public final class LibraryStore: RecordingStore {
     }
 
     /// The recording `reference` names: an exact id, a unique id prefix, or "latest".
+    ///
+    /// A duration longer than the recording's audio (metadata written before the rule) is
+    /// corrected here, and written back when the library can be changed.
     /// - Throws: `LibraryError.notFound` or `.ambiguous`.
     public func resolve(_ reference: String) throws -> Recording {
-        try RecordingID.resolve(
+        let recording = try RecordingID.resolve(
             reference, latest: { try withIndex { try $0.latest() } },
             exact: { id in try withIndex { try $0.recording(id: id) } },
             prefixed: { prefix in try withIndex { try $0.ids(withPrefix: prefix) } })
+        let checked = withDurationChecked(recording, in: folder(of: recording.id))
+        guard checked != recording, writeBlockedReason == nil else { return checked }
+        // The correction is a repair, not the command's purpose: when it cannot be written (a busy
+        // index, a disk that just filled), the corrected value is still what the caller gets.
+        return (try? modify(recording.id) { _ in }) ?? checked
     }
 
     /// Recordings matching `request.text`, best first, a page of them, each with its best places

@@ -32,6 +32,10 @@ extension InMemoryRecordingStore: RecordingDraftStore {
         id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String],
         keepIfInterrupted: Bool = true
     ) throws -> InMemoryDraft {
+        // The real store's rule: a draft is written only in a format a crash leaves readable.
+        guard let format = RecordingAudioFormat(rawValue: audio.format), !format.isEncodedOnSave else {
+            throw LibraryError.invalid("a draft cannot be recorded as '\(audio.format)'.")
+        }
         try locked {
             if failDraftWrites { throw InMemoryWriteFailure() }
             guard drafts[id] == nil else { throw LibraryError.invalid("a draft with id '\(id)' already exists.") }
@@ -50,17 +54,29 @@ extension InMemoryRecordingStore: RecordingDraftStore {
 
     public func saveDraft(
         _ draft: InMemoryDraft, name: String?, tags: [String], location: RecordingLocation?,
-        durationSeconds: Double, segments: [TranscriptSegment]
+        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil
     ) throws -> Recording {
-        try locked {
-            guard let state = drafts.removeValue(forKey: draft.id) else { throw LibraryError.notFound(draft.id) }
+        // `DraftAudioEncoding`'s rule: encode first (outside the store's lock, as it takes time);
+        // a failed encode keeps the draft's format.
+        var audioFile = draft.audioFile
+        var encodedFormat: String?
+        if let encoding, locked({ drafts[draft.id] != nil }) {
+            let destination = draft.audioFile.deletingPathExtension().appendingPathExtension(encoding.format.fileExtension)
+            if (try? encoding.encoder.encode(draft.audioFile, to: destination, as: encoding.format)) != nil {
+                audioFile = destination
+                encodedFormat = encoding.format.rawValue
+            }
+        }
+        return try locked {
+            guard var state = drafts.removeValue(forKey: draft.id) else { throw LibraryError.notFound(draft.id) }
+            if let encodedFormat { state.audio.format = encodedFormat }
             // The name and tag rules the real store applies on save (RecordingName, RecordingTags).
             let recording = Recording(
                 id: draft.id,
                 name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: state.createdAt, timeZone: timeZone)),
                 createdAt: state.createdAt, durationSeconds: durationSeconds, language: state.language,
                 tags: RecordingTags.cleaned(tags), audio: state.audio, location: location)
-            insert(recording, transcript: segments.sorted { $0.startSeconds < $1.startSeconds }, audioFile: draft.audioFile)
+            insert(recording, transcript: segments.sorted { $0.startSeconds < $1.startSeconds }, audioFile: audioFile)
             return recording
         }
     }

@@ -5,7 +5,7 @@ import LiveTranscriberTestSupport
 
 /// Runs one command in-process with replaced services, through the entry point's own parsing
 /// and error handling (`LiveTranscriberCommandLine.parse` and `execute`).
-struct CommandRun {
+struct CommandRun: Equatable {
     var code: Int32
     var stdout: String
     var stderr: String

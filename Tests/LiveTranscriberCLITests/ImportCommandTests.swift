@@ -150,8 +150,26 @@ struct ImportCommandTests {
         #expect(library.recordingFolders.count == 2)
     }
 
+    @Test("audio saved by record is in the library: importing the same audio says so and needs --again")
+    func recordedAudioIsADuplicate() throws {
+        let library = try TemporaryLibrary()
+        let wav = library.url.appendingPathComponent("memo.wav")
+        try WAVBytes.make(samples: goForwardSamples(), rate: 16_000, channels: 1, encoding: .pcm16).write(to: wav)
+        let recorded = library.run("record", "--input", wav.path, "--speed", "max", "--name", "Standup", "--json")
+        #expect(recorded.exitCode == 0, "\(recorded.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(recorded.stdout.utf8))
+        let id = saved.recording.id
+        // The digest of the audio file record wrote, which holds the same samples as memo.wav.
+        #expect(saved.recording.audioDigest == (try AudioDigest.of(path: wav.path)))
+        let again = library.run("import", wav.path)
+        #expect(again.exitCode == 1)
+        #expect(again.stdout == "")
+        #expect(again.stderr == "error: \(wav.path) is already in the library as \(id) 'Standup'; add --again to import it once more.\n1 of 1 file could not be imported.\n")
+        #expect(library.recordingFolders == [id])
+    }
+
     @Test("a file name with control characters gives a clean one-line name", arguments: [
-        ("two\nlines\u{1B}[31m", "two lines [31m"), ("  spaced\tout  ", "spaced out"), ("\u{7}", "Imported audio"),
+        ("two\nlines\u{1B}[31m", "two lines"), ("evil\u{1B}[31m", "evil"), ("a\u{1B}]0;title\u{7}b", "a b"), ("  spaced\tout  ", "spaced out"), ("\u{7}", "Imported audio"),
     ])
     func namesFromFileNames(fileName: String, name: String) {
         #expect(OptionParsing.name(fromFileName: fileName) == name)

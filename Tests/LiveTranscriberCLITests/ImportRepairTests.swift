@@ -57,6 +57,41 @@ struct ImportRepairTests {
         #expect(library.recordingFolders == [])
     }
 
+    @Test("an empty file and a WAV header with no data chunk are said to hold no audio, by import and by record")
+    func emptyFiles() throws {
+        let library = try TemporaryLibrary()
+        let empty = library.url.appendingPathComponent("empty.wav").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        // RIFF header and fmt chunk (36 bytes), cut off before the data chunk.
+        let headerOnly = library.url.appendingPathComponent("header only.wav").path
+        try WAVBytes.make(samples: [], rate: 16_000, channels: 1, encoding: .pcm16).prefix(36).write(to: URL(fileURLWithPath: headerOnly))
+        let result = library.run("import", empty, headerOnly)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: \(empty) holds no audio: the file is empty (0 bytes)\n"
+            + "error: \(headerOnly) holds no audio: it is a WAV header with no audio after it (36 bytes, no 'data' chunk)\n"
+            + "2 of 2 files could not be imported.\n")
+        let recorded = library.run("record", "--input", empty, "--speed", "max")
+        #expect(recorded.exitCode == 1)
+        #expect(recorded.stderr == "error: \(empty) holds no audio: the file is empty (0 bytes)\n")
+        #expect(library.recordingFolders == [])
+        #expect(library.draftFolders == [])
+    }
+
+    @Test("a WAV whose header states more audio than the file holds is noted as such, and read for what it holds")
+    func hugeStatedLength() throws {
+        let library = try TemporaryLibrary()
+        var bytes = WAVBytes.make(samples: try sevenPointOneSeconds(), rate: 16_000, channels: 1, encoding: .pcm16)
+        bytes.replaceSubrange(40..<44, with: [0xF0, 0xFF, 0xFF, 0xFF])  // 0xFFFFFFF0 bytes: 37:16:57 at 32,000 bytes a second
+        let path = library.url.appendingPathComponent("cut short.wav").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let result = library.run("import", path, "--json")
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr == "note: \(path) has a WAV header that was never finished (it states 37:16:57 of audio, more than the file holds, "
+            + "as a recorder that crashed leaves it); repaired the length while reading: 0:07 of audio follow the header\n")
+        let imported = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
+        #expect(imported.map(\.recording.durationSeconds) == [7.1])
+    }
+
     @Test("an RF64 file imports like the WAV it would be")
     func rf64Import() throws {
         let library = try TemporaryLibrary()

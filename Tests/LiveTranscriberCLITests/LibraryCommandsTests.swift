@@ -105,6 +105,7 @@ struct LibraryCommandsTests {
                   "format" : "wav",
                   "sampleRate" : 16000
                 },
+                "audioDigest" : "sha256:9f0fec4db0cdbb8527017fbe5ffe87d0f8adb8c7ca6413a8590d5a9ad2407482",
                 "createdAt" : "2026-11-29T20:41:12Z",
                 "duration" : 3,
                 "id" : "x1",
@@ -313,6 +314,48 @@ struct LibraryCommandsTests {
             try store.appendToJournal(TranscriptSegment(text: "two", startSeconds: 1, endSeconds: 2), draft: draft)
         }
         #expect(cli.run(["recover"]) == .init(code: 0, stdout: "Recovered r1 'Lecture' (0:02, 2 segments).\n", stderr: ""))
+    }
+
+    @Test("read commands on a library folder that does not exist say so and create nothing")
+    func missingLibraryIsNotCreated() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let missing = cli.home.appendingPathComponent("not yet/library")
+        let environment = ["LIVETRANSCRIBER_HOME": missing.path, "TZ": "UTC"]
+        let noLibrary = "error: there are no recordings yet. Make one with 'livetranscriber record'.\n"
+        let runs: [([String], CommandRun)] = [
+            (["list"], CommandRun(code: 0, stdout: "No recordings yet. Make one with 'livetranscriber record'.\n", stderr: "")),
+            (["list", "--json"], CommandRun(code: 0, stdout: "[\n\n]\n", stderr: "")),
+            (["search", "budget"], CommandRun(code: 0, stdout: "No matches for 'budget'.\n", stderr: "")),
+            (["show", "latest"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
+            (["export", "latest", "--format", "txt"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
+            (["rename", "latest", "New"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
+            (["tag", "latest", "--add", "x"], CommandRun(code: 1, stdout: "", stderr: noLibrary)),
+            (["delete", "20261129"], CommandRun(code: 1, stdout: "",
+                                               stderr: "error: no recording matches '20261129'. Run 'livetranscriber list' to see the ids.\n")),
+            (["recover"], CommandRun(code: 0, stdout: "No interrupted recordings to recover.\n", stderr: "")),
+            (["reindex"], CommandRun(code: 0, stdout: "Indexed 0 recordings.\n", stderr: "")),
+        ]
+        for (arguments, expected) in runs {
+            let result = runMain(arguments, environment: environment)
+            #expect(result == expected, "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
+    }
+
+    @Test("reindex names each unreadable folder on one line and indexes the rest")
+    func reindexUnreadable() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        let bad = cli.home.appendingPathComponent("recordings/bad")
+        try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+        try Data("{".utf8).write(to: bad.appendingPathComponent("metadata.json"))
+        let file = bad.appendingPathComponent("metadata.json").path
+        #expect(cli.run(["reindex"]) == .init(code: 0, stdout: "Indexed 2 recordings.\n",
+                                              stderr: "warning: skipped recordings/bad: the library file \(file) is unreadable: The given data was not valid JSON.\n"))
+        #expect(cli.run(["reindex", "--json"]).stdout
+            == "{\n  \"indexed\" : 2,\n  \"unreadable\" : {\n    \"bad\" : \"the library file \(file) is unreadable: The given data was not valid JSON.\"\n  }\n}\n")
     }
 
     @Test("reindex rebuilds from folders and reports the count")

@@ -71,7 +71,8 @@ struct AudioHeaderTests {
         }
         let recovered = try F.store(home).recoverDrafts()
         #expect(recovered == [Recording(id: "long", name: "All day", createdAt: F.t0, durationSeconds: 1_342_177_280.0 / 48_000,
-                                        language: "en-US", audio: stereo48k, recovered: true)])
+                                        language: "en-US", audio: stereo48k, recovered: true,
+                                        audioDigest: "sha256:106879b6f4a72f1839decbdc1c02bdccd90d4bea058afb62f103fe206223234b")])
         let file = try store.audioFile(of: "long")
         var info = SF_INFO()
         let handle = try #require(sf_open(file.path, Int32(SFM_READ), &info))

@@ -2,7 +2,9 @@ import AVFoundation
 import LiveTranscriberCore
 
 /// The core's `AudioFileWriter` over `AVAudioFile`: the original audio of a recording, written as
-/// it arrives (16-bit PCM WAV, or FLAC), interleaved channels as they come.
+/// it arrives (16-bit PCM WAV, or FLAC), interleaved channels as they come; and AAC in an `.m4a`
+/// container for `AVAudioFileEncoder`, which encodes an M4A recording's WAV draft on save (the
+/// engine never records M4A directly: `RecordingAudioFormat.draftFormat`).
 ///
 /// `AVAudioFile` keeps a WAV header up to date only when it closes, so `updateHeader()` cannot
 /// rewrite it mid-recording as the Linux writer does; a draft left by a crash is repaired by the
@@ -14,7 +16,8 @@ final class AVAudioFileWriter: AudioFileWriter {
 
     /// Creates `url` for audio of `format`.
     /// - Throws: `AVAudioFileWriterError.unsupported` for a format iOS cannot write here (Opus in
-    ///   Ogg); AVFoundation's error when the file cannot be created.
+    ///   Ogg, `AudioFormatSupport.avFoundation`); AVFoundation's error when the file cannot be
+    ///   created (for M4A, a rate or bit rate the AAC encoder refuses).
     init(url: URL, format: AudioFormat, fileFormat: RecordingAudioFormat) throws {
         var settings: [String: Any] = [
             AVSampleRateKey: Double(format.sampleRate),
@@ -28,6 +31,12 @@ final class AVAudioFileWriter: AudioFileWriter {
             settings[AVLinearPCMIsBigEndianKey] = false
         case .flac:
             settings[AVFormatIDKey] = kAudioFormatFLAC
+        case .m4a:
+            // AAC-LC at the core's bit rate; the container comes from the URL's extension (.m4a).
+            settings[AVFormatIDKey] = kAudioFormatMPEG4AAC
+            settings[AVEncoderBitRateKey] = RecordingAudioFormat.aacBitRate(sampleRate: format.sampleRate, channels: format.channels)
+            settings[AVEncoderBitRateStrategyKey] = AVAudioBitRateStrategy_Constant
+            settings[AVEncoderAudioQualityKey] = AVAudioQuality.high.rawValue
         case .opus:
             throw AVAudioFileWriterError.unsupported(fileFormat)
         }

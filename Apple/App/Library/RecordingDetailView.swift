@@ -35,6 +35,11 @@ struct RecordingDetailView: View {
                     Spacer()
                     Text(ElapsedTimeFormat.clock(recording.durationSeconds)).monospacedDigit().foregroundStyle(.secondary)
                 }
+                // A recording made elsewhere in a format iOS cannot read (Opus from Linux): say so.
+                if !AudioFormatSupport.avFoundation.canRead(recording.audio.format) {
+                    Text("This recording's audio (\(recording.audio.format)) cannot be played on iPhone; its transcript is all here.")
+                        .font(.footnote).foregroundStyle(.secondary)
+                }
             }
             Section("Transcript") {
                 let playing = TranscriptLines.playingIndex(at: player.currentSeconds, in: segments)

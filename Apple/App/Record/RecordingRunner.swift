@@ -67,7 +67,8 @@ final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: Reco
             },
             makeWriter: { url, format, fileFormat in try AVAudioFileWriter(url: url, format: format, fileFormat: fileFormat) },
             activity: request.activity ?? activity,
-            clock: clock)
+            clock: clock,
+            encoder: AVAudioFileEncoder())  // M4A: the WAV draft is encoded on save
         engine = RecordingEngine(
             sourceFormat: request.source.format, settings: request.settings, services: services,
             observer: request.observer)

@@ -21,7 +21,9 @@ final class SettingsModel {
     var iCloudEnabled: Bool {
         didSet {
             defaults.set(iCloudEnabled, forKey: Keys.iCloud)
+            opened?.watcher?.stop()
             opened = nil
+            onLibraryChanged?()
         }
     }
     /// Hide the transcript on the Lock Screen's Live Activity.
@@ -41,9 +43,12 @@ final class SettingsModel {
     /// Languages the on-device recognizer supports (loaded from the Speech framework).
     private(set) var supportedLanguages: [String] = []
     var onHapticsChanged: ((Bool) -> Void)?
+    /// Called when the library's contents changed underneath the screens (iCloud Drive brought
+    /// something, or the iCloud switch moved to another library).
+    var onLibraryChanged: (() -> Void)?
 
-    /// The formats iPhone recordings can be stored in: those `AVAudioFileWriter` writes.
-    static let fileFormats: [RecordingAudioFormat] = [.wav, .flac]
+    /// The formats iPhone recordings can be stored in: WAV, FLAC and M4A (AAC, encoded on save).
+    static let fileFormats: [RecordingAudioFormat] = AudioFormatSupport.avFoundation.writes
 
     private let defaults = UserDefaults.standard
     private let dependencies: AppDependencies
@@ -75,8 +80,10 @@ final class SettingsModel {
     /// The open library in the folder the iCloud switch chooses.
     func openLibrary() throws -> OpenedLibrary {
         if let opened { return opened }
-        let library = try dependencies.openLibrary(dependencies.libraryFolder(iCloudEnabled && LibraryFolders.isICloudAvailable))
+        let library = try dependencies.openLibrary(dependencies.libraryLocation(iCloudEnabled && LibraryFolders.isICloudAvailable))
         opened = library
+        library.watcher?.onRefreshed = { [weak self] in self?.onLibraryChanged?() }
+        library.watcher?.start()
         return library
     }
 

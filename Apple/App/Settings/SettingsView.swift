@@ -21,7 +21,7 @@ struct SettingsView: View {
                     }
                     .disabled(!recordPhase.allowsLanguageChange)
                     Picker("Recording format", selection: $model.fileFormat) {
-                        ForEach(SettingsModel.fileFormats, id: \.self) { Text($0.rawValue.uppercased()).tag($0) }
+                        ForEach(SettingsModel.fileFormats, id: \.self) { Text($0.displayName).tag($0) }
                     }
                 }
                 Section("Storage") {

@@ -7,7 +7,7 @@ struct ImportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Transcribe audio files into the library.",
-        usage: "import PATH... [--tags a,b] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--again] [--json]",
+        usage: "import PATH... [--tags a,b] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--again] [--json]",
         arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
         options: [
             .value("tags", "tags", "Comma-separated tags for every imported recording."),
@@ -67,7 +67,11 @@ struct ImportCommand: CLICommand {
                 }
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
                 guard var saved = try recorder.run() else { continue }
-                saved.recording = try store.modify(saved.recording.id) { $0.audioDigest = digest }
+                // The store keeps the digest of the audio as saved; the imported file's is the one a
+                // later import of the same file compares with (they differ when --format changes the samples).
+                if saved.recording.audioDigest != digest {
+                    saved.recording = try store.modify(saved.recording.id) { $0.audioDigest = digest }
+                }
                 imported.append(saved)
                 context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {

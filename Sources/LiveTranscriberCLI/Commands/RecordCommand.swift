@@ -7,7 +7,7 @@ struct RecordCommand: CLICommand {
     static let spec = CommandSpec(
         name: "record",
         abstract: "Record and transcribe live, then save the recording to the library.",
-        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(RecordingAudioFormat.allCases.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--json] [--discard] [--stats]",
+        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--json] [--discard] [--stats]",
         options: [
             .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
             .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),

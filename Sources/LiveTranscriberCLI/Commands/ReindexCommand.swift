@@ -24,13 +24,16 @@ struct ReindexCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let store = try LibraryAccess.open(context)
-        let result = try store.reindex()
+        try LibraryAccess.checkDataDirectory(context)
+        // Nothing to index where no library exists yet; an index is not created for it either.
+        let result = LibraryStore.exists(in: context.dataDirectory)
+            ? try LibraryAccess.open(context).reindex() : LibraryStore.ReindexResult(indexed: 0, unreadable: [])
         if json {
-            try context.printJSON(Report(indexed: result.indexed, unreadable: result.unreadable))
+            let unreadable = Dictionary(result.unreadable.map { ($0.id, $0.problem.description) }, uniquingKeysWith: { first, _ in first })
+            try context.printJSON(Report(indexed: result.indexed, unreadable: unreadable))
         } else {
-            for (id, reason) in result.unreadable.sorted(by: { $0.key < $1.key }) {
-                context.printError("warning: skipped recordings/\(id): \(reason)")
+            for folder in result.unreadable {
+                context.printError("warning: skipped \(folder)")
             }
             context.print("Indexed \(Plural.count(result.indexed, "recording")).")
         }

@@ -91,6 +91,13 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.success
         }
 
+        // Audio this machine cannot read (an iPhone's M4A): one line, before anything is uploaded or changed.
+        do {
+            try AudioFormatSupport.libsndfile.checkReadable(recording.audio.format)
+        } catch let error as AudioFormatUnsupported {
+            context.printError("error: '\(recording.name)' cannot be transcribed again here: \(error.description)")
+            return ExitCode.failure
+        }
         let audio = try store.audioFile(of: recording.id)
         let segments: [TranscriptSegment]
         switch engine {

@@ -40,7 +40,8 @@ struct ShowCommand: CLICommand {
             ["Duration:", ElapsedTimeFormat.clock(recording.durationSeconds)],
             ["Language:", recording.language],
             ["Tags:", recording.tags.isEmpty ? "(none)" : recording.tags.joined(separator: ", ")],
-            ["Audio:", "\(recording.audio.format), \(recording.audio.sampleRate) Hz, \(Plural.count(recording.audio.channels, "channel"))"],
+            ["Audio:", "\(recording.audio.format), \(recording.audio.sampleRate) Hz, \(Plural.count(recording.audio.channels, "channel"))"
+                + (AudioFormatSupport.libsndfile.canRead(recording.audio.format) ? "" : " (not readable on this machine)")],
         ]
         if let summary = recording.summary { rows.append(["Summary:", summary]) }
         if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }

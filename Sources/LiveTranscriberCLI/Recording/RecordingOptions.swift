@@ -18,7 +18,7 @@ enum RecordingInput: Equatable {
     /// finished, read like `sox --ignore-length` does. Nil for anything else. Reads only the header.
     var repairNote: String? {
         guard case .file(let path) = self, let layout = SndFileReader.unfinishedWAVHeader(at: path) else { return nil }
-        return "note: \(path) has a WAV header that was never finished (it states no length, as a recorder that "
+        return "note: \(path) has a WAV header that was never finished (\(layout.unfinishedHeaderStatement), as a recorder that "
             + "crashed leaves it); repaired the length while reading: \(ElapsedTimeFormat.clock(layout.durationSeconds)) of audio follow the header"
     }
 
@@ -165,13 +165,20 @@ enum OptionParsing {
     }
 
     /// The `--format` option of `record` and `import`, its choices from `RecordingAudioFormat`.
-    static let formatOption = OptionSpec.value("format", "format", "Stored audio: " + RecordingAudioFormat.allCases.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + ".")
+    static let formatOption = OptionSpec.value("format", "format", "Stored audio: " + AudioFormatSupport.libsndfile.writes.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + " (m4a is the iPhone app's).")
 
-    /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else.
+    /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else, m4a
+    /// included (recorded by the iPhone app; libsndfile cannot write AAC).
     static func audioFormat(_ text: String?) throws -> RecordingAudioFormat {
         let name = text ?? RecordingAudioFormat.wav.rawValue
         guard let format = RecordingAudioFormat(rawValue: name) else {
-            throw UsageError("--format takes \(RecordingAudioFormat.choices), not '\(name)'")
+            throw UsageError("--format takes \(RecordingAudioFormat.list(AudioFormatSupport.libsndfile.writes)), not '\(name)'")
+        }
+        // Known but not writable here (m4a): the one line says why and what to use.
+        do {
+            try AudioFormatSupport.libsndfile.checkWritable(format)
+        } catch let error as AudioFormatUnsupported {
+            throw UsageError("--format \(name): \(error.description)")
         }
         return format
     }

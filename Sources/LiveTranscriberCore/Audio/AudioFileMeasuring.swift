@@ -27,8 +27,9 @@ extension WAVLayout {
     }
 }
 
-/// Reads a recording's audio file for the library store: after a crash (draft recovery) and when a
-/// recording is saved (no recording is longer than its audio). Implemented over libsndfile on
+/// Reads a recording's audio file for the library store: after a crash (draft recovery), when a
+/// recording is saved (no recording is longer than its audio; its content digest) and when one
+/// is reindexed or read (the duration rule again). Implemented over libsndfile on
 /// Linux and over AVFoundation on iOS; the store itself decodes no audio.
 public protocol AudioFileMeasuring: Sendable {
     /// Repairs a header a crash left unfinished, where the format allows it, and returns the audio
@@ -36,4 +37,10 @@ public protocol AudioFileMeasuring: Sendable {
     func measure(_ url: URL) -> AudioFileMeasurement?
     /// Seconds of audio the file's header states, without decoding; nil when it states none.
     func statedSeconds(_ url: URL) -> Double?
+    /// The digest of the audio content (`Recording.audioDigest`): SHA-256 over "rate=R;channels=C;"
+    /// then every decoded sample as 16-bit little-endian, interleaved, written "sha256:<64 hex>".
+    /// The same samples give the same digest in any container, so a recording's audio imported
+    /// again is recognised. Nil when the file cannot be decoded.
+    /// - Complexity: one decoding pass over the file.
+    func contentDigest(_ url: URL) -> String?
 }

@@ -26,6 +26,21 @@ public struct WAVLayout: Sendable, Equatable {
         return (declaredDataSize == 0 && available > 0) || declaredDataSize == 0xFFFF_FFFF || declaredDataSize > available
     }
 
+    /// Seconds of audio the header stated before any repair (`declaredDataSize`); nil when it
+    /// stated no length (a `data` size of 0 or 0xFFFFFFFF, the placeholders writers put first) or
+    /// the format is degenerate. Compare with `durationSeconds`, the audio really there.
+    public var declaredSeconds: Double? {
+        guard declaredDataSize != 0, declaredDataSize != 0xFFFF_FFFF, sampleRate > 0, blockAlign > 0 else { return nil }
+        return Double(declaredDataSize / UInt64(blockAlign)) / Double(sampleRate)
+    }
+
+    /// What an unfinished header stated, in words: "it states no length" or "it states 37:16:57
+    /// of audio, more than the file holds" (for notes to the user).
+    public var unfinishedHeaderStatement: String {
+        guard let stated = declaredSeconds else { return "it states no length" }
+        return "it states \(ElapsedTimeFormat.clock(stated)) of audio, more than the file holds"
+    }
+
     /// Seconds of audio: `dataSize / (sampleRate × blockAlign)`; 0 when the format is degenerate.
     public var durationSeconds: Double {
         guard sampleRate > 0, blockAlign > 0 else { return 0 }

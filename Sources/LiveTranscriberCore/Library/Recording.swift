@@ -2,7 +2,7 @@ import Foundation
 
 /// How a recording's audio file is stored.
 public struct AudioDescription: Sendable, Equatable, Hashable, Codable {
-    /// File format: "wav", "flac" or "opus".
+    /// File format: a `RecordingAudioFormat` raw value, "wav", "flac", "opus" or "m4a".
     public var format: String
     /// Frames per second (Hz) of the stored file.
     public var sampleRate: Int
@@ -57,8 +57,10 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     public var location: RecordingLocation?
     /// True when the recording was rebuilt from a draft left by a crash.
     public var recovered: Bool
-    /// For an imported recording, the digest of the imported file's audio content (its decoded
-    /// samples, rate and channels; "sha256:<hex>"), so importing the same audio again is noticed.
+    /// The digest of the audio content (its decoded samples, rate and channels; "sha256:<hex>",
+    /// see `AudioFileMeasuring.contentDigest`), so importing the same audio again is noticed: for
+    /// an imported recording, the imported file's; for a recorded or recovered one, the saved
+    /// audio file's. Nil for recordings saved before digests were kept.
     public var audioDigest: String?
 
     public init(
@@ -85,6 +87,26 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     public static func storableDuration(_ seconds: Double) -> Double {
         seconds.isFinite && seconds > 0 ? seconds : 0
     }
+
+    /// The one rule for a duration against its audio: no recording is longer than its audio.
+    ///
+    /// A duration that is not finite, or that passes what the audio file states by more than
+    /// rounding (`durationTolerance`), becomes the audio's; any other is kept (`storableDuration`).
+    /// Used when a recording is saved, recovered, reindexed and read, so metadata written before
+    /// the rule existed is corrected too.
+    /// - Parameters:
+    ///   - seconds: the duration as stated (metadata, or the recorder's count).
+    ///   - audioSeconds: seconds of audio the file's header states; nil when it states none (the
+    ///     duration is then kept: nothing says it is wrong).
+    /// - Returns: seconds, finite and at least 0.
+    public static func duration(_ seconds: Double, audioSeconds: Double?) -> Double {
+        guard let audio = audioSeconds, audio.isFinite, audio >= 0 else { return storableDuration(seconds) }
+        return !seconds.isFinite || seconds > audio + durationTolerance ? audio : storableDuration(seconds)
+    }
+
+    /// How far a duration may pass its audio file's stated length before it is corrected:
+    /// half a second, for durations counted from blocks and rounded.
+    public static let durationTolerance = 0.5
 
     enum CodingKeys: String, CodingKey {
         case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest

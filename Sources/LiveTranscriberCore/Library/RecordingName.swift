@@ -52,11 +52,14 @@ public enum RecordingName {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A name made from `text` (a file name): hidden characters become spaces, runs of white space
-    /// one space, trimmed, cut to 200 characters; `fallback` when nothing is left.
+    /// A name made from `text` (a file name, a draft's or a summary's text): terminal escape
+    /// sequences are removed whole (`VisibleText.withoutEscapeSequences`: "evil\u{1B}[31m" gives
+    /// "evil", not "evil [31m"), other hidden characters become spaces, runs of white space one
+    /// space, trimmed, cut to 200 characters; `fallback` when nothing is left. Tags made from
+    /// outside text go through here too (`RecordingTags.cleaned`).
     public static func cleaned(_ text: String, fallback: String = "Imported audio") -> String {
         var visible = ""
-        for character in text {
+        for character in VisibleText.withoutEscapeSequences(text) {
             let hidden = character.unicodeScalars.contains { VisibleText.isHidden($0, in: character) }
             visible.append(hidden ? " " : character)
         }

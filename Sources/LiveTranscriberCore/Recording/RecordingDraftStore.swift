@@ -44,9 +44,12 @@ public protocol RecordingDraftStore: AnyObject {
     ///   - name: nil or blank for the default name.
     ///   - durationSeconds: seconds of audio, pauses excluded.
     ///   - segments: the final segments.
+    ///   - encoding: nil to keep the draft's audio as it is; else encode it first, with
+    ///     `DraftAudioEncoding`'s rule (the draft's file kept until the encoded one is durable, the
+    ///     draft's format kept when encoding fails).
     func saveDraft(
         _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,
-        durationSeconds: Double, segments: [TranscriptSegment]
+        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding?
     ) throws -> Recording
 
     /// Deletes the draft and its audio.

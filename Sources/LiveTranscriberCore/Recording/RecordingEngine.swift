@@ -242,7 +242,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
                 guard let state = running, let summary = draftSummary else { break }
                 savedRecording = try services.store.saveDraft(
                     state.draft, name: name, tags: tags, location: saveLocation,
-                    durationSeconds: summary.durationSeconds, segments: summary.segments)
+                    durationSeconds: summary.durationSeconds, segments: summary.segments, encoding: saveEncoding)
                 state.coordinator.end(dismissal: .default)
                 running = nil
             case .discardDraft:
@@ -270,6 +270,9 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
 
     /// Opens everything that can fail on bad input before the draft exists, then the draft.
     private func prepare(language: String) throws {
+        if settings.fileFormat.isEncodedOnSave, services.encoder == nil {
+            throw RecordingEngineError.cannotEncode(settings.fileFormat)
+        }
         let recognizer = try services.makeRecognizer(language)
         let engineRate = recognizer.inputFormat.sampleRate
         let recognitionResampler = engineRate == sourceFormat.sampleRate ? nil
@@ -282,14 +285,16 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         let id = services.store.newRecordingID(date: createdAt)
         let name = settings.name ?? RecordingName.defaultName(createdAt: createdAt, timeZone: settings.timeZone)
         let attributes = RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt)
-        let audio = AudioDescription(format: settings.fileFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
+        // The draft is written in a format a crash leaves readable (`draftFormat`: WAV for M4A).
+        let draftFormat = settings.fileFormat.draftFormat
+        let audio = AudioDescription(format: draftFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
         let draft = try services.store.createDraft(id: id, createdAt: createdAt, language: recognizer.language,
                                                    audio: audio, name: settings.name, tags: settings.tags,
                                                    keepIfInterrupted: settings.keepIfInterrupted)
         let writer: any AudioFileWriter
         do {
             writer = try services.makeWriter(draft.audioFile, AudioFormat(sampleRate: storedRate, channels: sourceFormat.channels),
-                                             settings.fileFormat)
+                                             draftFormat)
         } catch {
             try? services.store.discardDraft(draft)  // nothing was recorded; the writer's error is the one to report
             throw error
@@ -301,6 +306,13 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         running = Running(draft: draft, writer: writer, storageResampler: storageResampler,
                           pipeline: TranscriptionPipeline(resampler: recognitionResampler, recognizer: recognizer),
                           coordinator: coordinator, timeline: timeline, lastHeaderUpdate: createdAt)
+    }
+
+    /// How `finish` asks the store to save the draft's audio: encoded to the settings' format
+    /// when the draft was recorded in another (`RecordingAudioFormat.isEncodedOnSave`).
+    private var saveEncoding: DraftAudioEncoding? {
+        guard settings.fileFormat.isEncodedOnSave, let encoder = services.encoder else { return nil }
+        return DraftAudioEncoding(format: settings.fileFormat, encoder: encoder)
     }
 
     /// Ends recognition (unless it already failed) and closes the audio file.
@@ -405,7 +417,8 @@ public struct RecordingEngineSettings: Sendable {
     public var tags: [String]
     /// Where the recording is made, when the user keeps it.
     public var location: RecordingLocation?
-    /// The stored file's format.
+    /// The saved recording's audio format. The draft is written in `fileFormat.draftFormat` and,
+    /// when that differs (M4A), encoded by `RecordingEngineServices.encoder` on save.
     public var fileFormat: RecordingAudioFormat
     /// The time zone of the default name.
     public var timeZone: TimeZone
@@ -451,14 +464,19 @@ public struct RecordingEngineServices<Store: RecordingDraftStore> {
     public var clock: any WallClock
     /// Transcribes a draft's audio again in another language; nil when the front end has none.
     public var retranscribe: ((URL, String) throws -> [TranscriptSegment])?
+    /// Encodes the closed draft into a format that is not recorded directly (M4A); nil when the
+    /// front end has none, and then `start()` refuses such a format with `RecordingEngineError.cannotEncode`.
+    public var encoder: (any AudioFileEncoding)?
 
     public init(
         store: Store, makeRecognizer: @escaping (String) throws -> any SpeechRecognizer,
         makeResampler: @escaping (Int, Int, Int) throws -> any Resampler,
         makeWriter: @escaping (URL, AudioFormat, RecordingAudioFormat) throws -> any AudioFileWriter,
         activity: any ActivityClient, clock: any WallClock,
-        retranscribe: ((URL, String) throws -> [TranscriptSegment])? = nil
+        retranscribe: ((URL, String) throws -> [TranscriptSegment])? = nil,
+        encoder: (any AudioFileEncoding)? = nil
     ) {
+        self.encoder = encoder
         self.store = store
         self.makeRecognizer = makeRecognizer
         self.makeResampler = makeResampler
@@ -473,9 +491,14 @@ public struct RecordingEngineServices<Store: RecordingDraftStore> {
 public enum RecordingEngineError: Error, Equatable, CustomStringConvertible {
     /// A language change in the draft needs a re-transcriber, and the front end gave none.
     case cannotRetranscribe
+    /// The format is encoded on save (M4A), and the front end gave no encoder.
+    case cannotEncode(RecordingAudioFormat)
 
     public var description: String {
         switch self {
+        case .cannotEncode(let format):
+            let direct = RecordingAudioFormat.allCases.filter { !$0.isEncodedOnSave }
+            return "this recorder cannot encode \(AudioFormatUnsupported.displayName(format.rawValue)); choose \(RecordingAudioFormat.list(direct))."
         case .cannotRetranscribe:
             return "this recorder cannot transcribe the draft again in another language; save it and use retranscribe."
         }

@@ -53,6 +53,74 @@ public enum VisibleText {
         return result
     }
 
+    /// `text` with every terminal escape sequence (ECMA-48, as VT100 and xterm read them) removed
+    /// whole, each replaced by one space, so no residue such as "[31m" is left when the ESC alone
+    /// would be dropped. Removed:
+    /// - CSI: ESC [ (or U+009B), parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, one
+    ///   final byte 0x40–0x7E ("\u{1B}[31m", "\u{1B}[2J", "\u{1B}[?25l");
+    /// - control strings: OSC (ESC ] or U+009D), DCS (ESC P, U+0090), SOS (ESC X, U+0098), PM
+    ///   (ESC ^, U+009E), APC (ESC _, U+009F), up to their terminator, ST (ESC \ or U+009C) or,
+    ///   for OSC, BEL; an unterminated one runs to the end of the text;
+    /// - other escapes: ESC, intermediate bytes 0x20–0x2F, one final byte 0x30–0x7E ("\u{1B}(B",
+    ///   "\u{1B}c"); a lone ESC at the end.
+    ///
+    /// Other hidden characters are left for the caller's rule (`RecordingName.cleaned` makes them
+    /// spaces). For names made from text from outside; printed text is escaped instead (`escaped`).
+    /// - Complexity: O(n) in Unicode scalars.
+    public static func withoutEscapeSequences(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { $0.value == 0x1B || (0x90...0x9F).contains($0.value) }) else { return text }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        func skipControlString(from start: Int, belEnds: Bool) -> Int {
+            var at = start
+            while at < scalars.count {
+                let value = scalars[at].value
+                if value == 0x9C || (belEnds && value == 0x07) { return at + 1 }
+                if value == 0x1B, at + 1 < scalars.count, scalars[at + 1] == "\\" { return at + 2 }
+                at += 1
+            }
+            return at
+        }
+        func skipCSI(from start: Int) -> Int {
+            var at = start
+            while at < scalars.count, (0x30...0x3F).contains(scalars[at].value) { at += 1 }
+            while at < scalars.count, (0x20...0x2F).contains(scalars[at].value) { at += 1 }
+            if at < scalars.count, (0x40...0x7E).contains(scalars[at].value) { at += 1 }
+            return at
+        }
+        while index < scalars.count {
+            let value = scalars[index].value
+            var next: Int?
+            switch value {
+            case 0x9B: next = skipCSI(from: index + 1)
+            case 0x9D: next = skipControlString(from: index + 1, belEnds: true)
+            case 0x90, 0x98, 0x9E, 0x9F: next = skipControlString(from: index + 1, belEnds: false)
+            case 0x1B:
+                let introducer = index + 1 < scalars.count ? scalars[index + 1].value : nil
+                switch introducer {
+                case 0x5B?: next = skipCSI(from: index + 2)  // [
+                case 0x5D?: next = skipControlString(from: index + 2, belEnds: true)  // ]
+                case 0x50?, 0x58?, 0x5E?, 0x5F?: next = skipControlString(from: index + 2, belEnds: false)  // P X ^ _
+                default:
+                    var at = index + 1
+                    while at < scalars.count, (0x20...0x2F).contains(scalars[at].value) { at += 1 }
+                    if at < scalars.count, (0x30...0x7E).contains(scalars[at].value) { at += 1 }
+                    next = at
+                }
+            default: break
+            }
+            if let next {
+                result.append(" ")
+                index = next
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
     /// `text` escaped, but with line breaks and tabs kept as they are: for multi-line output such
     /// as a transcript or an error message made of several lines.
     public static func escapedKeepingLines(_ text: String) -> String {

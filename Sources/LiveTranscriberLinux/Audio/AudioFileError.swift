@@ -8,6 +8,9 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// libsndfile does not recognise the contents as audio it can decode.
     case unsupportedFormat(path: String, reason: String)
+    /// The file holds no audio at all: it is empty (0 bytes), or a WAV header with no `data`
+    /// chunk after it. `reason` says which.
+    case noAudio(path: String, reason: String)
     /// Writing the recording's audio failed (disk full, permissions).
     case writeFailed(path: String, reason: String)
     /// Decoding failed part-way through the file.
@@ -25,6 +28,8 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .unsupportedFormat(let path, let reason):
             return "\(path) is not an audio file this tool can read (\(reason)); it reads WAV, FLAC, Ogg Vorbis or Opus, MP3 and AIFF"
+        case .noAudio(let path, let reason):
+            return "\(path) holds no audio: \(reason)"
         case .writeFailed(let path, let reason):
             return "cannot write audio to \(path): \(reason)"
         case .readFailed(let path, let reason):

@@ -97,6 +97,7 @@ public struct SndFileAudioMeasure: AudioFileMeasuring {
     public init() {}
     public func measure(_ url: URL) -> AudioFileMeasurement? { AudioFileMeasure.measure(url) }
     public func statedSeconds(_ url: URL) -> Double? { AudioFileMeasure.statedSeconds(url) }
+    public func contentDigest(_ url: URL) -> String? { try? AudioDigest.of(path: url.path) }
 }
 
 extension LibraryStore {

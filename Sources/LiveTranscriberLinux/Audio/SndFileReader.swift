@@ -9,6 +9,9 @@ public final class SndFileReader: AudioSource {
     private let path: String
     public let format: AudioFormat
     public let totalFrames: Int?
+    /// True when the samples are stored as 16-bit integers (WAV, RF64, FLAC…): `readInt16` then
+    /// gives them exactly as stored.
+    let storesInt16: Bool
     /// Set when the file's WAV header was never finished (see `RepairedWAVInput`): the layout it
     /// was read with. The file on disk is not changed.
     public let repairedHeader: WAVLayout?
@@ -18,7 +21,8 @@ public final class SndFileReader: AudioSource {
     /// Opens `path` for reading.
     ///
     /// - Throws: `AudioFileError.notFound` when there is no file, `.unreadable` when it cannot be
-    ///   opened, `.unsupportedFormat` when libsndfile does not recognise its contents.
+    ///   opened, `.noAudio` when it is empty or a WAV header with no audio after it,
+    ///   `.unsupportedFormat` when libsndfile does not recognise its contents.
     public init(path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -33,7 +37,9 @@ public final class SndFileReader: AudioSource {
         let repaired = RepairedWAVInput(path: path)
         let opened = repaired.map { $0.openSndFile(&info) } ?? sf_open(path, Int32(SFM_READ), &info)
         guard let handle = opened else {
-            throw AudioFileError.unsupportedFormat(path: path, reason: String(cString: sf_strerror(nil)))
+            let reason = String(cString: sf_strerror(nil))
+            throw Self.noAudioReason(path).map { AudioFileError.noAudio(path: path, reason: $0) }
+                ?? AudioFileError.unsupportedFormat(path: path, reason: reason)
         }
         guard info.channels > 0, info.samplerate > 0 else {
             sf_close(handle)
@@ -46,14 +52,59 @@ public final class SndFileReader: AudioSource {
         self.format = AudioFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels))
         // An unfinished header (a FLAC whose writer was killed) states no length: nil, never 2^63 frames.
         self.totalFrames = AudioFileMeasure.statedFrames(info.frames)
+        self.storesInt16 = info.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16)
     }
 
     deinit { sf_close(handle) }
+
+    /// Why a file libsndfile refused holds no audio, when that is what is wrong with it: it is
+    /// empty, or it is a WAV (RIFF or RF64) header with no `data` chunk (the header a writer puts
+    /// first, cut off before any audio). Nil for anything else, which is then not audio we read.
+    static func noAudioReason(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path), let size = try? handle.seekToEnd() else { return nil }
+        defer { try? handle.close() }
+        if size == 0 { return "the file is empty (0 bytes)" }
+        do {
+            _ = try WAVHeaderRepair.plan(fileSize: size, read: { offset, count in
+                try handle.seek(toOffset: offset)
+                return try handle.read(upToCount: count) ?? Data()
+            })
+        } catch WAVRepairError.missingData {
+            // Only a header whose chunks end exactly at the end of the file: anything else is damage.
+            guard chunksEndTogether(handle, fileSize: size) else { return nil }
+            return "it is a WAV header with no audio after it (\(size) bytes, no 'data' chunk)"
+        } catch {}  // not WAV, or damaged some other way: not a question of missing audio
+        return nil
+    }
+
+    /// True when the chunks after the 12-byte RIFF header follow each other up to exactly the end
+    /// of the file (sizes padded to even), as a header cut off before its `data` chunk leaves them.
+    private static func chunksEndTogether(_ handle: FileHandle, fileSize: UInt64) -> Bool {
+        var offset: UInt64 = 12
+        while offset + 8 <= fileSize {
+            guard (try? handle.seek(toOffset: offset)) != nil, let header = try? handle.read(upToCount: 8), header.count == 8 else { return false }
+            let size = header.dropFirst(4).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            offset += 8 + size + (size & 1)
+        }
+        return offset == fileSize
+    }
 
     /// The layout `path` will be read with when its WAV (or RF64) header was never finished;
     /// nil for a finished header or another format. Reads only chunk headers.
     public static func unfinishedWAVHeader(at path: String) -> WAVLayout? {
         RepairedWAVInput.unfinishedHeader(at: path)?.layout
+    }
+
+    /// Reads up to `buffer.count / channels` frames as interleaved 16-bit integers into `buffer`.
+    /// Exact for `storesInt16` files.
+    /// - Returns: frames read; 0 at the end of the file.
+    /// - Throws: `AudioFileError.readFailed`.
+    func readInt16(into buffer: UnsafeMutableBufferPointer<Int16>) throws -> Int {
+        let read = sf_readf_short(handle, buffer.baseAddress, sf_count_t(buffer.count / format.channels))
+        if read < 0 || (read == 0 && sf_error(handle) != 0) {
+            throw AudioFileError.readFailed(path: path, reason: String(cString: sf_strerror(handle)))
+        }
+        return Int(read)
     }
 
     public func read(maxFrames: Int) throws -> AudioBuffer? {

@@ -3,11 +3,14 @@ import Foundation
 import LiveTranscriberCore
 
 extension RecordingAudioFormat {
-    var libsndfileFormat: Int32 {
+    /// libsndfile's `SF_FORMAT_*` for the format; nil for M4A, which libsndfile cannot write
+    /// (`AudioFormatSupport.libsndfile`).
+    var libsndfileFormat: Int32? {
         switch self {
         case .wav: return Int32(SF_FORMAT_RF64 | SF_FORMAT_PCM_16)
         case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
         case .opus: return Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
+        case .m4a: return nil
         }
     }
 }
@@ -20,9 +23,12 @@ public final class SndFileWriter: AudioFileWriter {
     public private(set) var framesWritten = 0
 
     /// Creates (or truncates) `path`.
-    /// - Throws: `AudioFileError.writeFailed` with libsndfile's reason.
+    /// - Throws: `AudioFormatUnsupported` for M4A (nothing is created); `AudioFileError.writeFailed`
+    ///   with libsndfile's reason.
     public convenience init(path: String, format: AudioFormat, fileFormat: RecordingAudioFormat) throws {
-        try self.init(path: path, format: format, libsndfileFormat: fileFormat.libsndfileFormat, name: fileFormat.rawValue,
+        try AudioFormatSupport.libsndfile.checkWritable(fileFormat)
+        guard let libsndfileFormat = fileFormat.libsndfileFormat else { preconditionFailure("checked writable above") }
+        try self.init(path: path, format: format, libsndfileFormat: libsndfileFormat, name: fileFormat.rawValue,
                       downgradeRF64: fileFormat == .wav)
     }
 

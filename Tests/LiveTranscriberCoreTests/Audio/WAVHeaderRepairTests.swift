@@ -19,6 +19,21 @@ struct WAVHeaderRepairTests {
         #expect(repaired == WAVFixture.make(audio: audio))
     }
 
+    @Test("an unfinished header is described by what it stated: no length, or a length past the end of the file")
+    func unfinishedHeaderStatement() throws {
+        let audio = WAVFixture.pcm(bytes: 96_000)
+        let (_, noLength) = try WAVHeaderRepair.repair(WAVFixture.make(audio: audio, riffSize: 0, dataSize: 0))
+        #expect(noLength.declaredSeconds == nil)
+        #expect(noLength.unfinishedHeaderStatement == "it states no length")
+        let (_, placeholder) = try WAVHeaderRepair.repair(WAVFixture.make(audio: audio, dataSize: 0xFFFF_FFFF))
+        #expect(placeholder.unfinishedHeaderStatement == "it states no length")
+        // 0xFFFFFFF0 bytes at 32,000 bytes a second: 134,217.7275 s stated, 3 s there.
+        let (_, huge) = try WAVHeaderRepair.repair(WAVFixture.make(audio: audio, dataSize: 0xFFFF_FFF0))
+        #expect(huge.declaredSeconds == 134_217.7275)
+        #expect(huge.durationSeconds == 3.0)
+        #expect(huge.unfinishedHeaderStatement == "it states 37:16:57 of audio, more than the file holds")
+    }
+
     @Test("a repaired layout measures the whole frames present: 96,000 bytes of 16 kHz mono 16-bit PCM are 48,000 frames, 3.000 s")
     func measurement() throws {
         let broken = WAVFixture.make(audio: WAVFixture.pcm(bytes: 96_000), riffSize: 0, dataSize: 0)

@@ -33,10 +33,45 @@ struct RecordingRulesTests {
 
     @Test("names made from file names drop hidden characters instead of refusing")
     func cleanedNames() {
-        #expect(RecordingName.cleaned("talk\u{1B}[2J") == "talk [2J")
+        #expect(RecordingName.cleaned("talk\u{1B}[2J") == "talk")
         #expect(RecordingName.cleaned("evil\u{202E}vaw.exe") == "evil vaw.exe")
         #expect(RecordingName.cleaned("\u{202E}\u{200B}") == "Imported audio")
         #expect(RecordingName.cleaned(String(repeating: "b", count: 300)).count == 200)
+    }
+
+    @Test("names and tags from outside text lose whole escape sequences, with no residue", arguments: [
+        ("evil\u{1B}[31m", "evil"),
+        ("\u{1B}[1;31mred\u{1B}[0m alert", "red alert"),
+        ("a\u{1B}[?25lb", "a b"),
+        ("\u{1B}]0;pwned\u{7}title", "title"),
+        ("\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\", "link"),
+        ("x\u{9B}2Jy", "x y"),
+        ("\u{1B}Pq#0;2;0;0;0\u{1B}\\sixel", "sixel"),
+        ("charset\u{1B}(B", "charset"),
+        ("reset\u{1B}c", "reset"),
+        ("open\u{1B}]2;never ends", "open"),
+        ("trailing\u{1B}", "trailing"),
+        ("\u{1B}[31m", "Imported audio"),
+        ("plain [31m text", "plain [31m text"),
+    ])
+    func escapeSequencesInNames(input: String, name: String) {
+        #expect(RecordingName.cleaned(input) == name)
+    }
+
+    @Test("escape sequences are removed whole, each leaving one space, other text untouched")
+    func withoutEscapeSequences() {
+        #expect(VisibleText.withoutEscapeSequences("evil\u{1B}[31m") == "evil ")
+        #expect(VisibleText.withoutEscapeSequences("中文\u{1B}[0m❤️") == "中文 ❤️")
+        #expect(VisibleText.withoutEscapeSequences("no escapes, Café") == "no escapes, Café")
+        #expect(RecordingTags.cleaned(["work\u{1B}[31m,\u{1B}]0;x\u{7}home"]) == ["work", "home"])
+    }
+
+    @Test("one duration rule: no recording is longer than its audio, and none is not finite", arguments: [
+        (86_400, 2, 2), (2.4, 2, 2.4), (2.6, 2, 2), (.nan, 2, 2), (.infinity, 2, 2), (-1, 2, 0),
+        (1, 2, 1), (5, nil, 5), (.nan, nil, 0), (.infinity, .infinity, 0),
+    ] as [(Double, Double?, Double)])
+    func durationAgainstAudio(stated: Double, audio: Double?, kept: Double) {
+        #expect(Recording.duration(stated, audioSeconds: audio) == kept)
     }
 
     @Test("the default name is the date and minute in the given time zone")

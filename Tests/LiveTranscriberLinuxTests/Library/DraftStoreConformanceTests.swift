@@ -61,6 +61,25 @@ struct DraftStoreConformanceTests {
         }
     }
 
+    @Test("DraftAudioEncoding: saved as the encoded format when the encoder succeeds, as the draft's when it fails")
+    func encodingOnSave() throws {
+        try Self.eachStore { name, store in
+            let encoded = try store.saveOneEncoded(id: "20261129-204112-0005", encoder: RecordingAudioEncoder())
+            #expect(encoded.audio.format == "m4a", "\(name)")
+            #expect(try store.audioFile(of: encoded.id).lastPathComponent == "audio.m4a", "\(name)")
+            let kept = try store.saveOneEncoded(id: "20261129-204112-0006", encoder: RecordingAudioEncoder(fails: true))
+            #expect(kept.audio.format == "wav", "\(name)")
+            #expect(try store.audioFile(of: kept.id).lastPathComponent == "audio.wav", "\(name)")
+        }
+    }
+
+    @Test("a draft is never created in a format encoded on save (M4A)")
+    func noEncodedDraft() throws {
+        try Self.eachStore { name, store in
+            #expect(throws: LibraryError.self, "\(name)") { try store.holdDraft(id: "20261129-204112-0007", format: "m4a") }
+        }
+    }
+
     @Test("new ids are yyyyMMdd-HHmmss-xxxx in UTC")
     func ids() throws {
         try Self.eachStore { name, store in
@@ -75,6 +94,8 @@ protocol DraftStoreUnderTest: RecordingStore {
     func saveOne(id: String, name: String?, tags: [String], journal: [TranscriptSegment], durationSeconds: Double) throws -> Recording
     func discardOne(id: String) throws
     func holdDraft(id: String) throws
+    func holdDraft(id: String, format: String) throws
+    func saveOneEncoded(id: String, encoder: RecordingAudioEncoder) throws -> Recording
     func freshID(date: Date) -> String
 }
 
@@ -86,7 +107,7 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
             try WAVFixture.make(audio: WAVFixture.silence(bytes: Int(durationSeconds * 32_000))).write(to: draft.audioFile)
         }
         for segment in journal { try appendToJournal(segment, draft: draft) }
-        return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal)
+        return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal, encoding: nil)
     }
 
     func discardOne(id: String) throws {
@@ -99,6 +120,21 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
     func holdDraft(id: String) throws {
         _ = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
                             name: nil, tags: [], keepIfInterrupted: true)
+    }
+
+    func holdDraft(id: String, format: String) throws {
+        _ = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US",
+                            audio: AudioDescription(format: format, sampleRate: 48_000, channels: 2), name: nil, tags: [], keepIfInterrupted: true)
+    }
+
+    func saveOneEncoded(id: String, encoder: RecordingAudioEncoder) throws -> Recording {
+        let draft = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
+                                    name: nil, tags: [], keepIfInterrupted: true)
+        if draft.audioFile.isFileURL, FileManager.default.fileExists(atPath: draft.audioFile.deletingLastPathComponent().path) {
+            try WAVFixture.make(audio: WAVFixture.silence(bytes: 32_000)).write(to: draft.audioFile)
+        }
+        return try saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 1, segments: [],
+                             encoding: DraftAudioEncoding(format: .m4a, encoder: encoder))
     }
 
     func freshID(date: Date) -> String { newRecordingID(date: date) }

@@ -25,7 +25,7 @@ struct LibraryIndexTests {
         let store = try F.store(home)
         #expect(try store.list() == [b, a])
         #expect(try store.hits("hello").map(\.recordingID) == ["a"])
-        #expect(try store.reindex() == LibraryStore.ReindexResult(indexed: 2, unreadable: [:]))
+        #expect(try store.reindex() == LibraryStore.ReindexResult(indexed: 2, unreadable: []))
         #expect(try store.list() == [b, a])
     }
 
@@ -86,7 +86,10 @@ struct LibraryIndexTests {
         try Data("{".utf8).write(to: bad.appendingPathComponent("metadata.json"))
         let result = try store.reindex()
         #expect(result.indexed == 1)
-        #expect(Array(result.unreadable.keys) == ["bad"])
+        let file = bad.appendingPathComponent("metadata.json").path
+        let problem = LibraryError.corrupt(path: file, reason: "The given data was not valid JSON.")
+        #expect(result.unreadable == [UnreadableRecordingFolder(id: "bad", problem: problem)])
+        #expect(result.unreadable.first?.description == "recordings/bad: the library file \(file) is unreadable: The given data was not valid JSON.")
         #expect(try store.list().map(\.id) == ["good"])
     }
 

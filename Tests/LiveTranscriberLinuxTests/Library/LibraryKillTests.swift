@@ -67,7 +67,8 @@ struct LibraryKillTests {
 
         let recovered = try store.recoverDrafts()
         #expect(recovered == [Recording(id: "killed", name: "Killed mid-sentence", createdAt: F.t0, durationSeconds: 2.5,
-                                        language: "en-US", audio: F.mono16k, recovered: true)])
+                                        language: "en-US", audio: F.mono16k, recovered: true,
+                                        audioDigest: "sha256:e2ddf2b6587fe07866a1eb31c0d19bc35a9ecd8f2265e544e0378948a57610da")])
         #expect(try store.transcript(of: "killed") == [F.segment("first words", 0.2, 0.9), F.segment("then more", 1.1, 1.8)])
         let audio = try Data(contentsOf: try store.audioFile(of: "killed"))
         #expect(audio == WAVFixture.make(audio: WAVFixture.silence(bytes: 80_000)))

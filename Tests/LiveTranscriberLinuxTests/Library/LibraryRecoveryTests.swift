@@ -31,7 +31,8 @@ struct LibraryRecoveryTests {
         let store = try F.store(home)
         let recovered = try store.recoverDrafts()
         let expected = Recording(id: "20261129-204112-dead", name: "Interview", createdAt: F.t0, durationSeconds: 3.0,
-                                 language: "de-DE", tags: ["press"], audio: F.mono16k, recovered: true)
+                                 language: "de-DE", tags: ["press"], audio: F.mono16k, recovered: true,
+                                 audioDigest: "sha256:a5fa3293d82ca3ae73a434caf615d76df7ce422d5239347990acdb23d424028d")
         #expect(recovered == [expected])
         #expect(try store.list() == [expected])
         #expect(try store.transcript(of: expected.id) == [F.segment("erstes Segment", 0, 1.2), F.segment("zweites Segment", 1.5, 2.5)])

@@ -103,7 +103,8 @@ struct LibraryStoreTests {
         let segments = [F.segment("second", 2, 3), F.segment("first", 0, 1)]
         let recording = try F.save(store, id: "20261129-204112-3f9a", tags: ["b", "a", "b", ""], segments: segments, seconds: 3)
         #expect(recording == Recording(id: "20261129-204112-3f9a", name: "Recording 2026-11-29 20:41", createdAt: F.t0,
-                                       durationSeconds: 3, language: "en-US", tags: ["b", "a"], audio: F.mono16k))
+                                       durationSeconds: 3, language: "en-US", tags: ["b", "a"], audio: F.mono16k,
+                                       audioDigest: LibraryDurationAndDigestTests.threeSecondsOfSilence))
         let folder = home.url.appendingPathComponent("recordings/20261129-204112-3f9a")
         #expect(F.files(in: folder) == ["audio.wav", "metadata.json", "transcript.json"])
         #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])

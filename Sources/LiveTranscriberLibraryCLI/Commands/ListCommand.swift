@@ -41,6 +41,7 @@ struct ListCommand: CLICommand {
         let timeZone = LibraryAccess.timeZone(context)
         let since = sinceText.flatMap { LibraryFormat.parseDate($0, timeZone: timeZone) }
         let recordings = try store.list(ListRequest(tag: tag, since: since, limit: limit, offset: offset))
+        defer { LibraryAccess.printUnreadableNote(store, context) }
         if json {
             try context.printJSON(recordings)
             return ExitCode.success
@@ -58,7 +59,8 @@ struct ListCommand: CLICommand {
                 ElapsedTimeFormat.clock(recording.durationSeconds), recording.name, recording.tags.joined(separator: ", "),
             ])
         }
-        context.stdout.write(LibraryAccess.table(rows))
+        // On a terminal the name, then the tags, are cut to fit its width; a pipe gets whole rows.
+        context.stdout.write(LibraryAccess.table(rows, width: context.stdoutColumns, cutting: [3, 4]))
         return ExitCode.success
     }
 }

@@ -145,7 +145,7 @@ package enum LibraryAccess {
         var limit = fallback
         if let text = arguments.value("limit") {
             guard let number = Int(text), number > 0 else {
-                let tooLarge = text.allSatisfy(\.isNumber) && !text.isEmpty
+                let tooLarge = Int(text) == nil && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
                 throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--limit'; use a positive number"
                     + (tooLarge ? " no larger than \(Int.max)" : ""))
             }
@@ -154,7 +154,7 @@ package enum LibraryAccess {
         var offset = 0
         if let text = arguments.value("offset") {
             guard let number = Int(text), number >= 0 else {
-                let tooLarge = text.allSatisfy(\.isNumber) && !text.isEmpty
+                let tooLarge = Int(text) == nil && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
                 throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--offset'; use 0 or a positive number"
                     + (tooLarge ? " no larger than \(Int.max)" : ""))
             }

@@ -2,8 +2,7 @@ import Foundation
 import LiveTranscriberLibraryCLI
 import LiveTranscriberStore
 
-// The library commands (list, show, search, export, rename, tag, delete) run here, with only the
-// core, the store and SQLite loaded. Anything else (recording, importing, help listing every
+// `list` and `search` run here, with only the core, the store and SQLite loaded. Anything else (recording, importing, help listing every
 // command…), and any library command that finds drafts left by a crash to recover first, is
 // handed to the full program with the same arguments (docs/architecture.md, "Two programs").
 
@@ -11,7 +10,7 @@ import LiveTranscriberStore
 // killing the process; the failure is reported at the end.
 signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
-let runner = CommandRunner(commands: LibraryCommands.all)
+let runner = CommandRunner(commands: LibraryCommands.light)
 let context = CommandContext.process
 if runner.command(for: arguments) != nil, !LibraryStore.hasDraftsToRecover(in: context.dataDirectory) {
     exit(runner.main(arguments, context: context))

@@ -101,9 +101,10 @@ struct WhisperRecognitionTests {
         #expect(rate.rate <= 0.1, "\(hypothesis)")
     }
 
-    @Test("a live recognizer reports interim text before the final and exactly one final per utterance")
+    @Test("a live recognizer reports interim text before the final, exactly one final per utterance, and the words a file gives")
     func liveInterims() throws {
         let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US", live: true)
+        let path = "\(TestData.librivox)/sense_and_sensibility_01_austen_64kb-0870.wav"
         let samples = try Self.librivoxSamples("sense_and_sensibility_01_austen_64kb-0870")
         var events: [RecognitionEvent] = []
         let block = recognizer.inputFormat.blockSamples
@@ -116,6 +117,41 @@ struct WhisperRecognitionTests {
         #expect(finals.count >= 1)
         #expect(events.contains { if case .interim = $0 { true } else { false } })
         if case .final = events.last {} else { Issue.record("the last event is not a final") }
+        // Finals decode the same audio with the same settings live (early or not) as from a file.
+        #expect(finals.map(\.text) == (try Self.transcribe(SndFileReader(path: path)).map(\.text)))
+    }
+
+    @Test("a cancelled decode stops at whisper.cpp's next check, and the next decode still gives the same words")
+    func cancelledDecode() throws {
+        let decoder = try WhisperDecoder(engine: LinuxSpeechEngines.whisperEngine(), language: "en")
+        let id = "sense_and_sensibility_01_austen_64kb-0870"  // 7.1 s
+        let samples = try Self.librivoxSamples(id)
+        let reference = try #require(try TestData.librivoxReferences().first { $0.id == id }).text
+        func text(_ words: [WordTiming]) -> String { words.map(\.word).joined(separator: " ") }
+
+        // Cancelled before it starts: whisper.cpp is not even asked.
+        let early = DecodeCancellation()
+        early.cancel()
+        #expect(throws: CancellationError.self) { try decoder.decode(samples, maxTokens: 60, interim: true, cancellation: early) }
+        #expect(decoder.abortChecks == 0)
+
+        // A whole decode: one check before the encoder, one after it, one after each decoder step.
+        let whole = try decoder.decode(samples, maxTokens: 60, interim: false, cancellation: DecodeCancellation())
+        let wholeChecks = decoder.abortChecks
+        #expect(wholeChecks > 20, "\(wholeChecks) checks")
+        #expect(WordErrorRate.measure(reference: reference, hypothesis: text(whole)).errors <= 1, "\(text(whole))")
+
+        // Cancelled from within its third check (the first decoder step): that check stops it.
+        let midway = DecodeCancellation()
+        decoder.observeAbortChecks { if $0 == wholeChecks + 3 { midway.cancel() } }
+        #expect(throws: CancellationError.self) { try decoder.decode(samples, maxTokens: 60, interim: true, cancellation: midway) }
+        decoder.observeAbortChecks(nil)
+        #expect(decoder.abortChecks == wholeChecks + 3)
+
+        // The same decoder and state afterwards: the same words as before.
+        let after = try decoder.decode(samples, maxTokens: 60, interim: false, cancellation: DecodeCancellation())
+        #expect(text(after) == text(whole))
+        #expect(decoder.abortChecks == 2 * wholeChecks + 3)
     }
 
     @Test("a missing model names the file and how to install it; a damaged one says it cannot be loaded")

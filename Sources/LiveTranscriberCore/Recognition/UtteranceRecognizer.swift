@@ -16,7 +16,23 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
     /// The recognized words of `samples` (mono, the recognizer's rate), with times in seconds from
     /// the first sample; empty for no speech. At most `maxTokens` tokens are decoded. `interim` is true
     /// for a decode of an utterance still in progress, which may trade accuracy for speed.
-    func decode(_ samples: [Float], maxTokens: Int, interim: Bool) throws -> [WordTiming]
+    /// Once `cancellation` is cancelled (from another thread) the decode should stop as soon as it can
+    /// and throw `CancellationError`; whatever it returns or throws then is not used.
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming]
+}
+
+/// Asks a running decode to stop: set on the recognizer's thread, read by the decoder on the worker's.
+public final class DecodeCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    public init() {}
+
+    /// True once `cancel()` has been called.
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Asks the decode to stop; its result will not be used.
+    public func cancel() { lock.withLock { cancelled = true } }
 }
 
 /// Where decodes run: at most one at a time, in the order submitted.
@@ -43,14 +59,24 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 }
 
 /// A `SpeechRecognizer` for engines that decode whole utterances (Whisper): voice activity detection
-/// cuts the stream into utterances (`VoiceActivitySegmenter`), each is decoded once at its end into a
-/// final segment, and the open utterance is re-decoded now and then for interim text
+/// cuts the stream into utterances (`VoiceActivitySegmenter`), each is decoded once into a final
+/// segment, and the open utterance is re-decoded now and then for interim text
 /// (`PartialDecodeSchedule`).
 ///
 /// At most one decode runs at a time. Finals wait in order and are never dropped; an interim decode
 /// that comes due while a decode runs or a final waits is dropped. Results are returned by the
 /// `accept(_:)` call after they complete; `finish()` waits for all finals. Word and segment times
 /// are seconds from the start of the stream.
+///
+/// Live (`interims`), the final comes soon after the end of speech (endpointing look-ahead):
+/// - once the silence after an utterance's last speech covers its end padding, all of the audio its final
+///   will hold is there (`VoiceActivitySegmenter.pendingCut`), so its final decode starts then, while
+///   the segmenter still waits for the end-of-speech silence; when the utterance is cut as expected, that
+///   decode is its final. Its words are shown as interim text meanwhile. If speech resumes, the decode
+///   goes on as an interim one; if the utterance's expected end moves, it is cancelled.
+/// - an interim decode in flight is cancelled when its utterance is cut or its final decode can start,
+///   so a final never waits for an interim.
+/// A cancelled decode stops as soon as the engine can (`DecodeCancellation`) and its result is dropped.
 public final class UtteranceRecognizer: SpeechRecognizer {
     public let language: String
     public let inputFormat: RecognizerInputFormat
@@ -69,14 +95,23 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var bufferStart = 0
     /// Samples not yet a whole VAD window.
     private var unwindowed: [Float] = []
-    /// Cut utterances waiting to be decoded, oldest first.
-    private var waitingFinals: [(start: Int, samples: [Float])] = []
+    /// Cut utterances waiting to be decoded, oldest first, with their samples (the buffer moves on).
+    private var waitingFinals: [(cut: UtteranceCut, samples: [Float])] = []
     /// Utterances cut so far: an interim decode started for an earlier number is stale.
     private var utteranceNumber = 0
+    /// The decode in flight that is still wanted; cancelled ones are in `abandoned` until they return.
+    private var current: Job?
+    private var abandoned: Set<Int> = []
+    private var jobCount = 0
+    /// A finished look-ahead decode of the open utterance, kept until the utterance is cut.
+    private var held: (job: Job, words: Result<[WordTiming], any Error>)?
+    /// Finals from held look-ahead decodes, returned by the next `accept(_:)` or `finish()`.
+    private var ready: [RecognitionEvent] = []
     private let mailbox = Mailbox()
 
     /// - Parameters:
-    ///   - interims: re-decode the open utterance for interim text (live); off for files.
+    ///   - interims: live use: re-decode the open utterance for interim text, and start each final
+    ///     decode as soon as its audio is complete; off for files.
     ///   - clock: paces interim decodes (wall time).
     public init(
         language: String, sampleRate: Int, detector: any VoiceActivityDetector, decoder: any UtteranceDecoder,
@@ -94,7 +129,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         self.inputFormat = RecognizerInputFormat(sampleRate: sampleRate, encoding: .float32, blockSamples: detector.windowSamples * 4)
     }
 
-    /// True while a decode runs (for tests and the benchmark).
+    /// True while a decode runs or waits to run, cancelled ones included (for tests and the benchmark).
     public var decodeInFlight: Bool { mailbox.inFlight }
 
     public func accept(_ samples: RecognizerSamples) throws -> [RecognitionEvent] {
@@ -106,7 +141,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             let probabilities = try detector.speechProbabilities(Array(unwindowed[..<whole]))
             unwindowed.removeFirst(whole)
             for probability in probabilities {
-                for cut in segmenter.add(probability: probability) { queueFinal(cut) }
+                for cut in segmenter.add(probability: probability) { try queueFinal(cut) }
             }
         }
         trimBuffer()
@@ -117,25 +152,39 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         if !unwindowed.isEmpty {
             let padded = unwindowed + [Float](repeating: 0, count: detector.windowSamples - unwindowed.count)
             for probability in try detector.speechProbabilities(padded) {
-                for cut in segmenter.add(probability: probability) { queueFinal(cut) }
+                for cut in segmenter.add(probability: probability) { try queueFinal(cut) }
             }
             unwindowed = []
         }
-        for cut in segmenter.finish() { queueFinal(cut) }
+        for cut in segmenter.finish() { try queueFinal(cut) }
         var events: [RecognitionEvent] = []
         repeat {
             worker.drain()
             events += try schedule(finishing: true)
-        } while mailbox.inFlight || !waitingFinals.isEmpty
-        return events + (try collect())
+        } while current != nil || !waitingFinals.isEmpty
+        return events
     }
 
-    private func queueFinal(_ cut: UtteranceCut) {
-        let from = max(cut.startSample, bufferStart) - bufferStart
-        let to = min(cut.endSample - bufferStart, buffer.count)
-        waitingFinals.append((start: cut.startSample, samples: from < to ? Array(buffer[from..<to]) : []))
+    /// Takes an utterance cut: its look-ahead decode becomes its final when it decoded the same audio;
+    /// otherwise it waits for its decode.
+    private func queueFinal(_ cut: UtteranceCut) throws {
         utteranceNumber += 1
         schedule.utteranceEnded()
+        defer { held = nil }
+        if let held, held.job.purpose == .lookAhead(cut) {
+            ready += try finalEvents(job: held.job, words: held.words)
+        } else if let current, current.purpose == .lookAhead(cut) {
+            current.purpose = .final
+        } else {
+            waitingFinals.append((cut, samples(of: cut)))
+        }
+    }
+
+    /// The samples of `cut` still in the buffer.
+    private func samples(of cut: UtteranceCut) -> [Float] {
+        let from = max(cut.startSample, bufferStart) - bufferStart
+        let to = min(cut.endSample - bufferStart, buffer.count)
+        return from < to ? Array(buffer[from..<to]) : []
     }
 
     /// Keeps only what an utterance still to be cut can need: from the open utterance's start, or the padding before now.
@@ -149,83 +198,146 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         }
     }
 
-    /// Collects finished decodes and starts the next one: a waiting final first, else an interim when due.
+    /// Whether the decode in flight is no longer worth finishing: its utterance was cut (an interim),
+    /// a final waits, or the open utterance's final decode can start (an interim) or must start over
+    /// because its expected end moved (a look-ahead).
+    private func isObsolete(_ job: Job) -> Bool {
+        if job.purpose == .final { return false }
+        if !waitingFinals.isEmpty || job.utterance != utteranceNumber { return true }
+        guard let pending = segmenter.pendingCut else { return false }
+        return job.purpose != .lookAhead(pending)
+    }
+
+    /// Collects finished decodes, cancels one no longer wanted, and starts the next: a waiting final
+    /// first, else the open utterance's look-ahead final when its audio is complete, else an interim when due.
     private func schedule(finishing: Bool) throws -> [RecognitionEvent] {
-        var events: [RecognitionEvent] = []
+        var events = try collect()
         while true {
-            events += try collect()
-            if mailbox.inFlight { break }
+            if let job = current {
+                guard isObsolete(job) else { break }
+                job.cancellation.cancel()
+                abandoned.insert(job.id)
+                current = nil
+            }
             if !waitingFinals.isEmpty {
                 let next = waitingFinals.removeFirst()
-                start(samples: next.samples, offset: next.start, final: true, utterance: utteranceNumber)
-                continue
+                start(.final, samples: next.samples, offset: next.cut.startSample)
+            } else if interims, !finishing, let cut = segmenter.pendingCut {
+                if let held, held.job.purpose == .lookAhead(cut) { break }  // already decoded: waiting for the cut
+                schedule.interimStarted(at: clock.now())
+                start(.lookAhead(cut), samples: samples(of: cut), offset: cut.startSample)
+            } else if interims, !finishing, let open = segmenter.openStartSample {
+                let openSeconds = Double(bufferStart + buffer.count - open) / Double(inputFormat.sampleRate)
+                let now = clock.now()
+                guard schedule.shouldStartInterim(now: now, utteranceSeconds: openSeconds, decodeInFlight: false, finalsWaiting: false)
+                else { break }
+                schedule.interimStarted(at: now)
+                start(.interim, samples: Array(buffer[(open - bufferStart)...]), offset: open)
+            } else {
+                break
             }
-            guard interims, !finishing, let open = segmenter.openStartSample else { break }
-            let openSeconds = Double(bufferStart + buffer.count - open) / Double(inputFormat.sampleRate)
-            let now = clock.now()
-            guard schedule.shouldStartInterim(now: now, utteranceSeconds: openSeconds, decodeInFlight: false, finalsWaiting: false)
-            else { break }
-            schedule.interimStarted(at: now)
-            start(samples: Array(buffer[(open - bufferStart)...]), offset: open, final: false, utterance: utteranceNumber)
-            if mailbox.inFlight { break }
+            events += try collect()  // an inline worker has already run it
         }
         return events
     }
 
-    private func start(samples: [Float], offset: Int, final: Bool, utterance: Int) {
+    private func start(_ purpose: Purpose, samples: [Float], offset: Int) {
+        jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
-        let maxTokens = schedule.tokenLimit(audioSeconds: seconds)
         let offsetSeconds = Double(offset) / Double(inputFormat.sampleRate)
-        let decoder = self.decoder
-        let mailbox = self.mailbox
+        let job = Job(id: jobCount, purpose: purpose, utterance: utteranceNumber,
+                      offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
+        current = job
+        let maxTokens = schedule.tokenLimit(audioSeconds: seconds)
+        let interim = purpose == .interim
+        let (id, cancellation, decoder, mailbox) = (job.id, job.cancellation, self.decoder, self.mailbox)
         mailbox.begin()
         worker.submit {
-            let outcome: Result<[WordTiming], any Error> = Result { try decoder.decode(samples, maxTokens: maxTokens, interim: !final) }
-            mailbox.complete(Completed(final: final, utterance: utterance, offsetSeconds: offsetSeconds,
-                                       endSeconds: offsetSeconds + seconds, words: outcome))
+            let outcome: Result<[WordTiming], any Error> = Result {
+                try decoder.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+            }
+            mailbox.complete(Completed(id: id, words: outcome))
         }
     }
 
     private func collect() throws -> [RecognitionEvent] {
-        var events: [RecognitionEvent] = []
+        var events = ready
+        ready = []
         for done in mailbox.take() {
-            let words = try done.words.get().map {
-                WordTiming(word: $0.word, startSeconds: $0.startSeconds + done.offsetSeconds,
-                           endSeconds: min(done.endSeconds, $0.endSeconds + done.offsetSeconds))
-            }
-            if done.final {
-                guard let first = words.first, let last = words.last else { continue }
-                let text = words.map(\.word).joined(separator: " ")
-                events.append(.final(TranscriptSegment(text: text, startSeconds: first.startSeconds,
-                                                       endSeconds: max(first.startSeconds, last.endSeconds), words: words)))
-            } else if done.utterance == utteranceNumber, !words.isEmpty {
+            if abandoned.remove(done.id) != nil { continue }
+            guard let job = current, job.id == done.id else { continue }
+            current = nil
+            switch job.purpose {
+            case .final:
+                events += try finalEvents(job: job, words: done.words)
+            case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
-                events.append(.interim(words.map(\.word).joined(separator: " ")))
+                guard job.utterance == utteranceNumber else { continue }
+                let words = try done.words.get()
+                if !words.isEmpty { events.append(.interim(words.map(\.word).joined(separator: " "))) }
+                if case .lookAhead = job.purpose { held = (job, done.words) }
             }
         }
         return events
     }
 
+    /// The final segment of a decoded utterance, with times from the start of the stream; none for no words.
+    private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
+        let words = try words.get().map {
+            WordTiming(word: $0.word, startSeconds: $0.startSeconds + job.offsetSeconds,
+                       endSeconds: min(job.endSeconds, $0.endSeconds + job.offsetSeconds))
+        }
+        guard let first = words.first, let last = words.last else { return [] }
+        let text = words.map(\.word).joined(separator: " ")
+        return [.final(TranscriptSegment(text: text, startSeconds: first.startSeconds,
+                                         endSeconds: max(first.startSeconds, last.endSeconds), words: words))]
+    }
+
+    private enum Purpose: Equatable {
+        /// The open utterance so far, for interim text.
+        case interim
+        /// The open utterance as it will be cut if no more speech comes.
+        case lookAhead(UtteranceCut)
+        /// A cut utterance.
+        case final
+    }
+
+    /// One submitted decode, seen only on the recognizer's thread.
+    private final class Job {
+        let id: Int
+        var purpose: Purpose
+        /// `utteranceNumber` when it started.
+        let utterance: Int
+        let offsetSeconds: Double
+        let endSeconds: Double
+        let cancellation = DecodeCancellation()
+
+        init(id: Int, purpose: Purpose, utterance: Int, offsetSeconds: Double, endSeconds: Double) {
+            self.id = id
+            self.purpose = purpose
+            self.utterance = utterance
+            self.offsetSeconds = offsetSeconds
+            self.endSeconds = endSeconds
+        }
+    }
+
     private struct Completed: Sendable {
-        var final: Bool
-        var utterance: Int
-        var offsetSeconds: Double
-        var endSeconds: Double
+        var id: Int
         var words: Result<[WordTiming], any Error>
     }
 
     /// Finished decodes, handed from the worker's thread to the caller's.
     private final class Mailbox: @unchecked Sendable {
         private let lock = NSLock()
-        private var running = false
+        private var unfinished = 0
         private var done: [Completed] = []
 
-        var inFlight: Bool { lock.withLock { running } }
-        func begin() { lock.withLock { running = true } }
+        var inFlight: Bool { lock.withLock { unfinished > 0 } }
+        func begin() { lock.withLock { unfinished += 1 } }
         func complete(_ result: Completed) {
             lock.withLock {
                 done.append(result)
-                running = false
+                unfinished -= 1
             }
         }
         func take() -> [Completed] {

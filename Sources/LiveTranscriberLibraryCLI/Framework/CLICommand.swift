@@ -37,7 +37,7 @@ public enum ExitCode {
 }
 
 /// Runs a command line against a set of commands: the library-only program runs it with
-/// `LibraryCommands.all`, the full program (`LiveTranscriberCommandLine` in `LiveTranscriberCLI`)
+/// `LibraryCommands.light`, the full program (`LiveTranscriberCommandLine` in `LiveTranscriberCLI`)
 /// with every command. Parsing, help, errors and exit codes are the same in both.
 public struct CommandRunner: Sendable {
     /// The commands this program runs, in the order `--help` lists them.

@@ -182,11 +182,3 @@ struct DataDirectoryError: Error, CustomStringConvertible {
         return "\(subject) is a file, not a folder (set by \(source)); point \(source) at a folder"
     }
 }
-
-/// The store's audio reader in the library-only program, whose commands save no draft and
-/// recover none: it reads nothing.
-struct NoAudioReader: AudioFileMeasuring {
-    func measure(_ url: URL) -> AudioFileMeasurement? { nil }
-    func statedSeconds(_ url: URL) -> Double? { nil }
-    func contentDigest(_ url: URL) -> String? { nil }
-}

@@ -3,8 +3,10 @@ import LiveTranscriberCore
 import LiveTranscriberStore
 
 /// The saved-recordings library in the context's data directory (`LibraryAccess.open`), drafts
-/// left by a crash recovered first when the program can read audio. Commands that read or change
-/// saved recordings see it only as `RecordingStore`.
+/// left by a crash recovered first when the program can read audio. Where no library exists yet,
+/// an empty one (`MissingLibrary`): these commands read or change saved recordings, so they never
+/// create the library's folders. Commands that read or change saved recordings (list, show,
+/// search, rename, tag, delete, export, summarize, retranscribe) see it only as `RecordingStore`.
 package func makeStore(_ context: CommandContext) throws -> any RecordingStore {
     try LibraryAccess.checkDataDirectory(context)
     guard LibraryStore.exists(in: context.dataDirectory) else { return MissingLibrary() }

@@ -1,6 +1,7 @@
 import CWhisper
 import Foundation
 import LiveTranscriberCore
+import Synchronization
 
 /// Where the Whisper model and the Silero VAD model live (ggml files, as whisper.cpp loads them).
 public struct WhisperModelFiles: Sendable, Hashable {
@@ -202,10 +203,18 @@ public final class SileroVoiceActivityDetector: VoiceActivityDetector {
 
 /// Decodes one utterance with whisper.cpp's `whisper_full_with_state`: greedy, no temperature fallback,
 /// no context from earlier utterances, one segment, token-level timestamps joined into words.
+///
+/// A cancelled decode stops at whisper.cpp's next check of its `abort_callback`: before the encoder
+/// runs, after it, and after each decoder step (the encoder itself cannot be interrupted).
 public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     private let engine: WhisperEngine
     private let state: OpaquePointer
     private let language: String
+    /// How many times whisper.cpp asked whether to stop, over all decodes, and who is told of each
+    /// check with its number (for tests: a cancellation at an exact point of a decode).
+    private let checks = Mutex<(count: Int, observer: (@Sendable (Int) -> Void)?)>((0, nil))
+    var abortChecks: Int { checks.withLock { $0.count } }
+    func observeAbortChecks(_ observer: (@Sendable (Int) -> Void)?) { checks.withLock { $0.observer = observer } }
 
     /// - Parameter language: a Whisper language code ("en").
     init(engine: WhisperEngine, language: String) throws {
@@ -219,7 +228,16 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
 
     deinit { whisper_free_state(state) }
 
-    public func decode(_ samples: [Float], maxTokens: Int, interim: Bool) throws -> [WordTiming] {
+    fileprivate func countAbortCheck() {
+        let (count, observer) = checks.withLock {
+            $0.count += 1
+            return ($0.count, $0.observer)
+        }
+        observer?(count)
+    }
+
+    public func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        if cancellation.isCancelled { throw CancellationError() }
         let rate = Int(WHISPER_SAMPLE_RATE)
         // whisper.cpp wants at least a second of audio; pad short utterances with silence.
         let audio = samples.count >= rate ? samples : samples + [Float](repeating: 0, count: rate - samples.count)
@@ -243,12 +261,28 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         // would cost several times whisper.cpp's own CPU time on continuous speech.
         let frames = Int(Double(audio.count) / Double(rate) * 50) + 64
         params.audio_ctx = Int32(min(1500, frames))
+        // whisper.cpp calls this on the decoding thread before the encoder and after each graph it
+        // computes; true stops the decode, which then returns an error code (or no segments).
+        let abort = AbortCheck(cancellation: cancellation, decoder: self)
+        let box = Unmanaged.passRetained(abort)
+        defer { box.release() }
+        params.abort_callback = { data in
+            guard let data else { return false }
+            return Unmanaged<AbortCheck>.fromOpaque(data).takeUnretainedValue().shouldStop()
+        }
+        params.abort_callback_user_data = box.toOpaque()
+        params.encoder_begin_callback = { _, _, data in
+            guard let data else { return true }
+            return !Unmanaged<AbortCheck>.fromOpaque(data).takeUnretainedValue().shouldStop()
+        }
+        params.encoder_begin_callback_user_data = box.toOpaque()
         let code = language.withCString { languagePointer in
             params.language = languagePointer
             return audio.withUnsafeBufferPointer {
                 whisper_full_with_state(engine.context, state, params, $0.baseAddress, Int32($0.count))
             }
         }
+        if cancellation.isCancelled { throw CancellationError() }
         guard code == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: code) }
         return words()
     }
@@ -295,5 +329,21 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     static func isAnnotation(_ word: String) -> Bool {
         guard let first = word.first else { return true }
         return first == "[" || first == "(" || first == "*" || first == "♪" || word.allSatisfy { $0.isPunctuation }
+    }
+}
+
+/// What whisper.cpp's abort and encoder-begin callbacks read: the decode's cancellation; each check is counted.
+private final class AbortCheck {
+    let cancellation: DecodeCancellation
+    let decoder: WhisperDecoder
+
+    init(cancellation: DecodeCancellation, decoder: WhisperDecoder) {
+        self.cancellation = cancellation
+        self.decoder = decoder
+    }
+
+    func shouldStop() -> Bool {
+        decoder.countAbortCheck()
+        return cancellation.isCancelled
     }
 }

@@ -12,15 +12,23 @@ final class ScriptedDetector: VoiceActivityDetector {
     }
 }
 
-/// A decoder that answers one word per second of audio ("w0 w1 …"), recording what it was asked.
+/// A decoder that answers one word per second of audio ("w0 w1 …"), recording what it was asked;
+/// a decode cancelled before it runs throws `CancellationError`, as a real engine stops at once.
 final class ScriptedDecoder: UtteranceDecoder, @unchecked Sendable {
-    struct Call: Equatable { var samples: Int; var maxTokens: Int; var interim: Bool }
+    struct Call: Equatable {
+        var samples: Int
+        var maxTokens: Int
+        var interim: Bool
+        var cancelled = false
+    }
     private let lock = NSLock()
     private var recorded: [Call] = []
     var calls: [Call] { lock.withLock { recorded } }
 
-    func decode(_ samples: [Float], maxTokens: Int, interim: Bool) throws -> [WordTiming] {
-        lock.withLock { recorded.append(Call(samples: samples.count, maxTokens: maxTokens, interim: interim)) }
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        let cancelled = cancellation.isCancelled
+        lock.withLock { recorded.append(Call(samples: samples.count, maxTokens: maxTokens, interim: interim, cancelled: cancelled)) }
+        if cancelled { throw CancellationError() }
         let seconds = samples.count / 1_000
         return (0..<max(1, seconds)).map { WordTiming(word: "w\($0)", startSeconds: Double($0), endSeconds: Double($0) + 0.5) }
     }
@@ -74,11 +82,11 @@ struct UtteranceRecognizerTests {
         #expect(recognizer.decodeInFlight)
         worker.runNext()
         events = try feed(recognizer, Self.silence(0.1))
-        // Cut from 1.8 s (0.2 s padding) to 4.2 s: 2.4 s of audio, two words from 1.8 s on.
+        // Cut from 1.8 s (0.2 s padding) to 4.1 s (0.1 s end padding): 2.3 s of audio, two words from 1.8 s on.
         #expect(events == [.final(TranscriptSegment(text: "w0 w1", startSeconds: 1.8, endSeconds: 3.3, words: [
             WordTiming(word: "w0", startSeconds: 1.8, endSeconds: 2.3), WordTiming(word: "w1", startSeconds: 2.8, endSeconds: 3.3),
         ]))])
-        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_400, maxTokens: 15, interim: false)])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_300, maxTokens: 14, interim: false)])
     }
 
     @Test("no interim decode in the first 1.5 s of an utterance, then about one per second")
@@ -121,18 +129,96 @@ struct UtteranceRecognizerTests {
         #expect(decoder.calls.last == ScriptedDecoder.Call(samples: 12_300, maxTokens: 74, interim: true))
     }
 
-    @Test("finals wait for the decode in flight and come out in order, none dropped; stale interims are dropped")
+    @Test("finals wait for the final decode in flight and come out in order, none dropped")
     func finalsQueue() throws {
         let recognizer = recognizer()
         var events = try feed(recognizer, Self.silence(1) + Self.speech(2))   // an interim starts
         events += try feed(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(1) + Self.speech(1) + Self.silence(1))
-        #expect(worker.pending == 1)  // two utterances cut meanwhile, waiting
+        // The cancelled interim and the first utterance's final decode are held; the two utterances cut meanwhile wait.
+        #expect(worker.pending == 2)
         events += try recognizer.finish()
         let finals = events.compactMap { if case .final(let segment) = $0 { segment.startSeconds } else { nil } }
         #expect(finals == [0.8, 3.8, 5.8])
-        // The interim finished after its utterance was cut: its text would come after the final, so it is dropped.
         #expect(!events.contains { if case .interim = $0 { true } else { false } })
         #expect(decoder.calls.map(\.interim) == [true, false, false, false])
+        #expect(decoder.calls.map(\.cancelled) == [true, false, false, false])
+    }
+
+    @Test("once the silence covers an utterance's end padding, the interim in flight is cancelled and the final decode starts; the cut then gives the final at once")
+    func lookAheadFinal() throws {
+        let recognizer = recognizer()
+        _ = try feed(recognizer, Self.silence(1) + Self.speech(2))
+        #expect(worker.pending == 1)  // an interim decode, not yet run
+        // 0.1 s of silence: all of the utterance's audio (0.8 … 3.1 s) is there, though speech may still
+        // go on: the interim is cancelled, the final decode submitted.
+        _ = try feed(recognizer, Self.silence(0.1))
+        #expect(worker.pending == 2)
+        worker.drain()
+        #expect(decoder.calls == [
+            ScriptedDecoder.Call(samples: 1_500, maxTokens: 9, interim: true, cancelled: true),
+            ScriptedDecoder.Call(samples: 2_300, maxTokens: 14, interim: false),
+        ])
+        // Its words are interim text until the utterance is cut ...
+        var events = try feed(recognizer, Self.silence(0.1))
+        #expect(events == [.interim("w0 w1")])
+        events = try feed(recognizer, Self.silence(0.2))
+        #expect(events.isEmpty)
+        #expect(worker.pending == 0)  // nothing more to decode while the silence lasts
+        // ... after 0.5 s of silence, the cut: the same decode is the final, with nothing more to decode.
+        events = try feed(recognizer, Self.silence(0.1))
+        #expect(events == [.final(TranscriptSegment(text: "w0 w1", startSeconds: 0.8, endSeconds: 2.3, words: [
+            WordTiming(word: "w0", startSeconds: 0.8, endSeconds: 1.3), WordTiming(word: "w1", startSeconds: 1.8, endSeconds: 2.3),
+        ]))])
+        events = try feed(recognizer, Self.silence(2)) + (try recognizer.finish())
+        #expect(events.isEmpty)
+        #expect(decoder.calls.count == 2)
+    }
+
+    @Test("a final decode still running when the utterance is cut becomes its final")
+    func lookAheadRunningAtCut() throws {
+        let recognizer = recognizer()
+        _ = try feed(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(0.5))  // cut at 2.5 s
+        #expect(worker.pending == 1)
+        worker.runNext()
+        let events = try feed(recognizer, Self.silence(0.1))
+        #expect(events == [.final(TranscriptSegment(text: "w0", startSeconds: 0.8, endSeconds: 1.3, words: [
+            WordTiming(word: "w0", startSeconds: 0.8, endSeconds: 1.3),
+        ]))])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 1_300, maxTokens: 8, interim: false)])
+    }
+
+    @Test("speech resuming after the final decode started: its words are interim text and the utterance goes on")
+    func speechResumes() throws {
+        let recognizer = recognizer()
+        _ = try feed(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(0.2))
+        #expect(worker.pending == 1)  // the utterance so far (0.8 … 2.1 s), decoded as its final would be
+        _ = try feed(recognizer, Self.speech(0.1))
+        #expect(worker.pending == 1)  // not cancelled: its text is still worth showing
+        worker.runNext()
+        var events = try feed(recognizer, Self.speech(0.1))
+        #expect(events == [.interim("w0")])
+        events = try feed(recognizer, Self.speech(0.5) + Self.silence(0.5)) + (try recognizer.finish())
+        let finals = events.compactMap { if case .final(let segment) = $0 { segment } else { nil } }
+        #expect(finals.map(\.startSeconds) == [0.8])
+        // One decode of the whole utterance (0.8 … 3.0 s) as its final.
+        #expect(decoder.calls.last == ScriptedDecoder.Call(samples: 2_200, maxTokens: 14, interim: false))
+        #expect(decoder.calls.filter { !$0.interim && !$0.cancelled }.count == 2)
+    }
+
+    @Test("when the utterance's expected end moves, the final decode in flight is cancelled and started again")
+    func lookAheadRestarts() throws {
+        let recognizer = recognizer()
+        _ = try feed(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(0.2))
+        #expect(worker.pending == 1)
+        _ = try feed(recognizer, Self.speech(0.3) + Self.silence(0.2))
+        #expect(worker.pending == 2)
+        let events = try feed(recognizer, Self.silence(0.3)) + (try recognizer.finish())
+        #expect(decoder.calls == [
+            ScriptedDecoder.Call(samples: 1_300, maxTokens: 8, interim: false, cancelled: true),
+            ScriptedDecoder.Call(samples: 1_800, maxTokens: 11, interim: false),
+        ])
+        let finals = events.compactMap { if case .final(let segment) = $0 { segment.text } else { nil } }
+        #expect(finals == ["w0"])
     }
 
     @Test("the stream's end decodes the open utterance; silence alone decodes nothing")

@@ -20,7 +20,7 @@ struct VoiceActivitySegmenterTests {
     static func speech(_ seconds: Double) -> [Float] { [Float](repeating: 0.9, count: Int(seconds * 10)) }
     static func silence(_ seconds: Double) -> [Float] { [Float](repeating: 0.05, count: Int(seconds * 10)) }
 
-    @Test("an utterance runs from its first speech window to its last, padded by 0.2 s each side, and ends after 0.5 s of silence")
+    @Test("an utterance runs from its first speech window to its last, padded by 0.2 s before and 0.1 s after, and ends after 0.5 s of silence")
     func oneUtterance() {
         var segmenter = Self.segmenter()
         for probability in Self.silence(1) + Self.speech(2) + Self.silence(0.4) {
@@ -28,7 +28,7 @@ struct VoiceActivitySegmenterTests {
         }
         #expect(segmenter.openStartSample == 800)
         let cuts = segmenter.add(probability: 0.05)
-        #expect(cuts == [UtteranceCut(startSample: 800, endSample: 3_200, forced: false)])
+        #expect(cuts == [UtteranceCut(startSample: 800, endSample: 3_100, forced: false)])
         #expect(segmenter.openStartSample == nil)
     }
 
@@ -36,7 +36,7 @@ struct VoiceActivitySegmenterTests {
     func hysteresis() {
         #expect(Self.cuts([Float](repeating: 0.4, count: 50)).isEmpty)
         let cuts = Self.cuts(Self.speech(1) + [Float](repeating: 0.4, count: 20) + Self.silence(1))
-        #expect(cuts == [UtteranceCut(startSample: 0, endSample: 3_200, forced: false)])
+        #expect(cuts == [UtteranceCut(startSample: 0, endSample: 3_100, forced: false)])
     }
 
     @Test("less than 0.25 s of speech is noise and gives no utterance")
@@ -55,6 +55,32 @@ struct VoiceActivitySegmenterTests {
     func finishCloses() {
         #expect(Self.cuts(Self.silence(1) + Self.speech(2)) == [UtteranceCut(startSample: 800, endSample: 3_000, forced: false)])
         #expect(Self.cuts(Self.silence(1) + Self.speech(2), finish: false).isEmpty)
+    }
+
+    @Test("the expected cut is known once the silence covers the end padding after the last speech, and it is the cut that follows")
+    func pendingCut() {
+        var segmenter = Self.segmenter()
+        for probability in Self.silence(1) + Self.speech(2) { _ = segmenter.add(probability: probability) }
+        #expect(segmenter.pendingCut == nil)  // still speech
+        _ = segmenter.add(probability: 0.05)  // the 0.1 s end padding
+        let expected = UtteranceCut(startSample: 800, endSample: 3_100, forced: false)
+        #expect(segmenter.pendingCut == expected)
+        // Speech resumes: the end is unknown again, then moves.
+        _ = segmenter.add(probability: 0.9)
+        #expect(segmenter.pendingCut == nil)
+        for probability in Self.silence(0.2) { _ = segmenter.add(probability: probability) }
+        let moved = UtteranceCut(startSample: 800, endSample: 3_300, forced: false)
+        #expect(segmenter.pendingCut == moved)
+        var cuts: [UtteranceCut] = []
+        for probability in Self.silence(0.3) { cuts += segmenter.add(probability: probability) }
+        #expect(cuts == [moved])
+        #expect(segmenter.pendingCut == nil)
+
+        // Too little speech to be kept: no expected cut.
+        var noise = Self.segmenter()
+        for probability in Self.silence(1) + Self.speech(0.2) + Self.silence(0.3) { _ = noise.add(probability: probability) }
+        #expect(noise.openStartSample == 800)
+        #expect(noise.pendingCut == nil)
     }
 
     @Test("an utterance reaching 15 s is cut in the middle of its quietest window of the last 5 s, and the rest goes on")

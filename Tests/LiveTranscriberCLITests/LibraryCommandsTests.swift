@@ -385,6 +385,10 @@ struct LibraryCommandsTests {
             #expect(cli.run(arguments) == .init(code: 1, stdout: "", stderr: error), "\(arguments)")
         }
         #expect(cli.run(["show", "20261129-1"]).stderr == "error: no recording matches '20261129-1'. Run 'livetranscriber list' to see the ids.\n")
+        // When no recording can be read, list does not say there are none.
+        try FileManager.default.removeItem(at: cli.home.appendingPathComponent("recordings/20261129-204112-3f9a"))
+        _ = cli.run(["reindex"])
+        #expect(cli.run(["list"]) == .init(code: 0, stdout: "No recordings match.\n", stderr: note))
     }
 
     @Test("on a terminal, list and search cut long names (display width, with …) to COLUMNS; a pipe gets whole rows")

@@ -45,7 +45,7 @@ struct SearchCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         let store = try makeStore(context)
         let results = try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: Self.placesPerRecording))
-        defer { LibraryAccess.printUnreadableNote(store, context) }
+        defer { LibraryAccess.printUnreadableNote(LibraryAccess.unreadableFolders(store), context) }
         if json {
             try context.printJSON(results)
             return ExitCode.success

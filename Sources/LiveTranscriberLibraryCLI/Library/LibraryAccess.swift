@@ -40,11 +40,17 @@ package enum LibraryAccess {
     /// After `list` and `search`: a note on stderr naming the recording folders the index leaves
     /// out because their metadata.json or transcript.json cannot be read (`unreadableFolders`),
     /// so that no recording disappears without a word. Nothing is printed when there are none.
-    package static func printUnreadableNote(_ store: any RecordingStore, _ context: CommandContext) {
-        guard let library = store as? LibraryStore, let folders = try? library.unreadableFolders(), !folders.isEmpty else { return }
+    package static func printUnreadableNote(_ folders: [UnreadableRecordingFolder], _ context: CommandContext) {
+        guard !folders.isEmpty else { return }
         let ids = folders.prefix(5).map(\.id).joined(separator: ", ") + (folders.count > 5 ? " and \(folders.count - 5) more" : "")
         context.printError("note: \(Plural.count(folders.count, "recording")) could not be read and \(folders.count == 1 ? "is" : "are") left out: \(ids). "
             + "'livetranscriber show <id>' says why; once the file is fixed, run 'livetranscriber reindex'.")
+    }
+
+    /// The recording folders the index leaves out because they cannot be read (none for a
+    /// library that does not exist yet, or when the folders cannot be listed).
+    package static func unreadableFolders(_ store: any RecordingStore) -> [UnreadableRecordingFolder] {
+        (try? (store as? LibraryStore)?.unreadableFolders()) ?? []
     }
 
     /// "the recording was saved as ID ('Name', 0:12); see it with 'livetranscriber show ID'".

@@ -84,6 +84,32 @@ extension LibraryStore {
         }
     }
 
+    /// Folders under `recordings/` that the index leaves out because their metadata.json or
+    /// transcript.json cannot be read, with why (`LibraryError.corrupt`), in id order. A folder
+    /// the index lacks that reads well (one that arrived since the last rebuild) is not listed.
+    /// Nothing is written.
+    public func unreadableFolders() throws -> [UnreadableRecordingFolder] {
+        guard FileManager.default.fileExists(atPath: recordingsFolder.path) else { return [] }
+        let indexed = Set(try withIndex { try $0.ids(withPrefix: "") })
+        return try recordingFolderNames().sorted().filter { !indexed.contains($0) && Self.isSafeID($0) }.compactMap { id in
+            unreadableProblem(id).map { UnreadableRecordingFolder(id: id, problem: $0) }
+        }
+    }
+
+    /// Why recording folder `id` cannot be read, or nil when it reads well.
+    func unreadableProblem(_ id: String) -> LibraryError? {
+        let folder = folder(of: id)
+        do {
+            _ = try readMetadata(in: folder)
+            _ = try readTranscript(in: folder)
+            return nil
+        } catch let error as LibraryError {
+            return error
+        } catch {
+            return .corrupt(path: folder.path, reason: Self.reason(error))
+        }
+    }
+
     /// The index file's size in bytes (with its write-ahead log).
     public func indexSize() -> Int64 {
         ["", "-wal"].reduce(Int64(0)) { total, suffix in

@@ -157,17 +157,36 @@ public final class LibraryStore: RecordingStore {
     ///
     /// A duration longer than the recording's audio (metadata written before the rule) is
     /// corrected here, and written back when the library can be changed.
-    /// - Throws: `LibraryError.notFound` or `.ambiguous`.
+    /// - Throws: `LibraryError.notFound` or `.ambiguous`; `.corrupt` when `reference` names a
+    ///   recording folder (by id or unique prefix) whose metadata.json or transcript.json cannot
+    ///   be read, so the index leaves it out: the reason says which file, why, and what to do.
     public func resolve(_ reference: String) throws -> Recording {
-        let recording = try RecordingID.resolve(
-            reference, latest: { try withIndex { try $0.latest() } },
-            exact: { id in try withIndex { try $0.recording(id: id) } },
-            prefixed: { prefix in try withIndex { try $0.ids(withPrefix: prefix) } })
+        let recording: Recording
+        do {
+            recording = try RecordingID.resolve(
+                reference, latest: { try withIndex { try $0.latest() } },
+                exact: { id in try withIndex { try $0.recording(id: id) } },
+                prefixed: { prefix in try withIndex { try $0.ids(withPrefix: prefix) } })
+        } catch LibraryError.notFound(let missing) where !RecordingID.isLatest(missing) {
+            throw unreadableFolderError(named: missing) ?? LibraryError.notFound(missing)
+        }
         let checked = withDurationChecked(recording, in: folder(of: recording.id))
         guard checked != recording, writeBlockedReason == nil else { return checked }
         // The correction is a repair, not the command's purpose: when it cannot be written (a busy
         // index, a disk that just filled), the corrected value is still what the caller gets.
         return (try? modify(recording.id) { _ in }) ?? checked
+    }
+
+    /// The error for a reference that the index does not know but that names one recording
+    /// folder (exactly, else as the only folder with that prefix) that cannot be read.
+    private func unreadableFolderError(named reference: String) -> LibraryError? {
+        guard !reference.isEmpty, let names = try? recordingFolderNames().filter({ Self.isSafeID($0) }) else { return nil }
+        let matches = names.contains(reference) ? [reference] : names.filter { $0.hasPrefix(reference) }
+        guard matches.count == 1, let problem = unreadableProblem(matches[0]) else { return nil }
+        guard case .corrupt(let path, let reason) = problem else { return problem }
+        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return .corrupt(path: path, reason: "\(sentence). Recording \(matches[0]) exists, but list, search and other commands leave it out "
+            + "until the file is fixed or restored; then run 'livetranscriber reindex'")
     }
 
     /// Recordings matching `request.text`, best first, a page of them, each with its best places

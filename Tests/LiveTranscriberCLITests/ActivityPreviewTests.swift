@@ -99,6 +99,23 @@ struct ActivityPreviewTests {
         #expect(result.stderr.hasPrefix("error: "))
     }
 
+    @Test("--out naming a file, or a path through a file, says it is a file, not a folder (exit 1), and changes nothing")
+    func outIsAFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("notes.txt")
+        try Data("keep".utf8).write(to: file)
+        let onFile = run(["activity", "preview", "--out", file.path])
+        #expect(onFile.code == 1)
+        #expect(onFile.stdout == "")
+        #expect(onFile.stderr == "error: cannot write \(file.path): it is a file, not a folder; give a folder\n")
+        let inside = file.appendingPathComponent("previews").path
+        let through = run(["activity", "preview", "--out", inside])
+        #expect(through.code == 1)
+        #expect(through.stderr == "error: cannot write \(inside): \(file.path) is a file, not a folder\n")
+        #expect(try Data(contentsOf: file) == Data("keep".utf8))
+    }
+
     @Test("--help prints the options and exits 0")
     func help() {
         let result = run(["activity", "preview", "--help"])

@@ -128,7 +128,7 @@ struct CrashRecoveryProcessTests {
         Self.waitUntil {
             guard let id = library.draftFolders.first(where: { !$0.hasPrefix(".") }) else { return false }
             let audio = drafts.appendingPathComponent("\(id)/audio.wav").path
-            return ((try? FileManager.default.attributesOfItem(atPath: audio)[.size] as? Int) ?? 0) ?? 0 > 200_000
+            return ((try? FileManager.default.attributesOfItem(atPath: audio)[.size] as? Int) ?? 0) > 200_000
         }
         Self.killHard(process)
         #expect(process.terminationReason == .uncaughtSignal)

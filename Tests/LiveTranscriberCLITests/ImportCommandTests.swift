@@ -123,7 +123,16 @@ struct ImportCommandTests {
         #expect(library.draftFolders.isEmpty)
     }
 
-    @Test("importing audio already in the library says so and needs --again; the same samples as FLAC count as the same")
+    @Test("the progress bar's last line is 100% only when the whole file was read; a stopped import keeps its share")
+    func progressBarAfterStop() {
+        let snapshot = LiveViewSnapshot(presentation: nil, elapsedSeconds: 6.2, totalSeconds: 10, finals: [], interim: nil, acceptsKeys: false)
+        #expect(ProgressBarDisplay.finalLine(label: "long", snapshot, reachedEnd: false, wallSeconds: 6.4)
+            == "long  [##############..........]  62%  0:06 elapsed  stopped")
+        #expect(ProgressBarDisplay.finalLine(label: "long", snapshot, reachedEnd: true, wallSeconds: 6.4)
+            == "long  [########################] 100%  0:06 elapsed  0:00 left")
+    }
+
+    @Test("importing audio already in the library is skipped with a note (exit 0) and needs --again; the same samples as FLAC count as the same")
     func duplicates() throws {
         let library = try TemporaryLibrary()
         let wav = library.url.appendingPathComponent("memo.wav")
@@ -132,16 +141,21 @@ struct ImportCommandTests {
         #expect(first.exitCode == 0, "\(first.stderr)")
         let id = try #require(library.recordingFolders.first)
         let again = library.run("import", wav.path)
-        #expect(again.exitCode == 1)
+        #expect(again.exitCode == 0)
         #expect(again.stdout == "")
-        #expect(again.stderr == "error: \(wav.path) is already in the library as \(id) 'memo'; add --again to import it once more.\n1 of 1 file could not be imported.\n")
+        #expect(again.stderr == "note: skipped \(wav.path): it is already in the library as \(id) 'memo'; add --again to import it once more.\n1 of 1 file skipped (already in the library).\n")
+        // A skipped file and a failing one: the failure sets the exit code, the summary counts both.
+        let missing = library.url.appendingPathComponent("missing.wav").path
+        let mixed = library.run("import", wav.path, missing)
+        #expect(mixed.exitCode == 1)
+        #expect(mixed.stderr.hasSuffix("1 of 2 files could not be imported; 1 skipped (already in the library).\n"))
         // The same samples in another container, under another name.
         let flac = library.url.appendingPathComponent("copy.flac").path
         let writer = try SndFileWriter(path: flac, format: AudioFormat(sampleRate: 16_000, channels: 1),
                                        libsndfileFormat: Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16), name: "flac")
         try writer.write(AudioBuffer(samples: goForwardSamples(), channels: 1))
         try writer.close()
-        #expect(library.run("import", flac).stderr.hasPrefix("error: \(flac) is already in the library as \(id) 'memo'"))
+        #expect(library.run("import", flac).stderr.hasPrefix("note: skipped \(flac): it is already in the library as \(id) 'memo'"))
         #expect(library.recordingFolders.count == 1)
         let forced = library.run("import", wav.path, "--again", "--json")
         #expect(forced.exitCode == 0, "\(forced.stderr)")
@@ -163,9 +177,9 @@ struct ImportCommandTests {
         // The digest of the audio file record wrote, which holds the same samples as memo.wav.
         #expect(saved.recording.audioDigest == (try AudioDigest.of(path: wav.path)))
         let again = library.run("import", wav.path)
-        #expect(again.exitCode == 1)
+        #expect(again.exitCode == 0)
         #expect(again.stdout == "")
-        #expect(again.stderr == "error: \(wav.path) is already in the library as \(id) 'Standup'; add --again to import it once more.\n1 of 1 file could not be imported.\n")
+        #expect(again.stderr == "note: skipped \(wav.path): it is already in the library as \(id) 'Standup'; add --again to import it once more.\n1 of 1 file skipped (already in the library).\n")
         #expect(library.recordingFolders == [id])
     }
 

@@ -59,6 +59,21 @@ struct LibraryProcessTests {
         #expect(try cli.store().resolve("20261129-204112-3f9a").name == "Renamed elsewhere")
     }
 
+    @Test("no command at all: both programs print the overview on stderr and exit 64, nothing on stdout")
+    func noArguments() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let full = try binaryURL().deletingLastPathComponent().appendingPathComponent("livetranscriber-full")
+        let help = try Self.run(["--help"], home: cli.home)
+        for program in [try binaryURL(), full] {
+            let bare = try Self.run([], home: cli.home, program: program)
+            #expect(bare.code == 64, "\(program.path)")
+            #expect(bare.stdout == "")
+            #expect(bare.stderr == help.stdout)
+            #expect(bare.stderr.hasPrefix("OVERVIEW: Live transcription recorder"))
+        }
+    }
+
     @Test("livetranscriber runs the library commands alone and hands the others to livetranscriber-full beside it, with the same arguments and exit code")
     func twoPrograms() throws {
         let cli = try CLIHarness()

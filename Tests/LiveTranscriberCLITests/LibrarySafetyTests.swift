@@ -33,7 +33,7 @@ final class SmallDisk {
     /// Writes a file until the disk refuses another byte.
     func fill() {
         let filler = url.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: filler.path) else { return }
         defer { try? handle.close() }
         let block = Data(count: 65_536)
@@ -320,7 +320,7 @@ struct LibrarySafetyTests {
         process.executableURL = try binaryURL()
         process.arguments = ["record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--name", "Full"]
         process.environment = library.environment
-        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         let err = Pipe()
         process.standardError = err
         try process.run()

@@ -101,13 +101,49 @@ struct RecordCommandTests {
         #expect(library.recordingFolders.isEmpty)
     }
 
-    @Test("an empty stdin records nothing and saves nothing")
-    func emptyStdin() throws {
+    @Test("an empty stdin, or a few stray bytes (less than 10 ms of audio), records nothing and saves nothing", arguments: [
+        Data(), Data("abc".utf8), Data(count: 318),
+    ])
+    func emptyStdin(input: Data) throws {
         let library = try TemporaryLibrary()
-        let result = try runBinary(["record", "--input", "-", "--rate", "16000"], environment: library.environment, stdin: Data())
+        let result = try runBinary(["record", "--input", "-", "--rate", "16000"], environment: library.environment, stdin: input)
         #expect(result.exitCode == 1)
-        #expect(result.stderr.contains("no audio was recorded"))
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: no audio was recorded (the input was empty, or held less than 10 ms of audio); nothing was saved\n")
         #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+
+    @Test("an empty option value, and a --tags value with no tag in it, are usage errors like tag --add ','", arguments: [
+        (["record", "--input", "x.wav", "--device", ""], "error: '--device' needs a value; it was given an empty one"),
+        (["record", "--input", "x.wav", "--device", "hw:99"], "error: --device is for the microphone, not --input"),
+        (["record", "--input", "x.wav", "--tags", ",,,"], "error: a tag cannot be empty"),
+        (["import", "x.wav", "--tags", " , "], "error: a tag cannot be empty"),
+        (["tag", "latest", "--add", ","], "error: a tag cannot be empty"),
+        (["import", ""], "error: PATH cannot be empty: give the path of an audio file"),
+        (["import", "x.wav", "--model="], "error: '--model' needs a value; it was given an empty one"),
+        (["search", ""], "error: <query> is empty; give the words to find"),
+        (["search", " ", " "], "error: <query> is empty; give the words to find"),
+        (["list", "--limit", "99999999999999999999"], "error: invalid value '99999999999999999999' for '--limit'; use a positive number no larger than 9223372036854775807"),
+        (["list", "--offset", "99999999999999999999"], "error: invalid value '99999999999999999999' for '--offset'; use 0 or a positive number no larger than 9223372036854775807"),
+        (["list", "--limit", "0"], "error: invalid value '0' for '--limit'; use a positive number"),
+    ])
+    func emptyValues(arguments: [String], message: String) throws {
+        let library = try TemporaryLibrary()
+        let result = library.run(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
+        #expect(library.recordingFolders.isEmpty)
+    }
+
+    @Test("importing an empty (0-byte) file says the file is empty")
+    func importEmptyFile() throws {
+        let library = try TemporaryLibrary()
+        let empty = library.url.appendingPathComponent("empty.wav")
+        try Data().write(to: empty)
+        let result = library.run("import", empty.path)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: \(empty.path) holds no audio: the file is empty (0 bytes)\n1 of 1 file could not be imported.\n")
     }
 
     @Test("raw PCM on stdin at 8 kHz stereo is stored as stereo and transcribed")

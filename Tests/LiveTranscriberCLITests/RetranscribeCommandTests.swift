@@ -82,6 +82,30 @@ struct RetranscribeCommandTests {
         #expect(try store.transcript(of: CLIFixtures.recording().id).map(\.text) == ["local text"])
     }
 
+    @Test("--language transcribes in that language and keeps it as the recording's language")
+    func language() throws {
+        let store = CLIFixtures.store(withAudio: URL(fileURLWithPath: "/tmp/a.wav"))
+        let fake = FakeLocalTranscriber(result: [TranscriptSegment(text: "Guten Tag", startSeconds: 0, endSeconds: 1)])
+        let run = runCommand(RetranscribeCommand.self, ["latest", "--language", "de", "--json"]) {
+            $0.services.store = { _ in store }
+            $0.services.localTranscriber = { _, _ in fake }
+        }
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(fake.calls.map(\.1) == ["de"])
+        #expect(try store.resolve("latest").language == "de")
+        #expect(run.stdout.contains("\"language\" : \"de\""))
+    }
+
+    @Test("--help names every place the OpenAI key can come from")
+    func helpNamesKeyFile() {
+        let help = runMain(["retranscribe", "--help"])
+        #expect(help.code == 0)
+        #expect(help.stdout.contains("OPENAI_API_KEY, else the file OPENAI_API_KEY_FILE names, else the file"))
+        #expect(help.stdout.contains("--language"))
+        let summarize = runMain(["summarize", "--help"])
+        #expect(summarize.stdout.contains("OPENAI_API_KEY, else the file OPENAI_API_KEY_FILE names"))
+    }
+
     @Test("--restore with nothing kept exits 1 and changes nothing")
     func nothingToRestore() throws {
         let store = CLIFixtures.store()
@@ -116,7 +140,9 @@ struct RetranscribeCommandTests {
     }
 
     @Test("usage errors exit 64", arguments: [
-        (["x", "--restore", "--engine", "openai"], "error: '--restore' takes no '--engine', '--model' or '--base-url'"),
+        (["x", "--restore", "--engine", "openai"], "error: '--restore' takes no '--engine', '--language', '--model' or '--base-url'"),
+        (["x", "--restore", "--language", "de"], "error: '--restore' takes no '--engine', '--language', '--model' or '--base-url'"),
+        (["x", "--language", "en US"], "error: --language takes a BCP 47 tag such as en-US or de, not 'en US'"),
         (["x", "--engine", "openai", "--model", "whisper-2"], "error: unknown model 'whisper-2'; use whisper-1, gpt-4o-transcribe, gpt-4o-mini-transcribe"),
         (["x", "--model", "whisper-1"], "error: 'whisper-1' is an OpenAI model; use it with '--engine openai'"),
         (["x", "--base-url", "http://127.0.0.1:9"], "error: '--base-url' needs '--engine openai'"),

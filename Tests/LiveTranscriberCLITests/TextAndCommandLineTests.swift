@@ -275,6 +275,12 @@ struct TextAndCommandLineTests {
         #expect(man.hasPrefix(".TH LIVETRANSCRIBER 1 \"\" \"livetranscriber 0.1.0\" \"User Commands\"\n"))
         #expect(man.contains(".SS \"record\"\nRecord and transcribe live, then save the recording to the library.\n"))
         #expect(man.contains(".TP\n.B \\-\\-json\n"))
+        // The environment names every variable the programs read; exit 1 is worded for partial failures.
+        for variable in ["LIVETRANSCRIBER_HOME", "LIVETRANSCRIBER_ENGINE", "LIVETRANSCRIBER_MODELS", "OPENAI_API_KEY, OPENAI_API_KEY_FILE", "NO_COLOR", "TZ"] {
+            #expect(man.contains(".B \(variable)"), "\(variable)")
+        }
+        #expect(!man.contains("The command failed; nothing was changed."))
+        #expect(man.contains("an \\fBimport\\fR of several files keeps the files it imported and exits 1 when any other failed"))
 
         // The shells accept the scripts and groff the page, when they are installed.
         let bashCheck = try runTool("/bin/bash", ["-n"], input: bash)

@@ -84,7 +84,7 @@ struct ActivityPreviewCommand: CLICommand {
         ]
         let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
         try OutputFile.refuseInsideLibrary(outputDirectory, library: context.dataDirectory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(outputDirectory)
         let sizes = [ActivitySVGRenderer.lockScreenSize, ActivitySVGRenderer.expandedIslandSize,
                      ActivitySVGRenderer.compactIslandSize, ActivitySVGRenderer.minimalIslandSize]
         var written: [Written] = []

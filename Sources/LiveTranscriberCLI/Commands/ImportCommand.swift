@@ -19,7 +19,8 @@ struct ImportCommand: CLICommand {
         discussion: """
             A file that cannot be read is reported and skipped; the others are still imported, and the exit code is 1.
             A file whose audio is already in the library (the same samples, whatever the file's name, tags or
-            container) is reported and skipped unless --again is given.
+            container) is skipped with a note unless --again is given; a skipped file alone does not make the
+            exit code 1.
             """
     )
 
@@ -33,6 +34,9 @@ struct ImportCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("PATH", min: 1, max: .max)
         paths = arguments.positionals
+        if paths.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw UsageError("PATH cannot be empty: give the path of an audio file")
+        }
         tags = try OptionParsing.tags(arguments.value("tags"))
         let format = try OptionParsing.audioFormat(arguments.value("format"))
         self.format = format
@@ -45,6 +49,7 @@ struct ImportCommand: CLICommand {
         let store = try LibraryAccess.open(context)
         var imported: [RecordingWithTranscript] = []
         var failures = 0
+        var skipped = 0
         // One handler for the whole command: Ctrl-C or SIGTERM, during a file or between two,
         // stops the import; the file in progress is discarded, the ones already imported stay.
         let signals = StopSignals()
@@ -61,8 +66,8 @@ struct ImportCommand: CLICommand {
             do {
                 let digest = try AudioDigest.of(path: path)
                 if !again, let existing = try store.recordings(withAudioDigest: digest).first {
-                    failures += 1
-                    context.printError("error: \(VisibleText.escaped(path)) is already in the library as \(existing.id) '\(VisibleText.escaped(existing.name))'; add --again to import it once more.")
+                    skipped += 1
+                    context.printError("note: skipped \(VisibleText.escaped(path)): it is already in the library as \(existing.id) '\(VisibleText.escaped(existing.name))'; add --again to import it once more.")
                     continue
                 }
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
@@ -92,14 +97,25 @@ struct ImportCommand: CLICommand {
             try context.printJSON(imported)
         }
         if signals.stopRequested {
-            let left = paths.count - imported.count - failures
-            context.printError("Import stopped: \(imported.count) imported, \(left) not imported.")
+            let left = paths.count - imported.count - failures - skipped
+            let skippedText = skipped > 0 ? ", \(skipped) skipped (already in the library)" : ""
+            context.printError("Import stopped: \(imported.count) imported\(skippedText), \(left) not imported.")
             return signals.exitCode
         }
-        if failures > 0 {
-            context.printError("\(failures) of \(Plural.count(paths.count, "file")) could not be imported.")
-            return ExitCode.failure
+        if let summary = Self.summary(files: paths.count, failures: failures, skipped: skipped) { context.printError(summary) }
+        return failures > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// The closing line on stderr when a file was not imported: "1 of 3 files could not be
+    /// imported; 1 skipped (already in the library).", "1 of 1 file skipped (already in the
+    /// library).", or nil when every file was imported.
+    static func summary(files: Int, failures: Int, skipped: Int) -> String? {
+        let skippedText = "skipped (already in the library)"
+        switch (failures, skipped) {
+        case (0, 0): return nil
+        case (0, _): return "\(skipped) of \(Plural.count(files, "file")) \(skippedText)."
+        case (_, 0): return "\(failures) of \(Plural.count(files, "file")) could not be imported."
+        default: return "\(failures) of \(Plural.count(files, "file")) could not be imported; \(skipped) \(skippedText)."
         }
-        return ExitCode.success
     }
 }

@@ -8,7 +8,13 @@ struct ReindexCommand: CLICommand {
         name: "reindex",
         abstract: "Rebuild the search index from the recording folders.",
         usage: "reindex [--json]",
-        options: [.flag("json", "Print {\"indexed\", \"unreadable\"} as JSON.")]
+        options: [.flag("json", "Print {\"indexed\", \"unreadable\"} as JSON.")],
+        discussion: """
+            A recording folder whose metadata.json or transcript.json cannot be read is named in a
+            warning on stderr and left out of the index; the folder is not changed. The exit status
+            is still 0: the index holds every recording that can be read, and 'list' keeps naming
+            the ones left out until they are fixed and reindexed.
+            """
     )
 
     var json: Bool

@@ -8,11 +8,13 @@ struct RetranscribeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "retranscribe",
         abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
-        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--model NAME|PATH] [--base-url URL] [--restore] [--json]",
+        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG] [--model NAME|PATH] [--base-url URL] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
             .value("engine", "ENGINE", "local (default: the default engine on this machine), "
                    + SpeechEngineKind.allCases.map(\.rawValue).joined(separator: " or ") + " (that engine on this machine), or openai (uploads the audio)."),
+            .value("language", "TAG", "Language of the speech, a BCP 47 tag such as en-US or de (default: the recording's). "
+                   + "It becomes the recording's language, as with record and import."),
             .value("model", "MODEL", "OpenAI model: " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", ")
                    + " (whisper-1 is the default and keeps its own times); with a local engine, a model file PATH."),
             .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
@@ -21,7 +23,9 @@ struct RetranscribeCommand: CLICommand {
         ],
         discussion: """
             Audio leaves this machine only with '--engine openai'. The previous transcript is kept; '--restore' puts it back.
-            The key comes from OPENAI_API_KEY or the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
+            The key comes from OPENAI_API_KEY, else the file OPENAI_API_KEY_FILE names, else the file
+            $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
+            '--restore' puts back the previous transcript only: a language set by '--language' stays.
             """)
 
     /// Where the audio is transcribed: on this machine (the default local engine, or one named)
@@ -49,6 +53,8 @@ struct RetranscribeCommand: CLICommand {
     let baseURL: String?
     /// A model file for the local engine (`--model PATH` with a local engine).
     let localModel: String?
+    /// `--language`: transcribe in this language and keep it as the recording's; nil keeps the recording's.
+    let language: String?
     let restore: Bool
     let json: Bool
     var services = CommandServices()
@@ -60,9 +66,10 @@ struct RetranscribeCommand: CLICommand {
         json = arguments.flag("json")
         baseURL = arguments.value("base-url")
         try CommandServices.validateBaseURL(baseURL)
-        if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil {
-            throw UsageError("'--restore' takes no '--engine', '--model' or '--base-url'")
+        if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil || arguments.value("language") != nil {
+            throw UsageError("'--restore' takes no '--engine', '--language', '--model' or '--base-url'")
         }
+        language = try arguments.value("language").map(SpeechOptions.languageTag)
         let engine = try Engine.named(arguments.value("engine") ?? "local")
         self.engine = engine
         let modelName = engine == .openai ? arguments.value("model") ?? TranscriptionModel.whisper1.rawValue : TranscriptionModel.whisper1.rawValue
@@ -99,10 +106,11 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         let audio = try store.audioFile(of: recording.id)
+        let language = self.language ?? recording.language
         let segments: [TranscriptSegment]
         switch engine {
         case .local(let choice):
-            segments = try services.localTranscriber(try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError), localModel).transcribe(audioFile: audio, language: recording.language)
+            segments = try services.localTranscriber(try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError), localModel).transcribe(audioFile: audio, language: language)
         case .openai:
             let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
             context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))
@@ -111,7 +119,7 @@ struct RetranscribeCommand: CLICommand {
                 slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
             segments = try retranscriber.transcribe(
                 audioFile: audio, localSegments: try store.transcript(of: recording.id), model: model,
-                language: recording.language, durationSeconds: recording.durationSeconds)
+                language: language, durationSeconds: recording.durationSeconds)
         }
         let transcript: [TranscriptSegment]
         do {
@@ -121,13 +129,14 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         try store.replaceTranscript(of: recording.id, with: transcript)
+        let updated = language == recording.language ? recording : try store.modify(recording.id) { $0.language = language }
         context.saved.add("the new transcript of \(recording.id) was saved (the previous one is kept)")
         let engineName: String
         switch engine {
         case .openai: engineName = model.rawValue
         case .local(let choice): engineName = try (choice ?? SpeechOptions.defaultEngine(context.environment)).rawValue
         }
-        try report(recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
+        try report(updated, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
         if !json {
             context.print("The previous transcript is kept: 'livetranscriber retranscribe \(recording.id) --restore' puts it back.")
         }

@@ -17,7 +17,7 @@ struct SummarizeCommand: CLICommand {
         ],
         discussion: """
             The summary and tags are saved with the recording; tags are added to the ones it has.
-            --engine openai reads the key from OPENAI_API_KEY or the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
+            --engine openai reads the key from OPENAI_API_KEY, else the file OPENAI_API_KEY_FILE names, else the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
             """)
 
     let reference: String

@@ -50,6 +50,12 @@ enum ManPage {
             .B TZ
             The time zone of dates shown and of \\fBlist \\-\\-since\\fR.
             .TP
+            .B LIVETRANSCRIBER_ENGINE
+            The default speech engine, \\fBwhisper\\fR or \\fBpocketsphinx\\fR, where \\fB\\-\\-engine\\fR is not given. Default: whisper when its models are installed, else pocketsphinx.
+            .TP
+            .B LIVETRANSCRIBER_MODELS
+            A folder holding the Whisper and voice activity models (ggml\\-base.bin, ggml\\-silero\\-vad.bin) to use instead of the installed ones.
+            .TP
             .B OPENAI_API_KEY, OPENAI_API_KEY_FILE, OPENAI_BASE_URL
             The OpenAI key and server for \\fBretranscribe \\-\\-engine openai\\fR and \\fBsummarize \\-\\-engine openai\\fR.
             .SH EXIT STATUS
@@ -58,7 +64,7 @@ enum ManPage {
             Success.
             .TP
             .B 1
-            The command failed; nothing was changed.
+            The command failed, or part of it did: nothing it was doing when it failed was changed or half\\-written, but what it had finished stays (an \\fBimport\\fR of several files keeps the files it imported and exits 1 when any other failed; \\fBrecord\\fR keeps the recording when only its output failed).
             .TP
             .B 64
             A usage mistake (an unknown option, a bad value).

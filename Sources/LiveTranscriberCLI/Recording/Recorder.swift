@@ -65,7 +65,7 @@ final class Recorder {
         var sourceFailure: (any Error)?
         do { try pull(source, into: engine, keys: keys, signals: signals, snapshot: snapshot) } catch { sourceFailure = error }
         try engine.stop()
-        display.finish(snapshot())
+        display.finish(snapshot(), reachedEnd: !signals.stopRequested && !stoppedByKey && sourceFailure == nil)
         defer { stats = RecordingStats(interimResults: engine.interimResults, finalSegments: engine.transcript.finals.count,
                                        activity: activity.counts) }
         // A stop request cancels an import: half a file is not a recording.

@@ -10,7 +10,9 @@ protocol RecordingDisplay: AnyObject {
     func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool)
     func transcriptChanged()
     func finalAdded(_ segment: TranscriptSegment)
-    func finish(_ snapshot: LiveViewSnapshot)
+    /// Called once when the input is done. `reachedEnd` is false when a stop (Ctrl-C, SIGTERM,
+    /// q) or a read failure ended it early: a display must not then claim the whole input.
+    func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool)
 }
 
 extension RecordingDisplay {
@@ -63,7 +65,7 @@ final class LiveCardDisplay: RecordingDisplay {
         lastDraw = ContinuousClock.now
     }
 
-    func finish(_ snapshot: LiveViewSnapshot) {
+    func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {
         var final = snapshot
         final.interim = nil
         view.render(final)
@@ -86,7 +88,7 @@ final class PlainLinesDisplay: RecordingDisplay {
     }
 
     func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
-    func finish(_ snapshot: LiveViewSnapshot) {}
+    func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {}
 }
 
 /// A one-line progress bar for `import`: percent, elapsed and time left, redrawn in place.
@@ -111,10 +113,16 @@ final class ProgressBarDisplay: RecordingDisplay {
                                                          total: snapshot.totalSeconds, wallSeconds: elapsedWall))
     }
 
-    func finish(_ snapshot: LiveViewSnapshot) {
-        output.write("\r\u{1B}[K" + ProgressBarText.line(label: label, done: snapshot.totalSeconds ?? snapshot.elapsedSeconds,
-                                                         total: snapshot.totalSeconds ?? snapshot.elapsedSeconds,
-                                                         wallSeconds: elapsedWall) + "\n")
+    /// The last line: 100% only when the whole file was read; a stopped import keeps the share
+    /// it reached (62%), so the bar never claims audio that was not imported.
+    func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {
+        output.write("\r\u{1B}[K" + Self.finalLine(label: label, snapshot, reachedEnd: reachedEnd, wallSeconds: elapsedWall) + "\n")
+    }
+
+    static func finalLine(label: String, _ snapshot: LiveViewSnapshot, reachedEnd: Bool, wallSeconds: Double) -> String {
+        let total = snapshot.totalSeconds ?? snapshot.elapsedSeconds
+        return ProgressBarText.line(label: label, done: reachedEnd ? total : snapshot.elapsedSeconds, total: total,
+                                    wallSeconds: wallSeconds, showsTimeLeft: reachedEnd)
     }
 
     private var elapsedWall: Double {
@@ -127,7 +135,7 @@ final class ProgressBarDisplay: RecordingDisplay {
 final class SilentDisplay: RecordingDisplay {
     var isLive: Bool { false }
     func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
-    func finish(_ snapshot: LiveViewSnapshot) {}
+    func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {}
 }
 
 /// The progress bar's text, pure so tests can check it.
@@ -136,7 +144,8 @@ enum ProgressBarText {
     /// - Parameters:
     ///   - done: seconds of audio processed; `total`: seconds in the file, nil when unknown.
     ///   - wallSeconds: wall time since the start, for the estimate of time left.
-    static func line(label: String, done: Double, total: Double?, wallSeconds: Double, width: Int = 24) -> String {
+    ///   - showsTimeLeft: false for the last line of a stopped import, which has no time left.
+    static func line(label: String, done: Double, total: Double?, wallSeconds: Double, width: Int = 24, showsTimeLeft: Bool = true) -> String {
         guard let total, total > 0 else {
             return "\(label)  \(ElapsedTimeFormat.clock(done)) of audio  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed"
         }
@@ -145,6 +154,7 @@ enum ProgressBarText {
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let left = fraction > 0 ? wallSeconds * (1 - fraction) / fraction : 0
         let percent = Int((fraction * 100).rounded(.down))
-        return "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed  \(ElapsedTimeFormat.clock(left.rounded(.up))) left"
+        let line = "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed"
+        return showsTimeLeft ? line + "  \(ElapsedTimeFormat.clock(left.rounded(.up))) left" : line + "  stopped"
     }
 }

@@ -108,13 +108,19 @@ struct SpeechOptions: Equatable {
         } catch let error as SpeechEngineChoiceError {
             throw UsageError(error.description)
         }
-        let language = arguments.value("language") ?? "en-US"
-        let isTag = !language.isEmpty && language.count <= 35
-            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }
-        guard isTag else { throw UsageError("--language takes a BCP 47 tag such as en-US or de, not '\(language)'") }
+        let language = try languageTag(arguments.value("language") ?? "en-US")
         let model = arguments.value("model")
         if model?.isEmpty == true { throw UsageError("--model needs a path") }
         return SpeechOptions(engineChoice: engine, language: language, model: model)
+    }
+
+    /// `--language`'s value when it is shaped like a BCP 47 tag (ASCII letters, digits and
+    /// hyphens, at most 35 characters). Throws `UsageError` otherwise.
+    static func languageTag(_ language: String) throws -> String {
+        let isTag = !language.isEmpty && language.count <= 35
+            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }
+        guard isTag else { throw UsageError("--language takes a BCP 47 tag such as en-US or de, not '\(language)'") }
+        return language
     }
 
     /// The engine to use: the one `--engine` named, else `LIVETRANSCRIBER_ENGINE`, else whisper

@@ -27,7 +27,7 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .noAudio:
-            return "no audio was recorded (the input was empty); nothing was saved"
+            return "no audio was recorded (the input was empty, or held less than 10 ms of audio); nothing was saved"
         case .stoppedBeforeAudio:
             return "stopped before any audio was recorded; nothing was saved"
         case .cancelled:

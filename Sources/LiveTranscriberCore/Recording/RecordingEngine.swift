@@ -33,7 +33,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     public enum DiscardReason: Sendable, Equatable {
         /// `finish(keep: false)`: `--discard`, a cancelled import, the user's discard button.
         case requested
-        /// Not one frame of audio was recorded.
+        /// Less than `shortestAudioSeconds` of audio was recorded (none, or a few stray bytes such
+        /// as `printf abc` on standard input): nothing to hear or transcribe.
         case noAudio
     }
 
@@ -96,6 +97,13 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
 
     /// Seconds of audio recorded, pauses excluded.
     public var secondsRecorded: Double { Double(framesRecorded) / Double(sourceFormat.sampleRate) }
+
+    /// Audio shorter than this (seconds: 10 ms, shorter than any sound or codec frame) counts as
+    /// no audio: `finish` discards it as `.noAudio` rather than saving a 0:00 recording.
+    public static var shortestAudioSeconds: Double { 0.01 }
+
+    /// True when at least `shortestAudioSeconds` of audio was recorded.
+    private var recordedAudio: Bool { framesRecorded > 0 && Double(framesRecorded) >= Self.shortestAudioSeconds * Double(sourceFormat.sampleRate) }
 
     /// The Lock Screen view model of the latest content state sent to the Live Activity.
     public var presentation: LockScreenPresentation? {
@@ -183,9 +191,9 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             try perform(session.save())  // rejected: throws the session's error
             preconditionFailure("save is only accepted in the draft phase")
         }
-        if framesRecorded == 0 || !keep {
+        if !recordedAudio || !keep {
             try perform(session.discard())
-            return .discarded(framesRecorded == 0 ? .noAudio : .requested)
+            return .discarded(recordedAudio ? .requested : .noAudio)
         }
         saveLocation = location ?? settings.location
         try perform(session.save(name: name ?? settings.name, tags: tags ?? settings.tags))

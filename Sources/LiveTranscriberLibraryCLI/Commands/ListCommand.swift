@@ -41,12 +41,15 @@ struct ListCommand: CLICommand {
         let timeZone = LibraryAccess.timeZone(context)
         let since = sinceText.flatMap { LibraryFormat.parseDate($0, timeZone: timeZone) }
         let recordings = try store.list(ListRequest(tag: tag, since: since, limit: limit, offset: offset))
+        let unreadable = LibraryAccess.unreadableFolders(store)
+        defer { LibraryAccess.printUnreadableNote(unreadable, context) }
         if json {
             try context.printJSON(recordings)
             return ExitCode.success
         }
         guard !recordings.isEmpty else {
-            context.print(tag == nil && since == nil && offset == 0
+            // "No recordings yet" only when there are none: folders that cannot be read are recordings.
+            context.print(tag == nil && since == nil && offset == 0 && unreadable.isEmpty
                 ? "No recordings yet. Make one with 'livetranscriber record'."
                 : "No recordings match.")
             return ExitCode.success
@@ -58,7 +61,8 @@ struct ListCommand: CLICommand {
                 ElapsedTimeFormat.clock(recording.durationSeconds), recording.name, recording.tags.joined(separator: ", "),
             ])
         }
-        context.stdout.write(LibraryAccess.table(rows))
+        // On a terminal the name, then the tags, are cut to fit its width; a pipe gets whole rows.
+        context.stdout.write(LibraryAccess.table(rows, width: context.stdoutColumns, cutting: [3, 4]))
         return ExitCode.success
     }
 }

@@ -35,6 +35,7 @@ struct SearchCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <query>") }
         query = arguments.positionals.joined(separator: " ")
+        guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw UsageError("<query> is empty; give the words to find") }
         json = arguments.flag("json")
         let page = try LibraryAccess.page(arguments, fallback: 20)
         limit = page.limit ?? 20
@@ -44,6 +45,7 @@ struct SearchCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         let store = try makeStore(context)
         let results = try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: Self.placesPerRecording))
+        defer { LibraryAccess.printUnreadableNote(LibraryAccess.unreadableFolders(store), context) }
         if json {
             try context.printJSON(results)
             return ExitCode.success
@@ -71,7 +73,8 @@ struct SearchCommand: CLICommand {
                 rows.append(["", "", "", "… \(more) more matching segment\(more == 1 ? "" : "s")"])
             }
         }
-        context.stdout.write(LibraryAccess.table(rows, escaping: false))
+        // On a terminal the name, then the snippet, are cut to fit its width; a pipe gets whole rows.
+        context.stdout.write(LibraryAccess.table(rows, escaping: false, width: context.stdoutColumns, cutting: [1, 3]))
         if results.count == limit {
             context.print("More may follow: --offset \(offset + limit).")
         }

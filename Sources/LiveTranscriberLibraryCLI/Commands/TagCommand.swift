@@ -24,12 +24,9 @@ struct TagCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         reference = try LibraryAccess.singleID(arguments)
         // Each value may hold several tags separated by commas, as --tags does (RecordingTags).
-        let addValues = arguments.allValues("add"), removeValues = arguments.allValues("remove")
-        add = try OptionParsing.tags(addValues)
-        remove = try OptionParsing.tags(removeValues)
-        if addValues.count > 0 && add.isEmpty || removeValues.count > 0 && remove.isEmpty {
-            throw UsageError("a tag cannot be empty")
-        }
+        // A value with no tag in it is refused there too ("a tag cannot be empty").
+        add = try OptionParsing.tags(arguments.allValues("add"))
+        remove = try OptionParsing.tags(arguments.allValues("remove"))
         json = arguments.flag("json")
     }
 

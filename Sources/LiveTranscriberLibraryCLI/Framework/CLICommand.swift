@@ -75,8 +75,14 @@ public struct CommandRunner: Sendable {
             if arguments.first == "help", arguments.count > 1 {
                 return dispatch(Array(arguments.dropFirst()) + ["--help"], context: context)
             }
+            // No command at all is a usage error: the overview goes to stderr with 64, as every
+            // usage error's usage line does; asked for (--help, help) it goes to stdout with 0.
+            guard !arguments.isEmpty else {
+                context.stderr.write(overview)
+                return ExitCode.usage
+            }
             context.stdout.write(overview)
-            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+            return ExitCode.success
         }
         if first == "--version" {
             context.print("livetranscriber \(Self.version)")

@@ -1,5 +1,8 @@
 import Foundation
 import LiveTranscriberCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a command writes text: the terminal, a file, or a buffer in tests.
 public protocol TextOutput: AnyObject, Sendable {
@@ -128,6 +131,17 @@ public struct CommandContext: Sendable {
     /// True when colors may be used on stdout: a terminal, and NO_COLOR unset or empty.
     public var useColor: Bool {
         TerminalCardRenderer.colorEnabled(environment: environment, isTerminal: stdout.isTerminal)
+    }
+
+    /// Columns a table on stdout may take: nil when stdout is not a terminal (a pipe or a file
+    /// gets whole rows); else `COLUMNS` when it is a positive number, else the terminal's own
+    /// width (TIOCGWINSZ on descriptor 1), else 80.
+    public var stdoutColumns: Int? {
+        guard stdout.isTerminal else { return nil }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     /// Prints `text` and a newline on stdout, with control and invisible format characters made

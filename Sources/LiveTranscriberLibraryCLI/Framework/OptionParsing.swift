@@ -6,9 +6,13 @@ import LiveTranscriberCore
 package enum OptionParsing {
     /// Tags from `--tags a,b` or repeated `--add`/`--remove` values, by the one tag rule
     /// (`RecordingTags`: split at commas, trimmed, empty ones dropped, one of each regardless of case).
-    /// Throws `UsageError` for a tag the rule refuses.
+    /// Throws `UsageError` for a tag the rule refuses, and for a value that holds no tag at all
+    /// (`--tags ",,,"`, `--add ","`): "a tag cannot be empty".
     package static func tags(_ values: [String]) throws -> [String] {
         do {
+            for value in values {
+                if try RecordingTags.normalized([value]).isEmpty { throw UsageError("a tag cannot be empty") }
+            }
             return try RecordingTags.normalized(values)
         } catch let error as LibraryError {
             throw UsageError(String(error.description.dropLast(error.description.hasSuffix(".") ? 1 : 0)))

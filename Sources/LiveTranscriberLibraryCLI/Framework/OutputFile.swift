@@ -65,6 +65,29 @@ package enum OutputFile {
         return ([real == "/" ? "" : real] + missing).joined(separator: "/")
     }
 
+    /// Makes the output folder `path` (and the folders on its way) unless it is one already.
+    /// Throws `OutputFileError` when something other than a folder stands at `path` ("it is a
+    /// file, not a folder; give a folder") or on its way ("… is a file, not a folder").
+    package static func makeFolder(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw OutputFileError(path: path, reason: "it is a file, not a folder; give a folder") }
+            return
+        }
+        var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder) {
+            ancestor.deleteLastPathComponent()
+        }
+        if ancestor.path != "/" && !isFolder.boolValue {
+            throw OutputFileError(path: path, reason: "\(ancestor.path) is a file, not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputFileError(path: path, reason: CommandRunner.describe(error))
+        }
+    }
+
     private enum Kind { case missing, regular, special }
 
     /// What stands at `path`; throws for a folder or a parent that is not a folder.

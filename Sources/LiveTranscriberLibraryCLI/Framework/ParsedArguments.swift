@@ -13,7 +13,8 @@ public struct ParsedArguments: Sendable {
     ///
     /// Accepts `--name value`, `--name=value`, and `--` to end options. A lone `-` is a positional
     /// (standard input). Throws `UsageError` for an unknown option, a missing value, a value given
-    /// to a flag, or a non-repeatable option given twice.
+    /// to a flag, an empty value (`--device ""`: every option's value names something), or a
+    /// non-repeatable option given twice.
     public init(_ arguments: [String], spec: CommandSpec) throws {
         var index = 0
         var optionsEnded = false
@@ -57,6 +58,7 @@ public struct ParsedArguments: Sendable {
                 value = arguments[index]
                 index += 1
             }
+            if value.isEmpty { throw UsageError("'--\(name)' needs a value; it was given an empty one") }
             if values[name] != nil && !option.repeatable {
                 throw UsageError("option '--\(name)' given more than once")
             }

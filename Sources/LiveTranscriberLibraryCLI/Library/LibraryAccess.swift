@@ -37,6 +37,22 @@ package enum LibraryAccess {
         }
     }
 
+    /// After `list` and `search`: a note on stderr naming the recording folders the index leaves
+    /// out because their metadata.json or transcript.json cannot be read (`unreadableFolders`),
+    /// so that no recording disappears without a word. Nothing is printed when there are none.
+    package static func printUnreadableNote(_ folders: [UnreadableRecordingFolder], _ context: CommandContext) {
+        guard !folders.isEmpty else { return }
+        let ids = folders.prefix(5).map(\.id).joined(separator: ", ") + (folders.count > 5 ? " and \(folders.count - 5) more" : "")
+        context.printError("note: \(Plural.count(folders.count, "recording")) could not be read and \(folders.count == 1 ? "is" : "are") left out: \(ids). "
+            + "'livetranscriber show <id>' says why; once the file is fixed, run 'livetranscriber reindex'.")
+    }
+
+    /// The recording folders the index leaves out because they cannot be read (none for a
+    /// library that does not exist yet, or when the folders cannot be listed).
+    package static func unreadableFolders(_ store: any RecordingStore) -> [UnreadableRecordingFolder] {
+        (try? (store as? LibraryStore)?.unreadableFolders()) ?? []
+    }
+
     /// "the recording was saved as ID ('Name', 0:12); see it with 'livetranscriber show ID'".
     package static func savedLine(_ recording: Recording) -> String {
         "the recording was saved as \(recording.id) ('\(recording.name)', \(ElapsedTimeFormat.clock(recording.durationSeconds))); "
@@ -64,23 +80,69 @@ package enum LibraryAccess {
     /// Rows as left-aligned columns two spaces apart, the last column unpadded. Widths are terminal
     /// columns: CJK characters and emoji count two. Cells are shown with hidden characters made
     /// visible (`VisibleText`) unless `escaping` is false (the caller escaped them itself).
-    package static func table(_ rows: [[String]], escaping: Bool = true) -> String {
-        let rows = escaping ? rows.map { $0.map(VisibleText.escaped) } : rows
+    ///
+    /// With `width` (the terminal's columns, `CommandContext.stdoutColumns`), rows wider than it
+    /// are made to fit by cutting the cells of the `cutting` columns (free text such as names),
+    /// the widest of them first and none below 10 columns, with "…" at the end of a cut cell.
+    /// Color codes (`ESC[…m`) take no columns.
+    package static func table(_ rows: [[String]], escaping: Bool = true, width: Int? = nil, cutting: [Int] = []) -> String {
+        var rows = escaping ? rows.map { $0.map(VisibleText.escaped) } : rows
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell)) }
         }
+        if let width {
+            let narrowest = 10
+            var excess = widths.reduce(0, +) + 2 * (columns - 1) - width
+            while excess > 0, let widest = cutting.filter({ $0 < columns && widths[$0] > narrowest }).max(by: { widths[$0] < widths[$1] }) {
+                let others = cutting.filter { $0 != widest && $0 < columns }.map { widths[$0] }.max() ?? 0
+                let cut = min(excess, widths[widest] - max(narrowest, others, 0), widths[widest] - narrowest)
+                widths[widest] -= max(1, cut)
+                excess -= max(1, cut)
+            }
+            rows = rows.map { row in
+                row.enumerated().map { index, cell in
+                    cutting.contains(index) ? cut(cell, width: widths[index]) : cell
+                }
+            }
+        }
         return rows.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - displayWidth(cell))
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[index] - displayWidth(cell)))
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }
 
+    /// `cell` cut to at most `width` columns with "…" at the end; color codes are kept whole,
+    /// take no columns, and a color left on by the cut is turned off before the "…".
+    static func cut(_ cell: String, width: Int) -> String {
+        guard displayWidth(cell) > width else { return cell }
+        var kept = ""
+        var used = 1
+        var colored = false
+        var index = cell.startIndex
+        while index < cell.endIndex {
+            if cell[index] == "\u{1B}", let end = cell[index...].firstIndex(of: "m") {
+                let code = cell[index...end]
+                kept += code
+                colored = code != "\u{1B}[0m"
+                index = cell.index(after: end)
+                continue
+            }
+            let needed = CharacterWidth.columns(of: cell[index])
+            if used + needed > width { break }
+            kept.append(cell[index])
+            used += needed
+            index = cell.index(after: index)
+        }
+        return kept + (colored ? "\u{1B}[0m" : "") + String(PresentationText.ellipsis)
+    }
+
     /// Terminal columns `text` takes (`CharacterWidth`, the table the live card uses too).
     package static func displayWidth(_ text: String) -> Int {
-        CharacterWidth.columns(of: text)
+        guard text.contains("\u{1B}[") else { return CharacterWidth.columns(of: text) }
+        return CharacterWidth.columns(of: text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
     }
 
     /// `--limit` (a positive number, `fallback` when absent) and `--offset` (0 or more, 0 when absent).
@@ -88,12 +150,20 @@ package enum LibraryAccess {
     package static func page(_ arguments: ParsedArguments, fallback: Int?) throws -> (limit: Int?, offset: Int) {
         var limit = fallback
         if let text = arguments.value("limit") {
-            guard let number = Int(text), number > 0 else { throw UsageError("invalid value '\(text)' for '--limit'; use a positive number") }
+            guard let number = Int(text), number > 0 else {
+                let tooLarge = Int(text) == nil && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+                throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--limit'; use a positive number"
+                    + (tooLarge ? " no larger than \(Int.max)" : ""))
+            }
             limit = number
         }
         var offset = 0
         if let text = arguments.value("offset") {
-            guard let number = Int(text), number >= 0 else { throw UsageError("invalid value '\(text)' for '--offset'; use 0 or a positive number") }
+            guard let number = Int(text), number >= 0 else {
+                let tooLarge = Int(text) == nil && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+                throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--offset'; use 0 or a positive number"
+                    + (tooLarge ? " no larger than \(Int.max)" : ""))
+            }
             offset = number
         }
         return (limit, offset)

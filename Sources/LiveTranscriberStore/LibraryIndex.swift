@@ -19,7 +19,8 @@ import LiveTranscriberCore
 ///   FTS5 keeps up to 16 MB of new terms in memory before writing a segment (`hashsize`), so a
 ///   rebuild writes fewer, larger segments and merges less.
 /// - `state(key, value)`: the generation the index was last brought in step with, the
-///   recordings folder's stamp at that time, the common words and the average field lengths.
+///   recordings folder's stamp at that time, the common words, the average field lengths and the
+///   recording folders the last rebuild could not read (`unreadable`).
 final class LibraryIndex {
     static let schemaVersion = 5
     let database: SQLiteDatabase
@@ -142,6 +143,18 @@ final class LibraryIndex {
         for (key, value) in values {
             try database.run("INSERT OR REPLACE INTO state(key, value) VALUES (?, ?)", [.text(key), .text(value)])
         }
+    }
+
+    /// The recording folders the last rebuild or partial reindex could not read, in id order
+    /// (state key `unreadable`: ids separated by spaces; ids hold none).
+    func unreadableIDs() throws -> [String] {
+        let value = try database.query("SELECT value FROM state WHERE key = 'unreadable'") { $0.text(0) }.first ?? ""
+        return value.split(separator: " ").map(String.init)
+    }
+
+    /// Records the recording folders that could not be read (see `unreadableIDs`).
+    func setUnreadableIDs(_ ids: Set<String>) throws {
+        try setState(["unreadable": ids.sorted().joined(separator: " ")])
     }
 
     /// The generation and recordings-folder stamp the index was last brought in step with.

@@ -80,19 +80,26 @@ extension LibraryStore {
                     unreadable.append(UnreadableRecordingFolder(id: id, problem: error))
                 }
             }
+            try withIndex { index in
+                let now = Set(unreadable.map(\.id))
+                try index.setUnreadableIDs(Set(try index.unreadableIDs()).subtracting(ids).union(now))
+            }
             return ReindexResult(indexed: indexed, unreadable: unreadable)
         }
     }
 
     /// Folders under `recordings/` that the index leaves out because their metadata.json or
-    /// transcript.json cannot be read, with why (`LibraryError.corrupt`), in id order. A folder
-    /// the index lacks that reads well (one that arrived since the last rebuild) is not listed.
-    /// Nothing is written.
+    /// transcript.json cannot be read, with why (`LibraryError.corrupt`), in id order.
+    ///
+    /// The list is the one the last rebuild or `reindex(ids:)` recorded in the index (state key
+    /// `unreadable`), so no folder is walked: only the folders named there are read again, and
+    /// one that reads well now (fixed by hand, not yet reindexed) or is gone is left out. A folder
+    /// damaged by hand since the last rebuild shows once `reindex` has run. Nothing is written.
     public func unreadableFolders() throws -> [UnreadableRecordingFolder] {
         guard FileManager.default.fileExists(atPath: recordingsFolder.path) else { return [] }
-        let indexed = Set(try withIndex { try $0.ids(withPrefix: "") })
-        return try recordingFolderNames().sorted().filter { !indexed.contains($0) && Self.isSafeID($0) }.compactMap { id in
-            unreadableProblem(id).map { UnreadableRecordingFolder(id: id, problem: $0) }
+        return try withIndex { try $0.unreadableIDs() }.compactMap { id in
+            guard Self.isSafeID(id), FileManager.default.fileExists(atPath: folder(of: id).path) else { return nil }
+            return unreadableProblem(id).map { UnreadableRecordingFolder(id: id, problem: $0) }
         }
     }
 
@@ -141,6 +148,7 @@ extension LibraryStore {
                 try index.upsert(recording, segments: entry.1, inTransaction: true)
                 indexed += 1
             }
+            try index.setUnreadableIDs(Set(unreadable.map(\.id)))
         }
         return ReindexResult(indexed: indexed, unreadable: unreadable)
     }

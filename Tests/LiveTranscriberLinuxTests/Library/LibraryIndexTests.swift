@@ -93,6 +93,36 @@ struct LibraryIndexTests {
         #expect(try store.list().map(\.id) == ["good"])
     }
 
+    @Test("the unreadable folders are the ones the last reindex recorded, read again: fixed ones drop out, none is found by walking the folders")
+    func unreadableFoldersFromTheIndex() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        try F.save(store, id: "good", name: "Good")
+        func damage(_ id: String) throws -> URL {
+            let folder = home.url.appendingPathComponent("recordings/\(id)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("{".utf8).write(to: folder.appendingPathComponent("metadata.json"))
+            return folder
+        }
+        let first = try damage("bad1")
+        try store.reindex()
+        #expect(try store.unreadableFolders().map(\.id) == ["bad1"])
+        // Damaged after the rebuild, inside a folder the index already counted: known after the next reindex.
+        let goodMetadata = home.url.appendingPathComponent("recordings/good/metadata.json")
+        let saved = try Data(contentsOf: goodMetadata)
+        try Data("[".utf8).write(to: goodMetadata)
+        #expect(try store.unreadableFolders().map(\.id) == ["bad1"])
+        try store.reindex(ids: ["good"])
+        #expect(try store.unreadableFolders().map(\.id) == ["bad1", "good"])
+        // Fixed by hand: left out at once, and gone from the record at the next reindex.
+        try saved.write(to: goodMetadata)
+        #expect(try store.unreadableFolders().map(\.id) == ["bad1"])
+        try FileManager.default.removeItem(at: first)
+        #expect(try store.unreadableFolders().map(\.id) == [])
+        #expect(try store.reindex() == LibraryStore.ReindexResult(indexed: 1, unreadable: []))
+    }
+
     @Test("a folder added or removed behind the index's back is picked up on open")
     func synchronizesOnOpen() throws {
         let home = try TemporaryDirectory()

@@ -115,14 +115,7 @@ final class LibraryModel {
     /// through the store, which keeps the previous one. `working[recording.id]` says what it is doing.
     func retranscribeWithOpenAI(_ recording: Recording) async {
         guard let library, working[recording.id] == nil else { return }
-        let endpoint: OpenAIEndpoint
-        do {
-            endpoint = try settings.openAIEndpoint()
-        } catch {
-            problem = Sentence.capitalized(String(describing: error))
-            haptics.occurred(.blocked)
-            return
-        }
+        guard let endpoint = openAIEndpointOrBlock() else { return }
         let client = OpenAITranscriptionClient(endpoint: endpoint, http: HTTPClient(transport: dependencies.httpTransport))
         let slicer = dependencies.makeAudioSlicer()
         let model = settings.transcriptionModel
@@ -151,6 +144,18 @@ final class LibraryModel {
         }
     }
 
+    /// The OpenAI endpoint from Settings, or nil after showing why there is none (no key, a key
+    /// the core refuses) with the blocked-action haptic.
+    private func openAIEndpointOrBlock() -> OpenAIEndpoint? {
+        do {
+            return try settings.openAIEndpoint()
+        } catch {
+            problem = Sentence.capitalized(String(describing: error))
+            haptics.occurred(.blocked)
+            return nil
+        }
+    }
+
     /// Puts back the transcript the last re-transcription replaced (the store keeps one).
     func restorePreviousTranscript(_ recording: Recording) {
         perform(.primaryAction) { library in
@@ -164,14 +169,7 @@ final class LibraryModel {
     /// two-pass summary: the transcript text, not the audio, is sent.
     func summarizeWithOpenAI(_ recording: Recording) async {
         guard let library, working[recording.id] == nil else { return }
-        let endpoint: OpenAIEndpoint
-        do {
-            endpoint = try settings.openAIEndpoint()
-        } catch {
-            problem = Sentence.capitalized(String(describing: error))
-            haptics.occurred(.blocked)
-            return
-        }
+        guard let endpoint = openAIEndpointOrBlock() else { return }
         let model = OpenAICompatibleChatModel(endpoint: endpoint, http: HTTPClient(transport: dependencies.httpTransport))
         working[recording.id] = "Summarizing with OpenAI \(model.model)…"
         problem = nil

@@ -15,6 +15,32 @@ public enum FullProgram {
                 folder.appendingPathComponent("../lib/livetranscriber/\(name)").standardizedFileURL]
     }
 
+    /// Why the full program cannot be run.
+    public struct NotRunnable: Error, Equatable {
+        /// One line for stderr, without "error: ".
+        public var message: String
+    }
+
+    /// The first of `places` that is an executable file; else why not: the first one that exists
+    /// but cannot be run (not executable, or a folder) is named as such, and when none exists,
+    /// every place looked in is named.
+    public static func find(in places: [URL]) -> Result<URL, NotRunnable> {
+        if let full = places.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) && !isFolder($0) }) {
+            return .success(full)
+        }
+        if let present = places.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            return .failure(NotRunnable(message: "this command needs \(name), which exists at \(present.path) but cannot be run "
+                + "(\(isFolder(present) ? "it is a folder" : "not executable")); reinstall livetranscriber (make install)"))
+        }
+        return .failure(NotRunnable(message: "this command needs \(name), which is not installed: looked for "
+            + places.map(\.path).joined(separator: " and ") + "; reinstall livetranscriber (make install)"))
+    }
+
+    private static func isFolder(_ url: URL) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+    }
+
     /// Replaces this process with the full program, given this process's own arguments unchanged
     /// (`execv`: the same process id, standard streams, environment, signal handling left to
     /// it, and its exit code is the command's). Returns only when that fails: it prints one line
@@ -22,10 +48,11 @@ public enum FullProgram {
     public static func replaceProcess() -> Int32 {
         let program = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let places = candidates(besides: program)
-        guard let full = places.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            FileHandle.standardError.write(Data(("error: this command needs \(name), which is not installed: looked for "
-                + places.map(\.path).joined(separator: " and ") + "; reinstall livetranscriber (make install)\n").utf8))
+        let full: URL
+        switch find(in: candidates(besides: program)) {
+        case .success(let found): full = found
+        case .failure(let problem):
+            FileHandle.standardError.write(Data("error: \(problem.message)\n".utf8))
             return 1
         }
         // SIGPIPE back to the default, as the full program expects to find it before setting its own.

@@ -17,9 +17,15 @@ extension LibraryIndex {
         if inTransaction { try body() } else { try database.writeTransaction(body) }
     }
 
-    /// Removes `id` from the index (in its own transaction unless `inTransaction`).
+    /// Removes `id` from the index, and from the record of unreadable folders (state key
+    /// `unreadable`), in its own transaction unless `inTransaction`.
     func remove(id: String, inTransaction: Bool = false) throws {
-        if inTransaction { try removeRows(id: id) } else { try database.writeTransaction { try removeRows(id: id) } }
+        let body = {
+            try self.removeRows(id: id)
+            let unreadable = try self.unreadableIDs()
+            if unreadable.contains(id) { try self.setUnreadableIDs(Set(unreadable).subtracting([id])) }
+        }
+        if inTransaction { try body() } else { try database.writeTransaction(body) }
     }
 
     /// Empties the index, calls `fill` (which calls `upsert(_:segments:inTransaction: true)` per

@@ -177,6 +177,12 @@ public final class LibraryStore: RecordingStore {
         return (try? modify(recording.id) { _ in }) ?? checked
     }
 
+    /// True when `id` names, exactly, a recording folder whose metadata.json or transcript.json
+    /// cannot be read (so `resolve` refuses it); such a folder can still be deleted by its id.
+    public func isUnreadableFolder(_ id: String) -> Bool {
+        Self.isSafeID(id) && FileManager.default.fileExists(atPath: folder(of: id).path) && unreadableProblem(id) != nil
+    }
+
     /// The error for a reference that the index does not know but that names one recording
     /// folder (exactly, else as the only folder with that prefix) that cannot be read.
     private func unreadableFolderError(named reference: String) -> LibraryError? {

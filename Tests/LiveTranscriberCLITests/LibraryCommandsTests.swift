@@ -302,6 +302,25 @@ struct LibraryCommandsTests {
         #expect(cli.run(["recover"]) == .init(code: 0, stdout: "No interrupted recordings to recover.\n", stderr: ""))
     }
 
+    @Test("a recovered recording with no transcript gets a hint to retranscribe it, in the note and in recover")
+    func recoveredWithoutTranscript() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        func crash(_ id: String) throws {
+            let store = try cli.store()
+            let draft = try store.createDraft(id: id, createdAt: CLIHarness.t0, language: "en-US",
+                                              audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1), name: "crashme")
+            try WAVFixture.make(audio: WAVFixture.pcm(bytes: 96_000), riffSize: 0, dataSize: 0).write(to: draft.audioFile)
+        }
+        try crash("20261129-204112-dead")
+        #expect(cli.run(["list"]).stderr
+            == "note: recovered an interrupted recording: 20261129-204112-dead 'crashme' (0:03); it has no transcript yet; "
+            + "run 'livetranscriber retranscribe 20261129-204112-dead'.\n")
+        try crash("r2")
+        #expect(cli.run(["recover"]) == .init(
+            code: 0, stdout: "Recovered r2 'crashme' (0:03, 0 segments); it has no transcript yet; run 'livetranscriber retranscribe r2'.\n", stderr: ""))
+    }
+
     @Test("recover reports each recovered recording")
     func recoverCommand() throws {
         let cli = try CLIHarness()
@@ -381,7 +400,7 @@ struct LibraryCommandsTests {
         let reason = String(reindexed.stderr.dropFirst("warning: skipped recordings/\(id): the library file \(file) is unreadable: ".count).dropLast(2))
         let error = "error: the library file \(file) is unreadable: \(reason). Recording \(id) exists, but list, search and other commands "
             + "leave it out until the file is fixed or restored; then run 'livetranscriber reindex'\n"
-        for arguments in [["show", id], ["show", "20261129-09"], ["tag", id, "--add", "x"], ["delete", id]] {
+        for arguments in [["show", id], ["show", "20261129-09"], ["tag", id, "--add", "x"], ["delete", "20261129-09"]] {
             #expect(cli.run(arguments) == .init(code: 1, stdout: "", stderr: error), "\(arguments)")
         }
         #expect(cli.run(["show", "20261129-1"]).stderr == "error: no recording matches '20261129-1'. Run 'livetranscriber list' to see the ids.\n")
@@ -389,6 +408,33 @@ struct LibraryCommandsTests {
         try FileManager.default.removeItem(at: cli.home.appendingPathComponent("recordings/20261129-204112-3f9a"))
         _ = cli.run(["reindex"])
         #expect(cli.run(["list"]) == .init(code: 0, stdout: "No recordings match.\n", stderr: note))
+    }
+
+    @Test("delete given the exact id of an unreadable folder trashes it (or purges it) and list stops naming it")
+    func deleteUnreadableFolder() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        let memo = "20261129-090000-aaaa", meeting = "20261129-204112-3f9a"
+        let recordings = cli.home.appendingPathComponent("recordings")
+        try Data("{garbage\n".utf8).write(to: recordings.appendingPathComponent("\(memo)/metadata.json"))
+        try Data("[not a transcript".utf8).write(to: recordings.appendingPathComponent("\(meeting)/transcript.json"))
+        #expect(cli.run(["reindex"]).code == 0)
+        #expect(cli.run(["list"]).stderr.hasPrefix("note: 2 recordings could not be read and are left out: \(memo), \(meeting). "))
+        #expect(cli.run(["delete", memo]) == .init(code: 0, stdout: "Moved \(memo) (unreadable) to the trash.\n", stderr: ""))
+        #expect(!FileManager.default.fileExists(atPath: recordings.appendingPathComponent(memo).path))
+        let trashed = cli.home.appendingPathComponent("trash/\(memo)/metadata.json")
+        #expect(try Data(contentsOf: trashed) == Data("{garbage\n".utf8))
+        #expect(cli.run(["list"]).stderr == "note: 1 recording could not be read and is left out: \(meeting). "
+            + "'livetranscriber show <id>' says why; once the file is fixed, run 'livetranscriber reindex'.\n")
+        #expect(cli.run(["delete", meeting, "--purge", "--json"]) == .init(
+            code: 0, stdout: "{\n  \"id\" : \"\(meeting)\",\n  \"purged\" : true\n}\n", stderr: ""))
+        #expect(!FileManager.default.fileExists(atPath: recordings.appendingPathComponent(meeting).path))
+        #expect(!FileManager.default.fileExists(atPath: cli.home.appendingPathComponent("trash/\(meeting)").path))
+        #expect(cli.run(["list"]) == .init(code: 0, stdout: "No recordings yet. Make one with 'livetranscriber record'.\n", stderr: ""))
+        let store = try cli.store()
+        #expect(try store.unreadableFolders().isEmpty)
+        #expect(try store.reindex().unreadable.isEmpty)
     }
 
     @Test("on a terminal, list and search cut long names (display width, with …) to COLUMNS; a pipe gets whole rows")

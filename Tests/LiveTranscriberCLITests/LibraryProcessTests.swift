@@ -104,6 +104,14 @@ struct LibraryProcessTests {
         #expect(record.stderr == "error: this command needs livetranscriber-full, which is not installed: looked for "
             + "\(folder.path)/livetranscriber-full and \(folder.deletingLastPathComponent().path)/lib/livetranscriber/livetranscriber-full; "
             + "reinstall livetranscriber (make install)\n")
+        // A full program that is there but cannot be run is named as such, not as missing.
+        let full = alone.appendingPathComponent("livetranscriber-full")
+        try Data("#!/bin/sh\n".utf8).write(to: full)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: full.path)
+        let unrunnable = try Self.run(["record", "--input", "x.wav"], home: cli.home, program: light)
+        #expect(unrunnable.code == 1)
+        #expect(unrunnable.stderr == "error: this command needs livetranscriber-full, which exists at \(folder.path)/livetranscriber-full "
+            + "but cannot be run (not executable); reinstall livetranscriber (make install)\n")
     }
 
     @Test("the binary exits 64 for a usage error and 1 for an unknown recording")

@@ -57,7 +57,7 @@ struct WhisperCommandTests {
             let model = models.appendingPathComponent("ggml-base.bin").path
             var environment = Self.defaultEnvironment(library)
             environment["LIVETRANSCRIBER_MODELS"] = models.path
-            let line = "error: the whisper model \(model) cannot be loaded: it is damaged or truncated; run `make deps` to reinstall it, or use --engine pocketsphinx\n"
+            let line = "error: the whisper model \(model) cannot be loaded: it is damaged or truncated; reinstall LiveTranscriber or put a good copy of ggml-base.bin in \(models.path) (or set LIVETRANSCRIBER_MODELS to a folder that holds it), or use --engine pocketsphinx\n"
             for arguments in [["record", "--input", Speech.librivox, "--speed", "max", "--discard"],
                               ["record", "--input", Speech.librivox, "--speed", "max"]] {
                 let result = try runBinary(arguments, environment: environment)
@@ -90,7 +90,7 @@ struct WhisperCommandTests {
     func fallbackNote() throws {
         let models = try Self.modelsFolder(cutTo: nil)
         defer { try? FileManager.default.removeItem(at: models) }
-        let note = "note: transcribing with pocketsphinx: the whisper model \(models.path)/ggml-base.bin is not installed; run `make deps` to install it (or choose with --engine)\n"
+        let note = "note: transcribing with pocketsphinx: the whisper model \(models.path)/ggml-base.bin is not installed; reinstall LiveTranscriber or put ggml-base.bin in \(models.path) (or set LIVETRANSCRIBER_MODELS to a folder that holds it) (or choose with --engine)\n"
         for (arguments, variable, expected) in [([String](), nil as String?, note), (["--engine", "pocketsphinx"], nil, ""), ([], "pocketsphinx", "")] {
             let library = try TemporaryLibrary()
             var environment = Self.defaultEnvironment(library)

@@ -164,7 +164,7 @@ struct WhisperRecognitionTests {
         try Data("not a model".utf8).write(to: damaged)
         files.model = damaged.path
         #expect(throws: WhisperError.modelUnreadable(path: damaged.path)) { try WhisperEngine(files: files) }
-        #expect(WhisperError.modelMissing(path: "/x").description.contains("make deps"))
+        #expect(WhisperError.modelMissing(path: WhisperModelFiles.sourceTreeFolder + "/x").description.contains("make deps"))
         // A model the user named is theirs: the message names it and gives no advice about ours.
         #expect(throws: WhisperError.userModelUnusable(path: "/nonexistent/mine.bin", missing: true)) {
             try LinuxSpeechEngines.make(.whisper, language: "en", model: "/nonexistent/mine.bin")
@@ -210,7 +210,8 @@ struct WhisperRecognitionTests {
             }
         }
         #expect(WhisperError.modelUnreadable(path: "/m/ggml-base.bin").description
-            == "the whisper model /m/ggml-base.bin cannot be loaded: it is damaged or truncated; run `make deps` to reinstall it, or use --engine pocketsphinx")
+            == "the whisper model /m/ggml-base.bin cannot be loaded: it is damaged or truncated; "
+            + "reinstall LiveTranscriber or put a good copy of ggml-base.bin in /m (or set LIVETRANSCRIBER_MODELS to a folder that holds it), or use --engine pocketsphinx")
         // The whole files still load.
         _ = try SileroVoiceActivityDetector(path: installed.voiceActivityModel)
     }
@@ -232,11 +233,35 @@ struct WhisperRecognitionTests {
     func fallbackNote() throws {
         let empty = WhisperModelFiles(model: "/empty/ggml-base.bin", voiceActivityModel: "/empty/ggml-silero-vad.bin")
         #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: empty)
-            == "note: transcribing with pocketsphinx: the whisper model /empty/ggml-base.bin is not installed; run `make deps` to install it (or choose with --engine)")
+            == "note: transcribing with pocketsphinx: the whisper model /empty/ggml-base.bin is not installed; "
+            + "reinstall LiveTranscriber or put ggml-base.bin in /empty (or set LIVETRANSCRIBER_MODELS to a folder that holds it) (or choose with --engine)")
         #expect(LinuxSpeechEngines.fallbackNote(environment: [LinuxSpeechEngines.engineVariable: "pocketsphinx"], files: empty) == nil)
         #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: .installed) == nil)
         let noVAD = WhisperModelFiles(model: WhisperModelFiles.installed.model, voiceActivityModel: "/empty/ggml-silero-vad.bin")
-        #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: noVAD)?.contains("/empty/ggml-silero-vad.bin is not installed") == true)
+        #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: noVAD)
+            == "note: transcribing with pocketsphinx: the voice activity detection model /empty/ggml-silero-vad.bin is not installed; "
+            + "reinstall LiveTranscriber or put ggml-silero-vad.bin in /empty (or set LIVETRANSCRIBER_MODELS to a folder that holds it) (or choose with --engine)")
+    }
+
+    @Test("model messages name the voice activity detection model, and advise `make deps` only for the source tree's models folder")
+    func modelMessages() {
+        let source = WhisperModelFiles.sourceTreeFolder
+        #expect(WhisperError.modelMissing(path: source + "/ggml-silero-vad.bin").description
+            == "the voice activity detection model is missing at \(source)/ggml-silero-vad.bin; run `make deps` to install it, or use --engine pocketsphinx")
+        #expect(WhisperError.modelUnreadable(path: source + "/ggml-base.bin").description
+            == "the whisper model \(source)/ggml-base.bin cannot be loaded: it is damaged or truncated; run `make deps` to reinstall it, or use --engine pocketsphinx")
+        #expect(WhisperError.modelMissing(path: "/usr/share/livetranscriber/models/ggml-silero-vad.bin").description
+            == "the voice activity detection model is missing at /usr/share/livetranscriber/models/ggml-silero-vad.bin; "
+            + "reinstall LiveTranscriber or put ggml-silero-vad.bin in /usr/share/livetranscriber/models "
+            + "(or set LIVETRANSCRIBER_MODELS to a folder that holds it), or use --engine pocketsphinx")
+        #expect(WhisperError.modelUnreadable(path: "/m/ggml-base.bin").description
+            == "the whisper model /m/ggml-base.bin cannot be loaded: it is damaged or truncated; "
+            + "reinstall LiveTranscriber or put a good copy of ggml-base.bin in /m "
+            + "(or set LIVETRANSCRIBER_MODELS to a folder that holds it), or use --engine pocketsphinx")
+        #expect(WhisperError.modelUnopenable(path: "/m/ggml-silero-vad.bin").description
+            == "the voice activity detection model /m/ggml-silero-vad.bin cannot be opened for reading (check its permissions)")
+        #expect(WhisperError.modelIsFolder(path: "/m/ggml-silero-vad.bin").description
+            == "/m/ggml-silero-vad.bin is a folder, not a voice activity detection model file (a ggml .bin file)")
     }
 
     @Test("languages: a BCP 47 tag picks Whisper's code; an unknown one is refused")

@@ -44,7 +44,8 @@ struct RecoverCommand: CLICommand {
         }
         for recording in recovered {
             let count = try store.transcript(of: recording.id).count
-            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment"))).")
+            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")))"
+                + "\(LibraryAccess.noTranscriptHint(recording.id, segments: count)).")
         }
         return ExitCode.success
     }

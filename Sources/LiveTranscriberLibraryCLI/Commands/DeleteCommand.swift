@@ -36,15 +36,24 @@ struct DeleteCommand: CLICommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try makeStore(context)
-        let recording = try store.resolve(reference)
-        try store.delete(recording.id, purge: purge)
-        context.saved.add(purge ? "\(recording.id) was deleted for good" : "\(recording.id) was moved to the trash")
+        // A folder whose metadata.json or transcript.json cannot be read is refused by resolve;
+        // given by its exact id it is still deleted like any other (its name unknown).
+        let id: String
+        let label: String
+        do {
+            let recording = try store.resolve(reference)
+            (id, label) = (recording.id, "\(recording.id) '\(recording.name)'")
+        } catch LibraryError.corrupt where (store as? LibraryStore)?.isUnreadableFolder(reference) == true {
+            (id, label) = (reference, "\(reference) (unreadable)")
+        }
+        try store.delete(id, purge: purge)
+        context.saved.add(purge ? "\(id) was deleted for good" : "\(id) was moved to the trash")
         if json {
-            try context.printJSON(Deleted(id: recording.id, purged: purge))
+            try context.printJSON(Deleted(id: id, purged: purge))
         } else if purge {
-            context.print("Deleted \(recording.id) '\(recording.name)' for good.")
+            context.print("Deleted \(label) for good.")
         } else {
-            context.print("Moved \(recording.id) '\(recording.name)' to the trash.")
+            context.print("Moved \(label) to the trash.")
         }
         return ExitCode.success
     }

@@ -21,10 +21,19 @@ package enum LibraryAccess {
         // for the next command.
         guard context.audioMeasure != nil else { return store }
         for recording in try store.recoverDrafts() {
-            context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds))).")
+            let segments = (try? store.transcript(of: recording.id).count) ?? 0
+            context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' "
+                + "(\(ElapsedTimeFormat.clock(recording.durationSeconds)))\(noTranscriptHint(recording.id, segments: segments)).")
         }
         printRecoveryNotes(store, context)
         return store
+    }
+
+    /// The hint after a recovered recording with no final segment (a crash while its only
+    /// utterance was still open): "; it has no transcript yet; run 'livetranscriber retranscribe ID'";
+    /// empty when it has segments.
+    package static func noTranscriptHint(_ id: String, segments: Int) -> String {
+        segments > 0 ? "" : "; it has no transcript yet; run 'livetranscriber retranscribe \(id)'"
     }
 
     /// What the last recovery wants the user to know (a damaged draft.json) and what it could not do.

@@ -24,7 +24,8 @@ public enum LinuxSpeechEngines {
                                     files: WhisperModelFiles = .installed) -> String? {
         if let name = environment[engineVariable], !name.isEmpty { return nil }
         guard let missing = files.missingFile else { return nil }
-        return "note: transcribing with pocketsphinx: the whisper model \(missing) is not installed; run `make deps` to install it (or choose with --engine)"
+        return "note: transcribing with pocketsphinx: the \(WhisperModelFiles.modelNoun(missing)) \(missing) is not installed; "
+            + "\(WhisperModelFiles.installAdvice(for: missing, damaged: false)) (or choose with --engine)"
     }
 
     /// Issue 10's default: whisper when its installed model and VAD model are there, pocketsphinx otherwise.

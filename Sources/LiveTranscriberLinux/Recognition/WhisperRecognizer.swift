@@ -29,15 +29,44 @@ public struct WhisperModelFiles: Sendable, Hashable {
                 if FileManager.default.fileExists(atPath: shared.path) { return shared.path }
             }
         }
+        return sourceTreeFolder
+    }
+
+    /// `.deps/models` in the source tree this binary was built from: the folder `make deps` fills.
+    public static var sourceTreeFolder: String {
         var url = URL(fileURLWithPath: #filePath)  // <root>/Sources/LiveTranscriberLinux/Recognition/WhisperRecognizer.swift
         for _ in 0..<4 { url.deleteLastPathComponent() }
         return url.appendingPathComponent(".deps/models").path
     }
 
+    /// The file name of the Silero voice activity detection model.
+    public static let voiceActivityFileName = "ggml-silero-vad.bin"
+
+    /// What messages call the model file at `path`: "voice activity detection model" for
+    /// `ggml-silero-vad.bin`, else "whisper model".
+    public static func modelNoun(_ path: String) -> String {
+        URL(fileURLWithPath: path).lastPathComponent == voiceActivityFileName ? "voice activity detection model" : "whisper model"
+    }
+
+    /// How the user gets back a model file that is missing (`damaged` false) or cannot be loaded:
+    /// `make deps` only when the file belongs in the source tree's `.deps/models` (`sourceTree`);
+    /// otherwise (an installed program, or `LIVETRANSCRIBER_MODELS`) reinstall, or put the file in
+    /// the folder named, or point `LIVETRANSCRIBER_MODELS` at a folder holding it.
+    public static func installAdvice(for path: String, damaged: Bool, sourceTree: String = sourceTreeFolder) -> String {
+        let file = URL(fileURLWithPath: path)
+        let folder = file.deletingLastPathComponent()
+        if folder.standardizedFileURL.resolvingSymlinksInPath().path
+            == URL(fileURLWithPath: sourceTree).standardizedFileURL.resolvingSymlinksInPath().path {
+            return damaged ? "run `make deps` to reinstall it" : "run `make deps` to install it"
+        }
+        let copy = damaged ? "a good copy of \(file.lastPathComponent)" : file.lastPathComponent
+        return "reinstall LiveTranscriber or put \(copy) in \(folder.path) (or set LIVETRANSCRIBER_MODELS to a folder that holds it)"
+    }
+
     /// Whisper base (multilingual) and Silero VAD as `make run` / `make test` install them.
     public static var installed: WhisperModelFiles {
         WhisperModelFiles(model: installedFolder + "/ggml-base.bin",
-                          voiceActivityModel: installedFolder + "/ggml-silero-vad.bin")
+                          voiceActivityModel: installedFolder + "/" + voiceActivityFileName)
     }
 
     /// The installed files with `model` replaced by a user's own ggml file when given.
@@ -76,13 +105,15 @@ public enum WhisperError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .modelMissing(let path):
-            return "the whisper model is missing at \(path); run `make deps` (scripts/install-whisper.sh) to install it, or use --engine pocketsphinx"
+            return "the \(WhisperModelFiles.modelNoun(path)) is missing at \(path); "
+                + "\(WhisperModelFiles.installAdvice(for: path, damaged: false)), or use --engine pocketsphinx"
         case .modelUnreadable(let path):
-            return "the whisper model \(path) cannot be loaded: it is damaged or truncated; run `make deps` to reinstall it, or use --engine pocketsphinx"
+            return "the \(WhisperModelFiles.modelNoun(path)) \(path) cannot be loaded: it is damaged or truncated; "
+                + "\(WhisperModelFiles.installAdvice(for: path, damaged: true)), or use --engine pocketsphinx"
         case .modelIsFolder(let path):
-            return "\(path) is a folder, not a whisper model file (a ggml .bin file)"
+            return "\(path) is a folder, not a \(WhisperModelFiles.modelNoun(path)) file (a ggml .bin file)"
         case .modelUnopenable(let path):
-            return "the whisper model \(path) cannot be opened for reading (check its permissions)"
+            return "the \(WhisperModelFiles.modelNoun(path)) \(path) cannot be opened for reading (check its permissions)"
         case .userModelUnusable(let path, let missing):
             return missing ? "there is no model file at \(path) (given with --model)"
                 : "the model \(path) cannot be loaded: it is damaged, truncated or not a ggml Whisper model (given with --model)"

@@ -90,7 +90,7 @@ struct WhisperCommandTests {
     func fallbackNote() throws {
         let models = try Self.modelsFolder(cutTo: nil)
         defer { try? FileManager.default.removeItem(at: models) }
-        let note = "note: transcribing with pocketsphinx: the whisper model \(models.path)/ggml-base.bin is not installed; reinstall LiveTranscriber or put ggml-base.bin in \(models.path) (or set LIVETRANSCRIBER_MODELS to a folder that holds it) (or choose with --engine)\n"
+        let note = "note: transcribing with pocketsphinx: the whisper model \(models.path)/ggml-base.bin is not installed; reinstall LiveTranscriber or put ggml-base.bin in \(models.path) (or set LIVETRANSCRIBER_MODELS to a folder that holds it); or choose an engine with --engine\n"
         for (arguments, variable, expected) in [([String](), nil as String?, note), (["--engine", "pocketsphinx"], nil, ""), ([], "pocketsphinx", "")] {
             let library = try TemporaryLibrary()
             var environment = Self.defaultEnvironment(library)

@@ -234,13 +234,13 @@ struct WhisperRecognitionTests {
         let empty = WhisperModelFiles(model: "/empty/ggml-base.bin", voiceActivityModel: "/empty/ggml-silero-vad.bin")
         #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: empty)
             == "note: transcribing with pocketsphinx: the whisper model /empty/ggml-base.bin is not installed; "
-            + "reinstall LiveTranscriber or put ggml-base.bin in /empty (or set LIVETRANSCRIBER_MODELS to a folder that holds it) (or choose with --engine)")
+            + "reinstall LiveTranscriber or put ggml-base.bin in /empty (or set LIVETRANSCRIBER_MODELS to a folder that holds it); or choose an engine with --engine")
         #expect(LinuxSpeechEngines.fallbackNote(environment: [LinuxSpeechEngines.engineVariable: "pocketsphinx"], files: empty) == nil)
         #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: .installed) == nil)
         let noVAD = WhisperModelFiles(model: WhisperModelFiles.installed.model, voiceActivityModel: "/empty/ggml-silero-vad.bin")
         #expect(LinuxSpeechEngines.fallbackNote(environment: [:], files: noVAD)
             == "note: transcribing with pocketsphinx: the voice activity detection model /empty/ggml-silero-vad.bin is not installed; "
-            + "reinstall LiveTranscriber or put ggml-silero-vad.bin in /empty (or set LIVETRANSCRIBER_MODELS to a folder that holds it) (or choose with --engine)")
+            + "reinstall LiveTranscriber or put ggml-silero-vad.bin in /empty (or set LIVETRANSCRIBER_MODELS to a folder that holds it); or choose an engine with --engine")
     }
 
     @Test("model messages name the voice activity detection model, and advise `make deps` only for the source tree's models folder")

@@ -25,7 +25,7 @@ public enum LinuxSpeechEngines {
         if let name = environment[engineVariable], !name.isEmpty { return nil }
         guard let missing = files.missingFile else { return nil }
         return "note: transcribing with pocketsphinx: the \(WhisperModelFiles.modelNoun(missing)) \(missing) is not installed; "
-            + "\(WhisperModelFiles.installAdvice(for: missing, damaged: false)) (or choose with --engine)"
+            + "\(WhisperModelFiles.installAdvice(for: missing, damaged: false)); or choose an engine with --engine"
     }
 
     /// Issue 10's default: whisper when its installed model and VAD model are there, pocketsphinx otherwise.

@@ -498,6 +498,17 @@ struct LibraryTableTests {
             """)
     }
 
+    @Test("a row whose last cells are empty (no tags) ends without padding")
+    func noTrailingSpaces() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "b-tagged", offset: 60, name: "Weekly sync", tags: ["work"])
+        try cli.save(id: "a-plain", name: "Call", tags: [])
+        #expect(cli.run(["list"]).stdout == "ID        DATE              DURATION  NAME         TAGS\n"
+            + "b-tagged  2026-11-29 20:42  0:03      Weekly sync  work\n"
+            + "a-plain   2026-11-29 20:41  0:03      Call\n")
+    }
+
     @Test("stray files in drafts/ and recordings/ are ignored, not reported")
     func strayFiles() throws {
         let cli = try CLIHarness()

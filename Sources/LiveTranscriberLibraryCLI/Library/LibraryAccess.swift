@@ -86,9 +86,10 @@ package enum LibraryAccess {
         context.environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
     }
 
-    /// Rows as left-aligned columns two spaces apart, the last column unpadded. Widths are terminal
-    /// columns: CJK characters and emoji count two. Cells are shown with hidden characters made
-    /// visible (`VisibleText`) unless `escaping` is false (the caller escaped them itself).
+    /// Rows as left-aligned columns two spaces apart, the last column unpadded, no line ending in
+    /// spaces. Widths are terminal columns: CJK characters and emoji count two. Cells are shown
+    /// with hidden characters made visible (`VisibleText`) unless `escaping` is false (the caller
+    /// escaped them itself).
     ///
     /// With `width` (the terminal's columns, `CommandContext.stdoutColumns`), rows wider than it
     /// are made to fit by cutting the cells of the `cutting` columns (free text such as names),
@@ -117,9 +118,11 @@ package enum LibraryAccess {
             }
         }
         return rows.map { row in
-            row.enumerated().map { index, cell in
+            let line = row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[index] - displayWidth(cell)))
             }.joined(separator: "  ")
+            // Empty last cells (a recording with no tags) leave no padding at the end of the line.
+            return String(line[..<(line.lastIndex(where: { $0 != " " }).map(line.index(after:)) ?? line.startIndex)])
         }.joined(separator: "\n") + "\n"
     }
 

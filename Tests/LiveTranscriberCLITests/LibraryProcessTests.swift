@@ -74,6 +74,27 @@ struct LibraryProcessTests {
         }
     }
 
+    @Test("--help CMD shows CMD's help as help CMD does; --version takes nothing after it")
+    func helpAndVersionArguments() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let listHelp = try Self.run(["help", "list"], home: cli.home)
+        #expect(listHelp.code == 0)
+        #expect(listHelp.stdout.contains("livetranscriber list"))
+        for flag in ["--help", "-h"] {
+            let asked = try Self.run([flag, "list"], home: cli.home)
+            #expect(asked.code == 0 && asked.stdout == listHelp.stdout, "\(flag)")
+        }
+        let overview = try Self.run(["--help"], home: cli.home)
+        #expect(try Self.run(["help", "--help"], home: cli.home).stdout == overview.stdout)
+        let version = try Self.run(["--version"], home: cli.home)
+        #expect(version.code == 0 && version.stdout.hasPrefix("livetranscriber "))
+        let extra = try Self.run(["--version", "extra"], home: cli.home)
+        #expect(extra.code == 64)
+        #expect(extra.stdout == "")
+        #expect(extra.stderr == "error: --version takes nothing after it. See 'livetranscriber --help'.\n")
+    }
+
     @Test("livetranscriber runs the library commands alone and hands the others to livetranscriber-full beside it, with the same arguments and exit code")
     func twoPrograms() throws {
         let cli = try CLIHarness()

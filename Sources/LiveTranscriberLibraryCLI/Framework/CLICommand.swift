@@ -72,7 +72,8 @@ public struct CommandRunner: Sendable {
 
     func dispatch(_ arguments: [String], context: CommandContext) -> Int32 {
         guard let first = arguments.first, first != "-h", first != "--help", first != "help" else {
-            if arguments.first == "help", arguments.count > 1 {
+            // `help CMD`, `--help CMD` and `-h CMD` all show CMD's help.
+            if arguments.count > 1, !["-h", "--help", "help"].contains(arguments[1]) {
                 return dispatch(Array(arguments.dropFirst()) + ["--help"], context: context)
             }
             // No command at all is a usage error: the overview goes to stderr with 64, as every
@@ -85,6 +86,10 @@ public struct CommandRunner: Sendable {
             return ExitCode.success
         }
         if first == "--version" {
+            guard arguments.count == 1 else {
+                context.printError("error: --version takes nothing after it. See 'livetranscriber --help'.")
+                return ExitCode.usage
+            }
             context.print("livetranscriber \(Self.version)")
             return ExitCode.success
         }

@@ -67,6 +67,31 @@ func binaryURL() throws -> URL {
     return builtBinary
 }
 
+/// Reads `output` until it holds `text`, or until it ends; what was read.
+func readOutput(until text: String, in output: Pipe) -> String {
+    var seen = ""
+    while !seen.contains(text) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        seen += String(decoding: chunk, as: UTF8.self)
+    }
+    return seen
+}
+
+/// Starts the built binary with `arguments` against `library`, stdout and stderr piped, and
+/// returns at once: for tests that signal a running command.
+func startBinary(_ arguments: [String], library: TemporaryLibrary) throws -> (process: Process, stdout: Pipe, stderr: Pipe) {
+    let process = Process()
+    process.executableURL = try binaryURL()
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
+    let stdout = Pipe(), stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    return (process, stdout, stderr)
+}
+
 /// Runs the built binary as a separate process.
 func runBinary(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws -> CommandResult {
     let process = Process()

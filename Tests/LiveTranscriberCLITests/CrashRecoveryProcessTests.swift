@@ -31,17 +31,6 @@ struct CrashRecoveryProcessTests {
         return (process, output, input)
     }
 
-    /// Reads stdout until it holds `text` (or ends).
-    static func waitFor(_ text: String, in output: Pipe) -> String {
-        var seen = ""
-        while !seen.contains(text) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
-        return seen
-    }
-
     /// Polls until `condition` holds (at most 60 s).
     static func waitUntil(_ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(60)
@@ -78,7 +67,7 @@ struct CrashRecoveryProcessTests {
         let library = try TemporaryLibrary()
         let (process, output, _) = try Self.start(["record", "--input", try Self.slowInput(in: library), "--format", "flac"], library: library)
         let started = Date()
-        try #require(Self.waitFor("go forward ten meters\n", in: output).hasPrefix("[0:00] go forward ten meters\n"))
+        try #require(readOutput(until: "go forward ten meters\n", in: output).hasPrefix("[0:00] go forward ten meters\n"))
         Thread.sleep(forTimeInterval: 1.5)
         let killedAfter = Date().timeIntervalSince(started)
         Self.killHard(process)
@@ -108,7 +97,7 @@ struct CrashRecoveryProcessTests {
     func killedDiscardIsNeverRecovered() throws {
         let library = try TemporaryLibrary()
         let (process, output, _) = try Self.start(["record", "--input", try Self.slowInput(in: library), "--discard"], library: library)
-        try #require(Self.waitFor("go forward ten meters\n", in: output).hasPrefix("[0:00] go forward ten meters\n"))
+        try #require(readOutput(until: "go forward ten meters\n", in: output).hasPrefix("[0:00] go forward ten meters\n"))
         Self.killHard(process)
         #expect(library.draftFolders.count == 1)
 
@@ -168,7 +157,7 @@ struct CrashRecoveryProcessTests {
         let library = try TemporaryLibrary()
         let (process, output, _) = try Self.start(["record", "--input", try Self.slowInput(in: library), "--name", "Standup", "--tags", "work"],
                                                   library: library)
-        try #require(Self.waitFor("go forward ten meters\n", in: output).hasPrefix("[0:00] go forward ten meters\n"))
+        try #require(readOutput(until: "go forward ten meters\n", in: output).hasPrefix("[0:00] go forward ten meters\n"))
         Thread.sleep(forTimeInterval: 0.6)
         Self.killHard(process)
         let id = try #require(library.draftFolders.first)

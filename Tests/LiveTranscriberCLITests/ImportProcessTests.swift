@@ -16,21 +16,9 @@ struct ImportProcessTests {
         try WAVBytes.make(samples: Array([[Float]](repeating: speech, count: 60).joined()), rate: 16_000, channels: 1,
                           encoding: .pcm16).write(to: long)
 
-        let process = Process()
-        process.executableURL = try binaryURL()
-        process.arguments = ["import", short.path, long.path]
-        process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let (process, output, errors) = try startBinary(["import", short.path, long.path], library: library)
         // The first file's line is printed once it is saved; the second is then being imported.
-        var seen = ""
-        while !seen.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
+        let seen = readOutput(until: "\n", in: output)
         try #require(seen.hasPrefix("Imported \(short.path) as "), "import printed: \(seen)")
         process.terminate()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -73,20 +73,8 @@ struct OutputFailureTests {
         let long = library.url.appendingPathComponent("long.wav")
         try WAVBytes.make(samples: Array((0..<40).map { _ in speech }.joined()), rate: 16_000, channels: 1, encoding: .pcm16)
             .write(to: long)
-        let process = Process()
-        process.executableURL = try binaryURL()
-        process.arguments = ["import", Speech.librivox, long.path, Speech.librivox]
-        process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        var seen = ""
-        while !seen.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
+        let (process, out, err) = try startBinary(["import", Speech.librivox, long.path, Speech.librivox], library: library)
+        let seen = readOutput(until: "\n", in: out)
         #expect(seen.hasPrefix("Imported \(Speech.librivox) as "))
         Thread.sleep(forTimeInterval: 0.5)  // well inside the 111 s file
         process.interrupt()

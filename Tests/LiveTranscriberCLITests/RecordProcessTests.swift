@@ -25,12 +25,7 @@ struct RecordProcessTests {
         process.standardError = FileHandle.nullDevice
         let started = Date()
         try process.run()
-        var seen = ""
-        while !seen.contains("go forward ten meters\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
-        }
+        let seen = readOutput(until: "go forward ten meters\n", in: output)
         try #require(seen.hasPrefix("[0:00] go forward ten meters\n"), "record printed: \(seen)")
         return (process, output, started)
     }

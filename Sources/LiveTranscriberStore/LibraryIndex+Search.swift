@@ -126,10 +126,13 @@ extension LibraryIndex {
     ///
     /// Only the segments `SearchPlaces.Screen` lets through become strings: the transcript column
     /// is read as bytes, one line per segment, and a segment's start (the same position in the
-    /// space-separated `starts` column) is parsed only for those.
+    /// space-separated `starts` column) is parsed only for those; the recording is read from its columns.
     private func results(for ranked: [(number: Int64, score: Double)], query: SearchQuery, placesPerRecording: Int) throws -> [SearchResult] {
         guard !ranked.isEmpty else { return [] }
-        let statement = try database.prepare("SELECT metadata, starts, transcript FROM recordings WHERE number = ?")
+        let statement = try database.prepare("""
+            SELECT t.starts, t.transcript, \(Self.recordingColumns) FROM recordings r JOIN transcripts t ON t.number = r.number
+            WHERE r.number = ?
+            """)
         let screen = SearchPlaces.Screen(query)
         var results: [SearchResult] = []
         for (number, score) in ranked {
@@ -138,9 +141,9 @@ extension LibraryIndex {
                 try statement.reset()
                 continue
             }
-            let recording = try Self.decode(statement.text(0))
-            let segments = statement.withBytes(1) { starts in
-                statement.withBytes(2) { texts in Self.screenedSegments(starts: starts, texts: texts, screen: screen) }
+            let recording = Self.recording(statement, from: 2)
+            let segments = statement.withBytes(0) { starts in
+                statement.withBytes(1) { texts in Self.screenedSegments(starts: starts, texts: texts, screen: screen) }
             }
             try statement.reset()
             let found = SearchPlaces.find(query, recording: recording, segments: segments, limit: placesPerRecording, measuring: false)
@@ -150,7 +153,7 @@ extension LibraryIndex {
     }
 
     /// The segments of one recording that `screen` lets through, in order: `texts` holds one
-    /// segment per line, `starts` their start seconds separated by spaces (the `recordings` columns).
+    /// segment per line, `starts` their start seconds separated by spaces (the `transcripts` columns).
     static func screenedSegments(starts: UnsafeBufferPointer<UInt8>, texts: UnsafeBufferPointer<UInt8>,
                                  screen: SearchPlaces.Screen) -> [SearchPlaces.Segment] {
         var segments: [SearchPlaces.Segment] = []

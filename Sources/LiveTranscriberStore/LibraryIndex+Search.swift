@@ -110,15 +110,22 @@ extension LibraryIndex {
         var parameters: [SQLiteValue] = [.text(expression)]
         var exclusion = ""
         if let common {
-            exclusion = "AND d.rowid NOT IN (SELECT number FROM common_terms WHERE term = ?2)"
+            exclusion = "AND rowid NOT IN (SELECT number FROM common_terms WHERE term = ?2)"
             parameters.append(.text(common))
         }
         parameters += [.integer(Int64(limit)), .integer(Int64(offset))]
         let limitIndex = parameters.count - 1
+        // The tie-break (newest first) needs each match's recording row; only the matches that
+        // can reach the page are looked up: those ranked no worse than the page's last one
+        // (`cut`), ties included. Looking up every match of a broad query read a page of
+        // `recordings` per match (about 1 ms for 500 matches in a fresh process).
         return try database.query("""
-            SELECT d.rowid, bm25(documents, \(weights)) AS rank FROM documents d JOIN recordings r ON r.number = d.rowid
-            WHERE documents MATCH ?1 \(exclusion)
-            ORDER BY rank, r.created_at DESC, r.id DESC LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
+            WITH matches AS MATERIALIZED (
+                SELECT rowid AS number, bm25(documents, \(weights)) AS rank FROM documents WHERE documents MATCH ?1 \(exclusion)
+            ), cut AS (SELECT rank FROM matches ORDER BY rank LIMIT 1 OFFSET ?\(limitIndex) + ?\(limitIndex + 1) - 1)
+            SELECT m.number, m.rank FROM matches m JOIN recordings r ON r.number = m.number
+            WHERE (SELECT rank FROM cut) IS NULL OR m.rank <= (SELECT rank FROM cut)
+            ORDER BY m.rank, r.created_at DESC, r.id DESC LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)
             """, parameters) { (number: $0.int64(0), score: -$0.double(1)) }
     }
 

@@ -123,9 +123,14 @@ extension LibraryIndex {
     }
 
     /// The recordings `ranked`, in that order, with their places.
+    ///
+    /// Only the segments `SearchPlaces.Screen` lets through become strings: the transcript column
+    /// is read as bytes, one line per segment, and a segment's start (the same position in the
+    /// space-separated `starts` column) is parsed only for those.
     private func results(for ranked: [(number: Int64, score: Double)], query: SearchQuery, placesPerRecording: Int) throws -> [SearchResult] {
         guard !ranked.isEmpty else { return [] }
         let statement = try database.prepare("SELECT metadata, starts, transcript FROM recordings WHERE number = ?")
+        let screen = SearchPlaces.Screen(query)
         var results: [SearchResult] = []
         for (number, score) in ranked {
             try statement.bind([.integer(number)])
@@ -134,14 +139,38 @@ extension LibraryIndex {
                 continue
             }
             let recording = try Self.decode(statement.text(0))
-            // Split on bytes: a character-by-character split of 5 MB of text per page would dominate.
-            let starts = statement.text(1).utf8.split(separator: 0x20).map { Double(String(decoding: $0, as: UTF8.self)) ?? 0 }
-            let texts = statement.text(2).utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            let segments = statement.withBytes(1) { starts in
+                statement.withBytes(2) { texts in Self.screenedSegments(starts: starts, texts: texts, screen: screen) }
+            }
             try statement.reset()
-            let segments = zip(starts, texts).map { SearchPlaces.Segment(startSeconds: $0.0, text: String(decoding: $0.1, as: UTF8.self)) }
-            let found = SearchPlaces.find(query, recording: recording, segments: segments, limit: placesPerRecording)
+            let found = SearchPlaces.find(query, recording: recording, segments: segments, limit: placesPerRecording, measuring: false)
             results.append(SearchResult(recording: recording, score: score, hits: found.hits, matchingSegments: found.matchingSegments))
         }
         return results
+    }
+
+    /// The segments of one recording that `screen` lets through, in order: `texts` holds one
+    /// segment per line, `starts` their start seconds separated by spaces (the `recordings` columns).
+    static func screenedSegments(starts: UnsafeBufferPointer<UInt8>, texts: UnsafeBufferPointer<UInt8>,
+                                 screen: SearchPlaces.Screen) -> [SearchPlaces.Segment] {
+        var segments: [SearchPlaces.Segment] = []
+        var lineStart = 0
+        var startCursor = 0
+        while lineStart <= texts.count {
+            var lineEnd = lineStart
+            while lineEnd < texts.count, texts[lineEnd] != 0x0A { lineEnd += 1 }
+            // This segment's start: the next space-separated number.
+            while startCursor < starts.count, starts[startCursor] == 0x20 { startCursor += 1 }
+            let numberStart = startCursor
+            while startCursor < starts.count, starts[startCursor] != 0x20 { startCursor += 1 }
+            if numberStart == startCursor && numberStart >= starts.count { break }  // more lines than starts
+            let line = UnsafeBufferPointer(rebasing: texts[lineStart..<lineEnd])
+            if screen.mayHold(line) {
+                let number = String(decoding: UnsafeBufferPointer(rebasing: starts[numberStart..<startCursor]), as: UTF8.self)
+                segments.append(SearchPlaces.Segment(startSeconds: Double(number) ?? 0, text: String(decoding: line, as: UTF8.self)))
+            }
+            lineStart = lineEnd + 1
+        }
+        return segments
     }
 }

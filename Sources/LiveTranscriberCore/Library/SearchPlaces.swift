@@ -31,9 +31,10 @@ public enum SearchPlaces {
     /// The places of `recording` and `segments` that match `query`.
     /// - Parameters:
     ///   - limit: At most this many places in `hits`.
-    ///   - measuring: When false, `statistics` stays empty and segments that `Screen` rules out are
-    ///     skipped unread: for a store that ranks elsewhere and may pass only the segments its own
-    ///     `Screen` let through (in their order: ties between places go to the earlier one).
+    ///   - measuring: When false, `statistics` stays empty and every segment given is examined:
+    ///     for a store that ranks elsewhere and passes only the segments a `Screen` let through, in
+    ///     their order (ties between places go to the earlier one). When true, segments the screen
+    ///     rules out are only measured.
     /// - Complexity: O(n) in the recording's text (UTF-8 bytes); snippets only for the places kept.
     public static func find(
         _ query: SearchQuery, recording: Recording, segments: [Segment], limit: Int, measuring: Bool = true
@@ -75,9 +76,9 @@ public enum SearchPlaces {
         var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int)] = []
         for (index, segment) in segments.enumerated() {
             // Most segments hold no term: one the screen rules out is only counted (its length in
-            // tokens, when measuring), not split into folded tokens.
-            if !screen.mayHold(segment.text) {
-                if measuring { statistics.add(field: .transcript, termCounts: [:], length: tokenCount(segment.text)) }
+            // tokens), not split into folded tokens.
+            if measuring, !screen.mayHold(segment.text) {
+                statistics.add(field: .transcript, termCounts: [:], length: tokenCount(segment.text))
                 continue
             }
             let (ranges, terms, length) = examine(segment.text)
@@ -158,7 +159,8 @@ public enum SearchPlaces {
                 let end = min(bytes.count, index + length)
                 var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
                 for position in (index + 1)..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
-                if let scalar = Unicode.Scalar(value), case .word = SearchText.kind(of: scalar) { return true }
+                let isIdeograph = value >= 0x4E00 && value <= 0x9FFF  // most CJK text: no property lookup
+                if !isIdeograph, let scalar = Unicode.Scalar(value), case .word = SearchText.kind(of: scalar) { return true }
                 index = end
             }
             return false

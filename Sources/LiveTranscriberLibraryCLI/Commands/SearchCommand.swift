@@ -84,13 +84,16 @@ struct SearchCommand: CLICommand {
     /// The hit's snippet with its text made visible (`VisibleText`) and each match between `open` and `close`.
     static func visibleSnippet(_ hit: SearchHit, open: String, close: String) -> String {
         var text = ""
+        var run = ""
         for character in hit.markedSnippet {
             switch character {
-            case Character(SearchHit.matchStart): text += open
-            case Character(SearchHit.matchEnd): text += close
-            default: text += VisibleText.escaped(String(character))
+            case Character(SearchHit.matchStart), Character(SearchHit.matchEnd):
+                text += VisibleText.escaped(run) + (character == Character(SearchHit.matchStart) ? open : close)
+                run = ""
+            default:
+                run.append(character)
             }
         }
-        return text
+        return text + VisibleText.escaped(run)
     }
 }

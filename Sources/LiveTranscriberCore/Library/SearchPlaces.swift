@@ -47,6 +47,23 @@ public enum SearchPlaces {
         var list = SearchText.TokenList()
         /// Occurrences (UTF-8 offsets) and per-term counts of the query in `text`.
         func examine(_ text: String) -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int) {
+            var text = text
+            // ASCII text, most of an English library, is matched on its bytes without a token list.
+            if let ascii = text.withUTF8({ bytes -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int)? in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+                var ranges: [(start: Int, end: Int)] = []
+                var terms: [Int: Int] = [:]
+                for (index, term) in query.terms.enumerated() {
+                    let found = asciiOccurrences(of: termBytes[index], isPrefix: term.isPrefix, in: bytes)
+                    if !found.isEmpty {
+                        ranges += found
+                        terms[index] = found.count
+                    }
+                }
+                return (ranges, terms, measuring ? asciiTokenCount(bytes) : 0)
+            }) {
+                return ascii
+            }
             list.load(text)
             var ranges: [(start: Int, end: Int)] = []
             var terms: [Int: Int] = [:]
@@ -105,16 +122,63 @@ public enum SearchPlaces {
     static func tokenCount(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { bytes -> Int in
-            var count = 0
-            var inWord = false
-            for byte in bytes {
-                guard byte < 0x80 else { return SearchText.tokenCount(in: String(decoding: bytes, as: UTF8.self)) }
-                let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                if isWord && !inWord { count += 1 }
-                inWord = isWord
-            }
-            return count
+            bytes.contains(where: { $0 >= 0x80 }) ? SearchText.tokenCount(in: String(decoding: bytes, as: UTF8.self)) : asciiTokenCount(bytes)
         }
+    }
+
+    /// True for the bytes of an ASCII token: letters and digits (`SearchText`).
+    private static func isASCIIWord(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// The number of tokens in ASCII `bytes`: runs of letters and digits.
+    static func asciiTokenCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var inWord = false
+        for byte in bytes {
+            let isWord = isASCIIWord(byte)
+            if isWord && !inWord { count += 1 }
+            inWord = isWord
+        }
+        return count
+    }
+
+    /// `SearchTerm.occurrences(in:bytes:)` for ASCII text, read from its bytes: each ASCII token is
+    /// a run of letters and digits and folds to its lowercase bytes, so a term (its tokens' folded
+    /// bytes, `tokens`) occurs where a token equals its first token and the tokens after it, past
+    /// any separators, equal the rest (the last one only beginning with it when `isPrefix`).
+    /// - Returns: UTF-8 offsets of each occurrence's first token's start and last token's end.
+    static func asciiOccurrences(of tokens: [[UInt8]], isPrefix: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int)] {
+        guard !tokens.isEmpty else { return [] }
+        let count = bytes.count
+        func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        /// The end of the term's last token when the term starts at the token beginning at `start`.
+        func match(at start: Int) -> Int? {
+            var position = start
+            for (index, token) in tokens.enumerated() {
+                var end = position
+                while end < count, isASCIIWord(bytes[end]) { end += 1 }
+                let last = index == tokens.count - 1
+                guard last && isPrefix ? end - position >= token.count : end - position == token.count else { return nil }
+                for offset in 0..<token.count where lowered(bytes[position + offset]) != token[offset] { return nil }
+                if last { return end }
+                position = end
+                while position < count, !isASCIIWord(bytes[position]) { position += 1 }
+                guard position < count else { return nil }
+            }
+            return nil
+        }
+        var found: [(start: Int, end: Int)] = []
+        var index = 0
+        while index < count {
+            guard isASCIIWord(bytes[index]) else {
+                index += 1
+                continue
+            }
+            if let end = match(at: index) { found.append((index, end)) }
+            while index < count, isASCIIWord(bytes[index]) { index += 1 }  // the next token
+        }
+        return found
     }
 
     /// A quick test, on a text's UTF-8 bytes, of whether the text can hold any of a query's terms:

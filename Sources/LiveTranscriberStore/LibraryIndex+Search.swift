@@ -10,9 +10,10 @@ extension LibraryIndex {
 
     /// The page of recordings matching `query`, best first, each with its best places.
     ///
-    /// Tiers: recordings holding every term (ranked by BM25, or from a common word's list when
-    /// the match is broad), then those holding some of the terms other than common words, as
-    /// whole words (ranked by BM25). A recording matching only common words of a several-word query is
+    /// Tiers: recordings holding every term, then those holding some of the terms other than
+    /// common words, as whole words (ranked by BM25). The first tier is ranked by BM25 of the
+    /// terms that are not common words; a query of common words only is ranked by BM25, or from a
+    /// common word's list when the match is broad. A recording matching only common words of a several-word query is
     /// left out: `the` alone says nothing about `the budget`.
     /// - Complexity: one FTS5 lookup per tier (and a count when the query holds a common word);
     ///   BM25 for at most `broadQueryRecordings` recordings; then the transcripts of the `limit`
@@ -29,7 +30,13 @@ extension LibraryIndex {
         // The number of full matches, counted only where it decides something: whether a query with
         // a common word is broad, and where the partial tier starts when this page holds no full match.
         var fullMatches: Int?
-        if query.terms.contains(where: isCommon) {
+        let significant = query.terms.filter { !isCommon($0) }
+        if query.terms.contains(where: isCommon), !significant.isEmpty {
+            // Common words filter, the other terms rank: BM25 gives a word in most recordings next
+            // to no weight, yet scoring it reads its whole position list (`the gard`: about three
+            // quarters of the query's work).
+            ranked = try rankedByBM25(FTS5Pattern.all(significant), within: everything, limit: limit, offset: offset)
+        } else if query.terms.contains(where: isCommon) {
             // The full matches, looked up once: their number says whether the query is broad, and
             // a broad one's page is read from the common word's list filtered by them.
             let matching = Set(try database.query("SELECT rowid FROM documents WHERE documents MATCH ?", [.text(everything)]) { $0.int64(0) })
@@ -41,7 +48,7 @@ extension LibraryIndex {
             ranked = try rankedByBM25(everything, limit: limit, offset: offset)
         }
         // Partial matches: whole words only (a prefix would make this tier as broad as the library).
-        let rare = query.terms.filter { !isCommon($0) }.map { SearchTerm(tokens: $0.tokens, isPrefix: false) }
+        let rare = significant.map { SearchTerm(tokens: $0.tokens, isPrefix: false) }
         if ranked.count < limit, query.terms.count > 1, !rare.isEmpty {
             // A page cut short by the end of the full matches says where they end.
             let full = try fullMatches ?? (!ranked.isEmpty || offset == 0 ? offset + ranked.count : count(everything))
@@ -103,15 +110,21 @@ extension LibraryIndex {
         return page
     }
 
-    /// A page of `expression`'s matches by weighted BM25 (names 4, tags 3, summaries 2), newest first on ties.
-    private func rankedByBM25(_ expression: String, excludingListOf common: String? = nil, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
+    /// A page of `expression`'s matches by weighted BM25 (names 4, tags 3, summaries 2), newest first
+    /// on ties; only those that also match `within`, and none in `common`'s `common_terms` list.
+    private func rankedByBM25(_ expression: String, within: String? = nil, excludingListOf common: String? = nil,
+                              limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
         guard limit > 0 else { return [] }
         let weights = [SearchHit.Field.name, .tag, .summary, .language, .transcript].map { String(SearchHit.weight(of: $0)) }.joined(separator: ", ")
         var parameters: [SQLiteValue] = [.text(expression)]
         var exclusion = ""
+        if let within {
+            parameters.append(.text(within))
+            exclusion += " AND rowid IN (SELECT rowid FROM documents WHERE documents MATCH ?\(parameters.count))"
+        }
         if let common {
-            exclusion = "AND rowid NOT IN (SELECT number FROM common_terms WHERE term = ?2)"
             parameters.append(.text(common))
+            exclusion += " AND rowid NOT IN (SELECT number FROM common_terms WHERE term = ?\(parameters.count))"
         }
         parameters += [.integer(Int64(limit)), .integer(Int64(offset))]
         let limitIndex = parameters.count - 1
@@ -121,7 +134,7 @@ extension LibraryIndex {
         // `recordings` per match (about 1 ms for 500 matches in a fresh process).
         return try database.query("""
             WITH matches AS MATERIALIZED (
-                SELECT rowid AS number, bm25(documents, \(weights)) AS rank FROM documents WHERE documents MATCH ?1 \(exclusion)
+                SELECT rowid AS number, bm25(documents, \(weights)) AS rank FROM documents WHERE documents MATCH ?1\(exclusion)
             ), cut AS (SELECT rank FROM matches ORDER BY rank LIMIT 1 OFFSET ?\(limitIndex) + ?\(limitIndex + 1) - 1)
             SELECT m.number, m.rank FROM matches m JOIN recordings r ON r.number = m.number
             WHERE (SELECT rank FROM cut) IS NULL OR m.rank <= (SELECT rank FROM cut)

@@ -172,4 +172,37 @@ struct LibraryRankingTests {
         #expect(bm25 == ["r0017", "r0400", "r0599"])
         #expect(try store.search(SearchRequest("the", limit: 3, offset: 3)).map(\.recording.id) == ["r0598", "r0597", "r0596"])
     }
+
+    @Test("common words of a longer query only filter: the other words rank, so a recording dense in 'the' does not rise")
+    func commonWordsFilter() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // 600 recordings, "the" in a third of them (a common word); "garden" in two.
+        let encoder = JSONEncoder.liveTranscriber
+        for index in 0..<600 {
+            let id = String(format: "r%04d", index)
+            let folder = home.url.appendingPathComponent("recordings/\(id)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let texts: [String] = switch index {
+            case 0: ["the the the the the the garden"]
+            case 3: ["the garden x y z w"]
+            default: [index.isMultiple(of: 3) ? "walking by the lake \(index)" : "walking by a lake \(index)"]
+            }
+            let segments = texts.enumerated().map { F.segment($0.element, Double($0.offset) * 5, Double($0.offset) * 5 + 4) }
+            let recording = Recording(id: id, name: "Walk \(index)", createdAt: F.t0.addingTimeInterval(Double(index)),
+                                      durationSeconds: 50, language: "en-US", audio: F.mono16k)
+            try encoder.encode(recording).write(to: folder.appendingPathComponent("metadata.json"))
+            try encoder.encode(segments).write(to: folder.appendingPathComponent("transcript.json"))
+        }
+        let store = try F.store(home)
+        let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
+        #expect(try database.query("SELECT value FROM state WHERE key = 'common_terms'") { $0.text(0) }.first?.split(separator: " ").contains("the") == true)
+        #expect(try store.search(SearchRequest("the garden", limit: 5)).map(\.recording.id) == ["r0003", "r0000"])
+        // BM25 over both words would put the recording dense in "the" first.
+        let both = try database.query("""
+            SELECT r.id FROM documents d JOIN recordings r ON r.number = d.rowid WHERE documents MATCH 'the AND garden*'
+            ORDER BY bm25(documents, 4.0, 3.0, 2.0, 1.0, 1.0) LIMIT 5
+            """) { $0.text(0) }
+        #expect(both == ["r0000", "r0003"])
+    }
 }

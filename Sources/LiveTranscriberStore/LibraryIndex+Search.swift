@@ -118,13 +118,15 @@ extension LibraryIndex {
         let weights = [SearchHit.Field.name, .tag, .summary, .language, .transcript].map { String(SearchHit.weight(of: $0)) }.joined(separator: ", ")
         var parameters: [SQLiteValue] = [.text(expression)]
         var exclusion = ""
+        // `+rowid`: a bare rowid constraint would be handed to FTS5, which then runs the whole
+        // MATCH again for every rowid listed (`the gard`: 1.7 billion instructions instead of 15 million).
         if let within {
             parameters.append(.text(within))
-            exclusion += " AND rowid IN (SELECT rowid FROM documents WHERE documents MATCH ?\(parameters.count))"
+            exclusion += " AND +rowid IN (SELECT rowid FROM documents WHERE documents MATCH ?\(parameters.count))"
         }
         if let common {
             parameters.append(.text(common))
-            exclusion += " AND rowid NOT IN (SELECT number FROM common_terms WHERE term = ?\(parameters.count))"
+            exclusion += " AND +rowid NOT IN (SELECT number FROM common_terms WHERE term = ?\(parameters.count))"
         }
         parameters += [.integer(Int64(limit)), .integer(Int64(offset))]
         let limitIndex = parameters.count - 1

@@ -29,6 +29,17 @@ package enum LibraryAccess {
         return store
     }
 
+    /// Runs `body`, a command that saves into the library (`record`, `import`), so that a library
+    /// it creates is removed again when the command ends with nothing in it (`LibraryCreation`):
+    /// a failing command changes nothing, not even by leaving an empty library. `body` opens the
+    /// store itself, so the store is closed when it returns, before anything is removed.
+    package static func savingInto<T>(_ context: CommandContext, _ body: () throws -> T) throws -> T {
+        try checkDataDirectory(context)
+        let creation = LibraryCreation(directory: context.dataDirectory)
+        defer { creation.removeIfUnused() }
+        return try body()
+    }
+
     /// The hint after a recovered recording with no final segment (a crash while its only
     /// utterance was still open): "; it has no transcript yet; run 'livetranscriber retranscribe ID'";
     /// empty when it has segments.

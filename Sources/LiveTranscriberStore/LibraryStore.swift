@@ -183,15 +183,38 @@ public final class LibraryStore: RecordingStore {
         Self.isSafeID(id) && FileManager.default.fileExists(atPath: folder(of: id).path) && unreadableProblem(id) != nil
     }
 
+    /// The recording `reference` names, as `resolve` finds it, or else a recording folder it names
+    /// whose metadata.json can be read but whose transcript.json cannot (so the index leaves it
+    /// out): for re-transcription and restoring the previous transcript, which repair it.
+    /// - Throws: what `resolve` throws.
+    public func resolveForNewTranscript(_ reference: String) throws -> Recording {
+        do {
+            return try resolve(reference)
+        } catch LibraryError.corrupt(let path, let reason) {
+            let trimmed = reference.trimmingCharacters(in: .whitespaces)
+            guard let id = unreadableFolderID(named: trimmed), let stored = try? readMetadata(in: folder(of: id)) else {
+                throw LibraryError.corrupt(path: path, reason: reason)
+            }
+            return withDurationChecked(stored, in: folder(of: id))
+        }
+    }
+
+    /// The one recording folder `reference` names (exactly, else as the only folder with that
+    /// prefix) when it cannot be read, else nil.
+    private func unreadableFolderID(named reference: String) -> String? {
+        guard !reference.isEmpty, let names = try? recordingFolderNames().filter({ Self.isSafeID($0) }) else { return nil }
+        let matches = names.contains(reference) ? [reference] : names.filter { $0.hasPrefix(reference) }
+        guard matches.count == 1, unreadableProblem(matches[0]) != nil else { return nil }
+        return matches[0]
+    }
+
     /// The error for a reference that the index does not know but that names one recording
     /// folder (exactly, else as the only folder with that prefix) that cannot be read.
     private func unreadableFolderError(named reference: String) -> LibraryError? {
-        guard !reference.isEmpty, let names = try? recordingFolderNames().filter({ Self.isSafeID($0) }) else { return nil }
-        let matches = names.contains(reference) ? [reference] : names.filter { $0.hasPrefix(reference) }
-        guard matches.count == 1, let problem = unreadableProblem(matches[0]) else { return nil }
+        guard let id = unreadableFolderID(named: reference), let problem = unreadableProblem(id) else { return nil }
         guard case .corrupt(let path, let reason) = problem else { return problem }
         let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return .corrupt(path: path, reason: "\(sentence). Recording \(matches[0]) exists, but list, search and other commands leave it out "
+        return .corrupt(path: path, reason: "\(sentence). Recording \(id) exists, but list, search and other commands leave it out "
             + "until the file is fixed or restored; then run 'livetranscriber reindex'")
     }
 

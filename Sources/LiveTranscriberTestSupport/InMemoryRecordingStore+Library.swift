@@ -67,6 +67,7 @@ extension InMemoryRecordingStore {
             recordings.remove(at: index)
             transcripts[id] = nil
             previous[id] = nil
+            previousLanguages[id] = nil
             audio[id] = nil
         }
     }

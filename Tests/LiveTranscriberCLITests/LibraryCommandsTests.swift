@@ -36,6 +36,11 @@ struct CLIHarness {
 
     func store() throws -> LibraryStore { try LibraryStore(directory: home, timeZone: Self.utc) }
 
+    /// The folders under drafts/.
+    var draftNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("drafts").path)) ?? []).sorted()
+    }
+
     /// Saves a recording as `record` would: draft, a real WAV, save.
     @discardableResult
     func save(id: String, offset: Double = 0, name: String?, tags: [String] = [], seconds: Double = 3,

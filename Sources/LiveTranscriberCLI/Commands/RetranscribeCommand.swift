@@ -135,7 +135,7 @@ struct RetranscribeCommand: CLICommand {
         try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language)
         if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "a new one was made from the audio")) }
         let updated = try store.resolve(recording.id)
-        context.saved.add("the new transcript of \(recording.id) was saved (the previous one is kept)")
+        context.saved.add("the new transcript of \(recording.id) was saved (\(damage == nil ? "the previous one is kept" : "the damaged one is kept in its folder"))")
         let engineName: String
         switch engine {
         case .openai: engineName = model.rawValue

@@ -21,8 +21,8 @@ MODELDIR := $(DESTDIR)$(PREFIX)/share/livetranscriber/models
 # and the pocketsphinx model that scripts/install-deps.sh installs; built apart from .build/release.
 # Static Foundation networking links -lcurl, but Debian's libcurl4 (which the toolchain already
 # needs) has no unversioned libcurl.so without the -dev package: a link to it is made here.
-# Two programs (docs/architecture.md, "Two programs"): <prefix>/bin/livetranscriber runs list and
-# search with only SQLite loaded and hands every other command to
+# Two programs (docs/architecture.md, "Two programs"): <prefix>/bin/livetranscriber runs the library
+# commands (list, show, search, export, rename, tag, delete) with only SQLite loaded and hands every other command to
 # <prefix>/lib/livetranscriber/livetranscriber-full, which finds whisper.cpp next to itself ($ORIGIN).
 # (-Xlinker --as-needed cannot drop libsphinxad, which pocketsphinx's pkg-config file names: SwiftPM
 # puts -Xlinker flags after the libraries on the link line, where --as-needed no longer applies.)

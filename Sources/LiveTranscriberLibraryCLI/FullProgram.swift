@@ -23,11 +23,11 @@ public enum FullProgram {
         /// One line for stderr, without "error: ": "this command needs PROBLEM; reinstall livetranscriber (make install)".
         public var message: String { "this command needs \(problem); reinstall livetranscriber (make install)" }
 
-        /// The note `list` and `search` end with when they ran in the light program because this
-        /// full program is missing, while a draft left by a crash waits to be recovered.
+        /// The note a library command (`list`, `search`, `show`…) ends with when it ran in the light
+        /// program because this full program is missing, while a draft left by a crash waits to be recovered.
         public var recoveryWaitingNote: String {
             "note: a recording interrupted by a crash is waiting to be recovered; that needs \(problem); "
-                + "reinstall livetranscriber (make install), then run 'livetranscriber recover'. Until then it is not listed or searched."
+                + "reinstall livetranscriber (make install), then run 'livetranscriber recover'. Until then it is not in the library."
         }
     }
 

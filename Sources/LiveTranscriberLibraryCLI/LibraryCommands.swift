@@ -15,13 +15,16 @@ public enum LibraryCommands {
     public static let tag = CommandEntry(TagCommand.self)
     public static let delete = CommandEntry(DeleteCommand.self)
 
-    /// Run by `livetranscriber` itself: they read the index only. The others read a recording's
-    /// audio header on the way (`LibraryStore.resolve` corrects a duration longer than the audio,
-    /// with libsndfile), so the full program runs them.
-    public static let light: [CommandEntry] = [list, search]
+    /// Run by `livetranscriber` itself: they read and change the library with the core, the store
+    /// and SQLite only. Resolving a recording checks its duration against its audio's header,
+    /// which the store reads itself for WAV and RF64 (`WAVFileLength`); a recording in another
+    /// format (FLAC, Opus, M4A) is not checked by this program (`NoAudioReader`).
+    public static let light: [CommandEntry] = [list, show, search, export, rename, tag, delete]
 }
 
-/// The store's audio reader in the library-only program, whose commands read no audio file.
+/// The store's audio reader in the library-only program, which links no audio library: the store
+/// measures WAV and RF64 itself, and a duration in any other format is left as stated (no error).
+/// Drafts are never recovered with it (`LibraryAccess.open`).
 struct NoAudioReader: AudioFileMeasuring {
     func measure(_ url: URL) -> AudioFileMeasurement? { nil }
     func statedSeconds(_ url: URL) -> Double? { nil }

@@ -37,7 +37,7 @@ extension LibraryIndex {
         defer { try? database.execute("PRAGMA cache_size = -2000; PRAGMA mmap_size = 1073741824") }
         try database.writeTransaction {
             try database.execute("""
-                DELETE FROM recordings; DELETE FROM recording_tags; DELETE FROM common_terms; DELETE FROM state;
+                DELETE FROM recordings; DELETE FROM transcripts; DELETE FROM recording_tags; DELETE FROM common_terms; DELETE FROM state;
                 INSERT INTO documents(documents) VALUES ('delete-all');
                 """)
             commonTerms = []
@@ -52,27 +52,32 @@ extension LibraryIndex {
     }
 
     private func removeRows(id: String) throws {
-        guard let row = try database.query("SELECT number, metadata, transcript FROM recordings WHERE id = ?", [.text(id)], {
-            ($0.int64(0), $0.text(1), $0.text(2))
-        }).first else { return }
-        let document = Document(try Self.decode(row.1), transcript: row.2)
+        guard let row = try database.query(
+            "SELECT r.number, t.transcript, \(Self.recordingColumns) FROM recordings r JOIN transcripts t ON t.number = r.number WHERE r.id = ?",
+            [.text(id)], { ($0.int64(0), $0.text(1), Self.recording($0, from: 2)) }).first else { return }
+        let document = Document(row.2, transcript: row.1)
         try database.run(
             "INSERT INTO documents(documents, rowid, name, tags, summary, language, transcript) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
             [.integer(row.0)] + document.columns.map(SQLiteValue.text))
         try database.run("DELETE FROM common_terms WHERE number = ?", [.integer(row.0)])
         try database.run("DELETE FROM recording_tags WHERE id = ?", [.text(id)])
         try database.run("DELETE FROM recordings WHERE number = ?", [.integer(row.0)])
+        try database.run("DELETE FROM transcripts WHERE number = ?", [.integer(row.0)])
     }
 
-    private func insertRows(_ recording: Recording, segments: [TranscriptSegment]) throws {
-        let metadata = String(decoding: try Self.compactEncoder.encode(recording), as: UTF8.self)
+    private func insertRows(_ given: Recording, segments: [TranscriptSegment]) throws {
+        // The index holds what metadata.json holds: a date of whole seconds (ISO 8601).
+        let recording = given.createdAt.timeIntervalSince1970.rounded(.down) == given.createdAt.timeIntervalSince1970
+            ? given : try JSONDecoder.liveTranscriber.decode(Recording.self, from: try JSONEncoder.liveTranscriber.encode(given))
         let starts = segments.map { String($0.startSeconds) }.joined(separator: " ")
         let transcript = segments.map { Self.oneLine($0.text) }.joined(separator: "\n")
+        let columns = Self.recordingColumns.replacingOccurrences(of: "r.", with: "")
         try database.run(
-            "INSERT INTO recordings(id, created_at, metadata, audio_digest, starts, transcript) VALUES (?, ?, ?, ?, ?, ?)",
-            [.text(recording.id), .real(recording.createdAt.timeIntervalSince1970), .text(metadata),
-             recording.audioDigest.map(SQLiteValue.text) ?? .null, .text(starts), .text(transcript)])
+            "INSERT INTO recordings(\(columns)) VALUES (\(Array(repeating: "?", count: 14).joined(separator: ", ")))",
+            Self.recordingValues(recording))
         let number = sqlite3LastInsertRowID()
+        try database.run("INSERT INTO transcripts(number, starts, transcript) VALUES (?, ?, ?)",
+                         [.integer(number), .text(starts), .text(transcript)])
         for tag in Set(recording.tags.map { TextFolding.caseKey($0.trimmingCharacters(in: .whitespaces)) }) {
             try database.run("INSERT OR IGNORE INTO recording_tags(tag, created_at, id) VALUES (?, ?, ?)",
                              [.text(tag), .real(recording.createdAt.timeIntervalSince1970), .text(recording.id)])
@@ -104,9 +109,10 @@ extension LibraryIndex {
         try setState(state)
         guard !terms.isEmpty else { return }
         // One recording at a time, so memory does not grow with the library.
-        let rows = try database.prepare("SELECT number, metadata, transcript FROM recordings")
+        let rows = try database.prepare(
+            "SELECT r.number, t.transcript, \(Self.recordingColumns) FROM recordings r JOIN transcripts t ON t.number = r.number")
         while try rows.step() {
-            try insertCommonTermScores(Document(try Self.decode(rows.text(1)), transcript: rows.text(2)), number: rows.int64(0))
+            try insertCommonTermScores(Document(Self.recording(rows, from: 2), transcript: rows.text(1)), number: rows.int64(0))
         }
     }
 
@@ -123,13 +129,6 @@ extension LibraryIndex {
     private func sqlite3LastInsertRowID() -> Int64 {
         (try? database.query("SELECT last_insert_rowid()") { $0.int64(0) }.first) ?? 0
     }
-
-    /// The metadata JSON as the index keeps it: the project's encoder without indentation.
-    static let compactEncoder: JSONEncoder = {
-        let encoder = JSONEncoder.liveTranscriber
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     /// `text` on one line: line breaks become spaces (the index keeps one segment per line).
     static func oneLine(_ text: String) -> String {

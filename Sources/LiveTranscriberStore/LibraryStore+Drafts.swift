@@ -82,7 +82,7 @@ extension LibraryStore {
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
         // No recording is longer than its audio (`Recording.duration(_:audioSeconds:)`).
-        let durationSeconds = Recording.duration(durationSeconds, audioSeconds: audioMeasure.statedSeconds(draft.audioFile))
+        let durationSeconds = Recording.duration(durationSeconds, audioSeconds: statedAudioSeconds(draft.audioFile))
         // The digest of the audio as recorded (the draft's file, before any encoding below), so
         // importing the same audio later is recognised. Outside the write lock: it decodes the file.
         let audioDigest = audioMeasure.contentDigest(draft.audioFile)

@@ -48,10 +48,17 @@ extension LibraryStore {
         }
     }
 
+    /// Seconds of audio `file`'s header states, for the duration rule: WAV and RF64 read by the
+    /// store itself (`WAVFileLength`), any other format by `audioMeasure` (libsndfile, AVFoundation;
+    /// nil in a program without an audio reader, so such a duration is left as it is).
+    func statedAudioSeconds(_ file: URL) -> Double? {
+        WAVFileLength.seconds(of: file) ?? audioMeasure.statedSeconds(file)
+    }
+
     /// `recording` with its duration checked against what its audio file's header states
-    /// (`Recording.duration(_:audioSeconds:)`). Reads only the header, never decodes.
+    /// (`Recording.duration(_:audioSeconds:)`, `statedAudioSeconds`). Reads only the header, never decodes.
     func withDurationChecked(_ recording: Recording, in folder: URL) -> Recording {
-        let audio = audioMeasure.statedSeconds(audioFile(in: folder, format: recording.audio.format))
+        let audio = statedAudioSeconds(audioFile(in: folder, format: recording.audio.format))
         var checked = recording
         checked.durationSeconds = Recording.duration(recording.durationSeconds, audioSeconds: audio)
         return checked

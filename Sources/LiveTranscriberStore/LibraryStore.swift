@@ -200,22 +200,18 @@ public final class LibraryStore: RecordingStore {
     }
 
     /// The one recording folder `reference` names (exactly, else as the only folder with that
-    /// prefix) when it cannot be read, else nil.
+    /// prefix, `UnreadableRecordingFolder.named`) when it cannot be read, else nil.
     private func unreadableFolderID(named reference: String) -> String? {
-        guard !reference.isEmpty, let names = try? recordingFolderNames().filter({ Self.isSafeID($0) }) else { return nil }
-        let matches = names.contains(reference) ? [reference] : names.filter { $0.hasPrefix(reference) }
-        guard matches.count == 1, unreadableProblem(matches[0]) != nil else { return nil }
-        return matches[0]
+        guard let names = try? recordingFolderNames().filter({ Self.isSafeID($0) }),
+              let id = UnreadableRecordingFolder.named(reference, among: names), unreadableProblem(id) != nil else { return nil }
+        return id
     }
 
     /// The error for a reference that the index does not know but that names one recording
     /// folder (exactly, else as the only folder with that prefix) that cannot be read.
     private func unreadableFolderError(named reference: String) -> LibraryError? {
         guard let id = unreadableFolderID(named: reference), let problem = unreadableProblem(id) else { return nil }
-        guard case .corrupt(let path, let reason) = problem else { return problem }
-        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return .corrupt(path: path, reason: "\(sentence). Recording \(id) exists, but list, search and other commands leave it out "
-            + "until the file is fixed or restored; then run 'livetranscriber reindex'")
+        return UnreadableRecordingFolder(id: id, problem: problem).resolveError
     }
 
     /// Recordings matching `request.text`, best first, a page of them, each with its best places

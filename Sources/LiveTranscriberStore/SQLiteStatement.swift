@@ -47,6 +47,13 @@ public final class SQLiteStatement {
         return String(cString: pointer)
     }
 
+    /// Calls `body` with the UTF-8 bytes of column `index` (empty for NULL), valid only inside
+    /// `body`: for reading a long text without copying it into a `String`.
+    public func withBytes<Result>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        guard let pointer = sqlite3_column_text(handle, index) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))))
+    }
+
     /// The text of column `index`, nil for NULL.
     public func optionalText(_ index: Int32) -> String? {
         sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : text(index)

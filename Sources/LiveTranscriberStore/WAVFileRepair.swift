@@ -9,13 +9,7 @@ public enum WAVFileRepair {
     /// - Throws: `WAVRepairError` when the file is not WAV; file system errors.
     @discardableResult
     public static func repair(_ url: URL) throws -> WAVRepairPlan {
-        let reader = try FileHandle(forReadingFrom: url)
-        let size = try reader.seekToEnd()
-        let plan = try WAVHeaderRepair.plan(fileSize: size) { offset, count in
-            try reader.seek(toOffset: offset)
-            return try reader.read(upToCount: count) ?? Data()
-        }
-        try reader.close()
+        let plan = try plan(url)
         guard case .repair(_, let patches, let fileSize) = plan else { return plan }
         let writer = try FileHandle(forUpdating: url)
         defer { try? writer.close() }
@@ -26,5 +20,18 @@ public enum WAVFileRepair {
         }
         try writer.synchronize()
         return plan
+    }
+
+    /// Plans the repair of the WAV file at `url` (`WAVHeaderRepair.plan`) without changing it:
+    /// only its chunk headers are read.
+    /// - Throws: `WAVRepairError` when the file is not WAV; file system errors.
+    public static func plan(_ url: URL) throws -> WAVRepairPlan {
+        let reader = try FileHandle(forReadingFrom: url)
+        defer { try? reader.close() }
+        let size = try reader.seekToEnd()
+        return try WAVHeaderRepair.plan(fileSize: size) { offset, count in
+            try reader.seek(toOffset: offset)
+            return try reader.read(upToCount: count) ?? Data()
+        }
     }
 }

@@ -63,8 +63,12 @@ extension InMemoryRecordingStore {
 
     public func delete(_ id: String, purge: Bool) throws {
         try locked {
-            guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
-            recordings.remove(at: index)
+            // An unreadable recording goes too, given its exact id.
+            if let index = recordings.firstIndex(where: { $0.id == id }) {
+                recordings.remove(at: index)
+            } else if unreadable.removeValue(forKey: id) == nil {
+                throw LibraryError.notFound(id)
+            }
             transcripts[id] = nil
             previous[id] = nil
             previousLanguages[id] = nil

@@ -13,6 +13,8 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     /// The language each recording had with its previous transcript.
     var previousLanguages: [String: String] = [:]
     var audio: [String: URL]
+    /// Saved recordings that cannot be read, by id, with why (see `damage(_:)`).
+    var unreadable: [String: LibraryError] = [:]
     /// Drafts in progress, by id (see `InMemoryRecordingStore+Drafts.swift`).
     var drafts: [String: InMemoryDraftState] = [:]
     var draftsCreated = 0
@@ -31,9 +33,37 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
 
     public func resolve(_ reference: String) throws -> Recording {
         let all = try list()
-        return try RecordingID.resolve(
-            reference, latest: { all.first }, exact: { id in all.first { $0.id == id } },
-            prefixed: { prefix in all.map(\.id).filter { $0.hasPrefix(prefix) }.sorted() })
+        do {
+            return try RecordingID.resolve(
+                reference, latest: { all.first }, exact: { id in all.first { $0.id == id } },
+                prefixed: { prefix in all.map(\.id).filter { $0.hasPrefix(prefix) }.sorted() })
+        } catch LibraryError.notFound(let missing) where !RecordingID.isLatest(missing) {
+            // As `LibraryStore` does: a reference naming one unreadable recording says why.
+            let damaged = locked { unreadable }
+            guard let id = UnreadableRecordingFolder.named(missing, among: all.map(\.id) + damaged.keys),
+                  let problem = damaged[id] else { throw LibraryError.notFound(missing) }
+            throw UnreadableRecordingFolder(id: id, problem: problem).resolveError
+        }
+    }
+
+    /// Makes saved recording `id` unreadable, as a damaged metadata.json makes a folder of
+    /// `LibraryStore` once reindexed: it leaves `list` and `search`, `resolve` refuses it with
+    /// `.corrupt`, changes to it fail the same way, and `delete` still removes it by its id.
+    /// - Throws: `LibraryError.notFound` for an id that names no saved recording.
+    public func damage(_ id: String) throws {
+        try locked {
+            guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            recordings.remove(at: index)
+            unreadable[id] = .corrupt(path: "recordings/\(id)/metadata.json", reason: "The given data was not valid JSON.")
+        }
+    }
+
+    public func unreadableFolders() throws -> [UnreadableRecordingFolder] {
+        locked { unreadable.sorted { $0.key < $1.key }.map { UnreadableRecordingFolder(id: $0.key, problem: $0.value) } }
+    }
+
+    public func isUnreadableFolder(_ id: String) -> Bool {
+        locked { unreadable[id] != nil }
     }
 
     public func transcript(of id: String) throws -> [TranscriptSegment] {
@@ -54,7 +84,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
         try lock.withLock {
             guard let index = recordings.firstIndex(where: { $0.id == id }) else {
-                throw LibraryError.notFound(id)
+                throw unreadable[id] ?? LibraryError.notFound(id)
             }
             change(&recordings[index])
             updates.append(recordings[index])

@@ -154,7 +154,7 @@ struct LibraryProcessTests {
         let folder = alone.resolvingSymlinksInPath()
         let note = "note: a recording interrupted by a crash is waiting to be recovered; that needs livetranscriber-full, which is not installed: "
             + "looked for \(folder.path)/livetranscriber-full and \(folder.deletingLastPathComponent().path)/lib/livetranscriber/livetranscriber-full; "
-            + "reinstall livetranscriber (make install), then run 'livetranscriber recover'. Until then it is not listed or searched.\n"
+            + "reinstall livetranscriber (make install), then run 'livetranscriber recover'. Until then it is not in the library.\n"
 
         let list = try Self.run(["list"], home: cli.home, program: light)
         #expect(list.code == 0)

@@ -79,7 +79,7 @@ enum ManPage {
             recordings/, drafts/, trash/ and the search index library.sqlite.
             .TP
             .I <prefix>/lib/livetranscriber/livetranscriber\\-full
-            Every command that records, imports, transcribes, summarizes or recovers, with the speech engines. \\fBlivetranscriber\\fR runs list and search itself and hands every other command to it, with the same arguments.
+            Every command that records, imports, transcribes, summarizes or recovers, with the speech engines. \\fBlivetranscriber\\fR runs the library commands (list, show, search, export, rename, tag, delete) itself and hands every other command to it, with the same arguments.
 
             """
         return page

@@ -30,7 +30,9 @@ extension WAVLayout {
 /// Reads a recording's audio file for the library store: after a crash (draft recovery), when a
 /// recording is saved (no recording is longer than its audio; its content digest) and when one
 /// is reindexed or read (the duration rule again). Implemented over libsndfile on
-/// Linux and over AVFoundation on iOS; the store itself decodes no audio.
+/// Linux and over AVFoundation on iOS; the store itself decodes no audio. The store reads the
+/// length of WAV and RF64 files from their headers itself (`WAVFileLength`) and asks
+/// `statedSeconds` only for other formats (FLAC, Ogg Opus, M4A).
 public protocol AudioFileMeasuring: Sendable {
     /// Repairs a header a crash left unfinished, where the format allows it, and returns the audio
     /// the file really holds; nil when the file is not audio this reader understands.

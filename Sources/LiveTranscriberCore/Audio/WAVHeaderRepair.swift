@@ -41,6 +41,14 @@ public struct WAVLayout: Sendable, Equatable {
         return "it states \(ElapsedTimeFormat.clock(stated)) of audio, more than the file holds"
     }
 
+    /// True when every frame takes exactly `blockAlign` bytes, one whole-byte sample per channel
+    /// (PCM, IEEE float, A-law, µ-law; `blockAlign == channels × ⌈bitsPerSample / 8⌉`), so the
+    /// frames are `dataSize / blockAlign`. False for compressed encodings such as ADPCM, whose
+    /// blocks pack many frames: their length is not in these sizes.
+    public var isUncompressed: Bool {
+        channels > 0 && bitsPerSample > 0 && blockAlign == channels * ((bitsPerSample + 7) / 8)
+    }
+
     /// Seconds of audio: `dataSize / (sampleRate × blockAlign)`; 0 when the format is degenerate.
     public var durationSeconds: Double {
         guard sampleRate > 0, blockAlign > 0 else { return 0 }

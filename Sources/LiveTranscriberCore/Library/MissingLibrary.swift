@@ -18,6 +18,8 @@ public final class MissingLibrary: RecordingStore {
     }
     public func transcript(of id: String) throws -> [TranscriptSegment] { throw LibraryError.notFound(id) }
     public func audioFile(of id: String) throws -> URL { throw LibraryError.notFound(id) }
+    public func unreadableFolders() throws -> [UnreadableRecordingFolder] { [] }
+    public func isUnreadableFolder(_ id: String) -> Bool { false }
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording { throw LibraryError.notFound(id) }
     public func rename(_ id: String, to name: String) throws -> Recording { throw LibraryError.notFound(id) }
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording { throw LibraryError.notFound(id) }

@@ -13,7 +13,8 @@ public protocol RecordingStore: AnyObject {
     /// paged by its `limit` and `offset`.
     func list(_ request: ListRequest) throws -> [Recording]
     /// The recording a user means by `reference`: an exact id, a unique id prefix, or "latest".
-    /// Throws `LibraryError.notFound` or `LibraryError.ambiguous`.
+    /// Throws `LibraryError.notFound` or `LibraryError.ambiguous`; `.corrupt` when it names (exactly,
+    /// else as the only recording with that prefix) one that cannot be read (`unreadableFolders`).
     func resolve(_ reference: String) throws -> Recording
     /// Recordings that match `request.text`, best first, each with its best places.
     ///
@@ -26,6 +27,14 @@ public protocol RecordingStore: AnyObject {
     func transcript(of id: String) throws -> [TranscriptSegment]
     /// The recording's audio file.
     func audioFile(of id: String) throws -> URL
+    /// Saved recordings the library holds but cannot read (a damaged metadata.json or
+    /// transcript.json), which `list`, `search` and `resolve` leave out, each with why, in id
+    /// order; none when there are none. Reading this changes nothing.
+    func unreadableFolders() throws -> [UnreadableRecordingFolder]
+    /// True when `id` names, exactly (never a prefix), a saved recording that cannot be read: one
+    /// `resolve` refuses with `LibraryError.corrupt` (`UnreadableRecordingFolder.resolveError`),
+    /// but that `delete(_:purge:)` still removes by that id.
+    func isUnreadableFolder(_ id: String) -> Bool
 
     // MARK: Changes
 
@@ -46,8 +55,8 @@ public protocol RecordingStore: AnyObject {
     /// Throws `LibraryError.invalid` for a tag the rules refuse, `.notFound`.
     @discardableResult
     func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording
-    /// Moves recording `id` out of the library (to the trash, or for good when `purge`).
-    /// Throws `LibraryError.notFound`.
+    /// Moves recording `id` out of the library (to the trash, or for good when `purge`), an
+    /// unreadable one (`isUnreadableFolder`) included. Throws `LibraryError.notFound`.
     func delete(_ id: String, purge: Bool) throws
     /// Replaces the transcript, and the recording's language when `language` (a BCP 47 tag) is
     /// given, in one change; the previous transcript is kept with the language the recording had,

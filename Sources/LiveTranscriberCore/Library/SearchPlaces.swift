@@ -29,10 +29,14 @@ public enum SearchPlaces {
     }
 
     /// The places of `recording` and `segments` that match `query`.
-    /// - Parameter limit: At most this many places in `hits`.
+    /// - Parameters:
+    ///   - limit: At most this many places in `hits`.
+    ///   - measuring: When false, `statistics` stays empty and segments that `Screen` rules out are
+    ///     skipped unread: for a store that ranks elsewhere and may pass only the segments its own
+    ///     `Screen` let through (in their order: ties between places go to the earlier one).
     /// - Complexity: O(n) in the recording's text (UTF-8 bytes); snippets only for the places kept.
     public static func find(
-        _ query: SearchQuery, recording: Recording, segments: [Segment], limit: Int
+        _ query: SearchQuery, recording: Recording, segments: [Segment], limit: Int, measuring: Bool = true
     ) -> Found {
         let termBytes = query.terms.map { $0.tokens.map { Array($0.utf8) } }
         var hits: [SearchHit] = []
@@ -56,7 +60,7 @@ public enum SearchPlaces {
         }
         func field(_ field: SearchHit.Field, _ text: String) {
             let (ranges, terms, length) = examine(text)
-            statistics.add(field: field, termCounts: terms, length: length)
+            if measuring { statistics.add(field: field, termCounts: terms, length: length) }
             guard !ranges.isEmpty else { return }
             matchedTerms.formUnion(terms.keys)
             hits.append(hit(recording, field: field, start: nil, text: text, ranges: ranges,
@@ -67,18 +71,17 @@ public enum SearchPlaces {
         if let summary = recording.summary { field(.summary, summary) }
         field(.language, recording.language)
 
-        // Every token of a term, as bytes an ASCII text must hold (any case) for the term to be in it.
-        let needles = termBytes.flatMap { $0 }.filter { !$0.isEmpty }
+        let screen = Screen(query)
         var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int)] = []
         for (index, segment) in segments.enumerated() {
-            // Most segments hold no term: an ASCII one that holds none of the tokens' bytes is only
-            // counted (its length in tokens), not split into tokens.
-            if let length = asciiTokenCount(segment.text, unlessItMayHold: needles) {
-                statistics.add(field: .transcript, termCounts: [:], length: length)
+            // Most segments hold no term: one the screen rules out is only counted (its length in
+            // tokens, when measuring), not split into folded tokens.
+            if !screen.mayHold(segment.text) {
+                if measuring { statistics.add(field: .transcript, termCounts: [:], length: tokenCount(segment.text)) }
                 continue
             }
             let (ranges, terms, length) = examine(segment.text)
-            statistics.add(field: .transcript, termCounts: terms, length: length)
+            if measuring { statistics.add(field: .transcript, termCounts: terms, length: length) }
             guard !ranges.isEmpty else { continue }
             matchedTerms.formUnion(terms.keys)
             matching.append((index, ranges, terms.count, terms.values.reduce(0, +)))
@@ -97,38 +100,88 @@ public enum SearchPlaces {
                      matchedTerms: matchedTerms, statistics: statistics)
     }
 
-    /// The number of tokens in `text` when it is ASCII and holds none of `needles` (lowercase
-    /// bytes) in any case; nil otherwise (then it must be examined token by token). An ASCII
-    /// token is a run of letters and digits (`SearchText`), and a folded ASCII token is its
-    /// lowercase bytes, so a text without a needle's bytes cannot hold its term.
-    static func asciiTokenCount(_ text: String, unlessItMayHold needles: [[UInt8]]) -> Int? {
+    /// The number of tokens in `text` (`SearchText.tokenCount`), ASCII text counted by bytes.
+    static func tokenCount(_ text: String) -> Int {
         var text = text
-        return text.withUTF8 { bytes -> Int? in
+        return text.withUTF8 { bytes -> Int in
             var count = 0
             var inWord = false
             for byte in bytes {
-                guard byte < 0x80 else { return nil }
+                guard byte < 0x80 else { return SearchText.tokenCount(in: String(decoding: bytes, as: UTF8.self)) }
                 let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 if isWord && !inWord { count += 1 }
                 inWord = isWord
             }
-            for needle in needles where needle.count <= bytes.count {
-                guard needle.allSatisfy({ $0 < 0x80 }) else { continue }  // a non-ASCII token is in no ASCII text
-                let first = needle[0]
-                for start in 0...(bytes.count - needle.count) {
-                    let byte = bytes[start]
-                    guard byte == first || (byte >= 0x41 && byte <= 0x5A && byte + 0x20 == first) else { continue }
-                    var position = 1
-                    while position < needle.count {
-                        let other = bytes[start + position]
-                        let lowered = other >= 0x41 && other <= 0x5A ? other + 0x20 : other
-                        if lowered != needle[position] { break }
-                        position += 1
-                    }
-                    if position == needle.count { return nil }
-                }
-            }
             return count
+        }
+    }
+
+    /// A quick test, on a text's UTF-8 bytes, of whether the text can hold any of a query's terms:
+    /// false only when it cannot, so a text it rules out needs no folding and no tokens.
+    ///
+    /// Why a byte search is enough: when every letter or digit of a text outside ASCII is a CJK
+    /// character (`SearchText`: its own token, kept as it is), every folded token of the text is a
+    /// run of its bytes, with ASCII capitals lowered. A term's folded tokens must then each occur
+    /// in the text's bytes, ASCII letters in any case. A text with another letter or mark outside
+    /// ASCII ("é", "Ｍ", "ß") may fold into anything, so it is always let through.
+    public struct Screen: Sendable {
+        /// Each term's tokens as folded UTF-8 bytes.
+        private let terms: [[[UInt8]]]
+
+        public init(_ query: SearchQuery) {
+            terms = query.terms.map { $0.tokens.map { Array($0.utf8) }.filter { !$0.isEmpty } }.filter { !$0.isEmpty }
+        }
+
+        /// False only when `text` cannot hold any term.
+        public func mayHold(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { mayHold($0) }
+        }
+
+        /// False only when the UTF-8 `bytes` cannot hold any term.
+        /// - Complexity: O(n × m): n bytes, m bytes of the query's tokens.
+        public func mayHold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if Self.holdsFoldableLetter(bytes) { return true }
+            return terms.contains { tokens in tokens.allSatisfy { Self.contains(bytes, $0) } }
+        }
+
+        /// True when `bytes` hold a letter, digit or mark outside ASCII that is not a CJK character.
+        static func holdsFoldableLetter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                guard lead >= 0x80 else {
+                    index += 1
+                    continue
+                }
+                let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let end = min(bytes.count, index + length)
+                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for position in (index + 1)..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
+                if let scalar = Unicode.Scalar(value), case .word = SearchText.kind(of: scalar) { return true }
+                index = end
+            }
+            return false
+        }
+
+        /// True when `needle` (folded bytes: ASCII letters lowercase) occurs in `bytes`, ASCII capitals
+        /// of `bytes` read as lowercase.
+        static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+            guard needle.count <= bytes.count else { return false }
+            let first = needle[0]
+            for start in 0...(bytes.count - needle.count) {
+                let byte = bytes[start]
+                guard byte == first || (byte >= 0x41 && byte <= 0x5A && byte + 0x20 == first) else { continue }
+                var position = 1
+                while position < needle.count {
+                    let other = bytes[start + position]
+                    let lowered = other >= 0x41 && other <= 0x5A ? other + 0x20 : other
+                    if lowered != needle[position] { break }
+                    position += 1
+                }
+                if position == needle.count { return true }
+            }
+            return false
         }
     }
 

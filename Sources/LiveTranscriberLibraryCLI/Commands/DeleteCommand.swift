@@ -43,7 +43,7 @@ struct DeleteCommand: CLICommand {
         do {
             let recording = try store.resolve(reference)
             (id, label) = (recording.id, "\(recording.id) '\(recording.name)'")
-        } catch LibraryError.corrupt where (store as? LibraryStore)?.isUnreadableFolder(reference) == true {
+        } catch LibraryError.corrupt where store.isUnreadableFolder(reference) {
             (id, label) = (reference, "\(reference) (unreadable)")
         }
         try store.delete(id, purge: purge)

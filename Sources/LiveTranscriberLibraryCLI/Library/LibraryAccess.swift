@@ -70,7 +70,9 @@ package enum LibraryAccess {
     /// The recording folders the index leaves out because they cannot be read (none for a
     /// library that does not exist yet, or when the folders cannot be listed).
     package static func unreadableFolders(_ store: any RecordingStore) -> [UnreadableRecordingFolder] {
-        (try? (store as? LibraryStore)?.unreadableFolders()) ?? []
+        // The note is a courtesy after the command's own output: a failure to read the list (a
+        // busy index) must not turn a list or search that worked into an error.
+        (try? store.unreadableFolders()) ?? []
     }
 
     /// "the recording was saved as ID ('Name', 0:12); see it with 'livetranscriber show ID'".

@@ -45,6 +45,16 @@ struct WAVHeaderRepairTests {
         #expect(unusable.measurement == nil)
     }
 
+    @Test("frames are data bytes over the block size only for uncompressed encodings (one whole-byte sample per channel)",
+          arguments: [(1, 16, 2, true), (2, 16, 4, true), (2, 24, 6, true), (1, 32, 4, true), (2, 12, 4, true), (1, 8, 1, true),
+                      (1, 4, 256, false), (2, 4, 512, false), (0, 16, 2, false), (1, 0, 0, false)])
+    func uncompressed(channels: Int, bits: Int, blockAlign: Int, expected: Bool) throws {
+        var layout = try WAVHeaderRepair.repair(WAVFixture.make(audio: WAVFixture.pcm(bytes: 32_000))).layout
+        #expect(layout.isUncompressed)
+        (layout.channels, layout.bitsPerSample, layout.blockAlign) = (channels, bits, blockAlign)
+        #expect(layout.isUncompressed == expected)
+    }
+
     @Test("placeholder and too-large sizes are rewritten from the bytes present",
           arguments: [(UInt32(0xFFFF_FFFF), UInt32(0xFFFF_FFFF)), (0, 0xFFFF_FFFF), (0xFFFF_FFFF, 0), (200_000, 150_000), (36, 0)])
     func placeholders(riff: UInt32, data: UInt32) throws {

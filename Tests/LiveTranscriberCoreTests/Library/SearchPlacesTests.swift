@@ -27,12 +27,39 @@ struct SearchPlacesTests {
         #expect(found.statistics.lengths[.transcript] == length)
     }
 
-    @Test("an ASCII text is counted without tokenizing only when it cannot hold a term's bytes, in any case")
-    func asciiPrefilter() {
-        #expect(SearchPlaces.asciiTokenCount("nothing here, at all", unlessItMayHold: [Array("meet".utf8)]) == 4)
-        #expect(SearchPlaces.asciiTokenCount("The MEETING starts", unlessItMayHold: [Array("meet".utf8)]) == nil)
-        #expect(SearchPlaces.asciiTokenCount("Café", unlessItMayHold: [Array("zzz".utf8)]) == nil)
-        #expect(SearchPlaces.asciiTokenCount("no CJK here", unlessItMayHold: [Array("数".utf8)]) == 3)
-        #expect(SearchPlaces.asciiTokenCount("", unlessItMayHold: [Array("a".utf8)]) == 0)
+    @Test("the screen rules a text out only when its bytes lack a term's folded tokens and it has no foldable letter outside ASCII")
+    func screen() {
+        let meet = SearchPlaces.Screen(SearchQuery("meet"))
+        #expect(meet.mayHold("nothing here, at all") == false)
+        #expect(meet.mayHold("The MEETING starts") == true)
+        #expect(meet.mayHold("Café") == true)  // é is a letter that folds: always let through
+        #expect(meet.mayHold("会议 no English word") == false)  // CJK characters are kept as they are
+        #expect(meet.mayHold("") == false)
+        let cjk = SearchPlaces.Screen(SearchQuery("数据"))
+        #expect(cjk.mayHold("no CJK here") == false)
+        #expect(cjk.mayHold("数模型据") == true)  // every token present; whether they are next to each other is examined later
+        #expect(cjk.mayHold("模型测试") == false)
+        // A term of two tokens needs both; a query needs any one term.
+        let twoTerms = SearchPlaces.Screen(SearchQuery("multi-agent budget"))
+        #expect(twoTerms.mayHold("a multi plan") == false)
+        #expect(twoTerms.mayHold("MULTI and AGENT") == true)
+        #expect(twoTerms.mayHold("the Budget") == true)
+    }
+
+    @Test("without measuring, passing only the segments the screen lets through gives the same places and counts",
+          arguments: ["meeting", "MEET", "meet-ing", "café", "数据", "数", "don't", "the gard", "Ｍeeting"])
+    func screenedSegmentsAgree(query text: String) {
+        let texts = ["The MEETING starts", "nothing here at all", "a meet-ing, then the garden", "Café meeting notes",
+                     "数据会议", "会议数 据", "don't stop", "", "ｍｅｅｔｉｎｇ", "meetinghouse", "x"]
+        let segments = texts.enumerated().map { SearchPlaces.Segment(startSeconds: Double($0.offset), text: $0.element) }
+        let query = SearchQuery(text)
+        let screen = SearchPlaces.Screen(query)
+        let everything = SearchPlaces.find(query, recording: Self.recording, segments: segments, limit: 20)
+        let screened = SearchPlaces.find(query, recording: Self.recording, segments: segments.filter { screen.mayHold($0.text) },
+                                         limit: 20, measuring: false)
+        #expect(screened.hits == everything.hits)
+        #expect(screened.matchingSegments == everything.matchingSegments)
+        #expect(screened.matchedTerms == everything.matchedTerms)
+        #expect(screened.statistics == SearchScore.Statistics())
     }
 }

@@ -29,6 +29,45 @@ struct LibraryIndexTests {
         #expect(try store.list() == [b, a])
     }
 
+    @Test("every field of metadata.json reads back from the index exactly: odd tags, no summary, a location, a recovered flag, a digest")
+    func indexRowsHoldEveryField() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        _ = try F.store(home)
+        let written = [
+            Recording(id: "20261201-101500-aaaa", name: "Odd tags", createdAt: Date(timeIntervalSince1970: 1_764_584_100),
+                      durationSeconds: 12.345, language: "zh-CN", tags: ["a\nb", "back\\slash", "", "cr\r\nlf", "\\n", "数据"],
+                      audio: AudioDescription(format: "flac", sampleRate: 44_100, channels: 2), summary: nil,
+                      location: RecordingLocation(latitude: -33.8688, longitude: 151.2093), recovered: true, audioDigest: "sha256:00ff"),
+            Recording(id: "20261201-101400-bbbb", name: "Plain", createdAt: Date(timeIntervalSince1970: 1_764_584_040),
+                      durationSeconds: 0, language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1),
+                      summary: "One line."),
+        ]
+        for recording in written {
+            let folder = home.url.appendingPathComponent("recordings/\(recording.id)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONEncoder.liveTranscriber.encode(recording).write(to: folder.appendingPathComponent("metadata.json"))
+        }
+        let store = try F.store(home)
+        _ = try store.reindex()
+        #expect(try store.list() == written)
+        #expect(try store.resolve("20261201-101500").tags == ["a\nb", "back\\slash", "", "cr\r\nlf", "\\n", "数据"])
+        #expect(try store.recordings(withAudioDigest: "sha256:00ff").map(\.id) == ["20261201-101500-aaaa"])
+    }
+
+    @Test("a recording saved with a fractional start time is indexed with the whole-second time its metadata.json holds")
+    func fractionalDates() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let saved = try F.save(store, id: "a", createdAt: Date(timeIntervalSince1970: 1_764_584_100.75), name: "Fraction")
+        let onDisk = try JSONDecoder.liveTranscriber.decode(
+            Recording.self, from: Data(contentsOf: home.url.appendingPathComponent("recordings/a/metadata.json")))
+        #expect(onDisk.createdAt == Date(timeIntervalSince1970: 1_764_584_100))
+        #expect(try store.list() == [onDisk])
+        #expect(saved.id == onDisk.id)
+    }
+
     @Test("a damaged library.sqlite is set aside and rebuilt")
     func damagedIndex() throws {
         let home = try TemporaryDirectory()
@@ -147,7 +186,7 @@ struct LibraryIndexTests {
         let virtual = try database.query("SELECT name, sql FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name") { ($0.text(0), $0.text(1)) }
         #expect(virtual.map(\.0) == ["documents"])
         #expect(virtual.first?.1.contains("tokenize='unicode61 remove_diacritics 2', prefix='2 3'") == true)
-        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [5])
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [6])
     }
 }
 

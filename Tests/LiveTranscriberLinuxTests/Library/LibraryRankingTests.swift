@@ -102,6 +102,24 @@ struct LibraryRankingTests {
         #expect(try store.list(ListRequest(tag: "even", since: F.t0.addingTimeInterval(120))).map(\.id) == ["r6", "r4", "r2"])
     }
 
+    @Test("recordings that score the same are ordered newest first, also where a page boundary falls among them")
+    func tiesAcrossPages() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        // Five recordings alike in everything the ranking reads, saved out of date order.
+        for id in ["c", "a", "e", "b", "d"] {
+            let minutes = Double(["a", "b", "c", "d", "e"].firstIndex(of: id)!)
+            try F.save(store, id: id, createdAt: F.t0.addingTimeInterval(minutes * 60), name: "Same",
+                       segments: [F.segment("kappa lambda", 0, 1)])
+        }
+        try F.save(store, id: "best", createdAt: F.t0, name: "Kappa", segments: [F.segment("kappa kappa", 0, 1)])
+        #expect(try store.search(SearchRequest("kappa", limit: 3)).map(\.recording.id) == ["best", "e", "d"])
+        #expect(try store.search(SearchRequest("kappa", limit: 3, offset: 3)).map(\.recording.id) == ["c", "b", "a"])
+        #expect(try store.search(SearchRequest("lambda", limit: 2, offset: 1)).map(\.recording.id) == ["d", "c"])
+        #expect(try store.search(SearchRequest("lambda", limit: 2, offset: 4)).map(\.recording.id) == ["a"])
+    }
+
     @Test("opening trusts an index in step without listing the folders; a changed generation makes it look")
     func generation() throws {
         let home = try TemporaryDirectory()

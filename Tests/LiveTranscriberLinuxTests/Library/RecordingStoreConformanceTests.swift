@@ -15,16 +15,25 @@ struct RecordingStoreConformanceTests {
 
     /// Runs `body` on a fresh store of `kind` (recordings are saved through its drafts).
     static func with(_ kind: Kind, _ body: (any RecordingStore, Saver) throws -> Void) throws {
+        try withDamage(kind) { store, save, _ in try body(store, save) }
+    }
+
+    /// Runs `body` on a fresh store of `kind` with a way to make a saved recording unreadable: for
+    /// the library, a damaged metadata.json, then `reindex`; for the fake, its `damage(_:)`.
+    static func withDamage(_ kind: Kind, _ body: (any RecordingStore, Saver, _ damage: (String) throws -> Void) throws -> Void) throws {
         let folder = try TestFolders.make("lt-conformance")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         switch kind {
         case .library:
             let store = try LibraryStore(directory: folder, timeZone: TimeZone(identifier: "UTC")!)
-            try body(store, Saver(store))
+            try body(store, Saver(store)) { id in
+                try Data("{garbage\n".utf8).write(to: folder.appendingPathComponent("recordings/\(id)/metadata.json"))
+                try store.reindex()
+            }
         case .memory:
             let store = InMemoryRecordingStore()
-            try body(store, Saver(store))
+            try body(store, Saver(store), store.damage)
         }
     }
 
@@ -121,6 +130,55 @@ struct RecordingStoreConformanceTests {
             #expect(try store.search(SearchRequest("budget", limit: 1, offset: 1)).map(\.recording.id) == ["long"])
             #expect(try store.search("*").isEmpty)
             #expect(try store.search("zzz").isEmpty)
+        }
+    }
+
+    @Test("a recording that cannot be read leaves list and search, is named by unreadableFolders, refused by resolve with why, and deleted by its exact id",
+          arguments: Kind.allCases)
+    func unreadable(kind: Kind) throws {
+        try Self.withDamage(kind) { store, save, damage in
+            let (kept, broken, alsoBroken) = ("20261129-2041-aa", "20261129-2042-bb", "20261129-2043-cc")
+            try save(kept, at: 0, name: "Kept", ["budget talk"])
+            try save(broken, at: 1, name: "Broken", ["budget numbers"])
+            try save(alsoBroken, at: 2, name: "Also broken")
+            #expect(try store.unreadableFolders() == [])
+            #expect(!store.isUnreadableFolder(broken))
+            try damage(broken)
+            try damage(alsoBroken)
+            let unreadable = try store.unreadableFolders()
+            #expect(unreadable.map(\.id) == [broken, alsoBroken])
+            for folder in unreadable {
+                guard case .corrupt(let path, _) = folder.problem else { Issue.record("\(folder.problem)"); continue }
+                #expect(path.hasSuffix("recordings/\(folder.id)/metadata.json"))
+            }
+            #expect(try store.list().map(\.id) == [kept])
+            #expect(try store.search("budget").map(\.recording.id) == [kept])
+            #expect(try store.resolve("latest").id == kept)
+            for reference in [broken, "20261129-2042"] {  // the exact id, or the only id with that prefix
+                #expect {
+                    try store.resolve(reference)
+                } throws: { error in
+                    guard case LibraryError.corrupt(_, let reason) = error else { return false }
+                    return reason == "The given data was not valid JSON. Recording \(broken) exists, but list, search and other commands "
+                        + "leave it out until the file is fixed or restored; then run 'livetranscriber reindex'"
+                }
+            }
+            #expect(store.isUnreadableFolder(broken))
+            #expect(!store.isUnreadableFolder("20261129-2042"))  // a prefix is not enough to delete by
+            #expect(!store.isUnreadableFolder(kept))
+            #expect(!store.isUnreadableFolder("nope"))
+            #expect {
+                try store.rename(broken, to: "Renamed")
+            } throws: { error in
+                if case LibraryError.corrupt = error { true } else { false }
+            }
+            try store.delete(broken, purge: false)
+            try store.delete(alsoBroken, purge: true)
+            #expect(try store.unreadableFolders() == [])
+            #expect(!store.isUnreadableFolder(broken))
+            #expect(throws: LibraryError.notFound(broken)) { try store.resolve(broken) }
+            #expect(throws: LibraryError.notFound(broken)) { try store.delete(broken, purge: true) }
+            #expect(try store.list().map(\.id) == [kept])
         }
     }
 

@@ -24,8 +24,10 @@ import LiveTranscriberCore
 public final class LibraryStore: RecordingStore {
     /// The data directory.
     public let directory: URL
-    /// The time zone of default names ("Recording 2026-11-29 20:41").
-    public let timeZone: TimeZone
+    /// The time zone of default names ("Recording 2026-11-29 20:41"), found when first needed:
+    /// looking up the system's zone costs a command that only reads about a third of a millisecond.
+    public var timeZone: TimeZone { timeZoneSource() }
+    private let timeZoneSource: @Sendable () -> TimeZone
     /// Reads recordings' audio files (libsndfile on Linux, AVFoundation on iOS).
     let audioMeasure: any AudioFileMeasuring
     /// Coordinates reads and changes of recording folders with other processes (iCloud Drive).
@@ -82,10 +84,10 @@ public final class LibraryStore: RecordingStore {
     /// and trash stay in `directory` on the device: only recordings are shared, never an index or
     /// a draft being written. It must be on the same volume (a save is one rename).
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
-    public init(directory: URL, timeZone: TimeZone = .current, audioMeasure: any AudioFileMeasuring,
+    public init(directory: URL, timeZone: @autoclosure @escaping @Sendable () -> TimeZone = .current, audioMeasure: any AudioFileMeasuring,
                 fileCoordinator: any FileCoordinating = UncoordinatedFiles(), recordingsFolder: URL? = nil) throws {
         self.directory = directory
-        self.timeZone = timeZone
+        timeZoneSource = timeZone
         self.audioMeasure = audioMeasure
         self.files = fileCoordinator
         self.recordingsFolder = recordingsFolder ?? directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)

@@ -35,7 +35,7 @@ struct SearchCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <query>") }
         query = arguments.positionals.joined(separator: " ")
-        guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw UsageError("<query> is empty; give the words to find") }
+        guard !query.allSatisfy(\.isWhitespace) else { throw UsageError("<query> is empty; give the words to find") }
         json = arguments.flag("json")
         let page = try LibraryAccess.page(arguments, fallback: 20)
         limit = page.limit ?? 20

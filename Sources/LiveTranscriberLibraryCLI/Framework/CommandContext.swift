@@ -98,12 +98,29 @@ public struct CommandContext: Sendable {
 
     /// The process's real streams and environment.
     public static var process: CommandContext {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = processEnvironment()
         return CommandContext(
             stdout: FileDescriptorOutput(fileDescriptor: 1, environment: environment),
             stderr: FileDescriptorOutput(fileDescriptor: 2, environment: environment),
             environment: environment
         )
+    }
+
+    /// The process's environment, read from `environ` (what `ProcessInfo.environment` returns, at a
+    /// fraction of its first-call cost: a command that answers in milliseconds pays for every one).
+    /// A variable set twice keeps its first value, as `getenv` reads it.
+    public static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: 0x3D) {
+                let name = String(text[..<equals])
+                if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return environment
     }
 
     /// The data directory: `$LIVETRANSCRIBER_HOME`, else `$XDG_DATA_HOME/livetranscriber`,

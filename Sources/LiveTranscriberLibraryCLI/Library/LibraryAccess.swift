@@ -187,7 +187,8 @@ package enum LibraryAccess {
 
     /// Terminal columns `text` takes (`CharacterWidth`, the table the live card uses too).
     package static func displayWidth(_ text: String) -> Int {
-        guard text.contains("\u{1B}[") else { return CharacterWidth.columns(of: text) }
+        // A byte test: Foundation's substring search would bridge every cell to NSString.
+        guard text.utf8.contains(0x1B) else { return CharacterWidth.columns(of: text) }
         return CharacterWidth.columns(of: text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
     }
 

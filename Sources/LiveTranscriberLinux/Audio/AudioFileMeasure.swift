@@ -104,7 +104,7 @@ extension LibraryStore {
     /// Opens the library in `directory` with libsndfile as its audio reader (see
     /// `init(directory:timeZone:audioMeasure:)`).
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
-    public convenience init(directory: URL, timeZone: TimeZone = .current) throws {
-        try self.init(directory: directory, timeZone: timeZone, audioMeasure: SndFileAudioMeasure())
+    public convenience init(directory: URL, timeZone: @autoclosure @escaping @Sendable () -> TimeZone = .current) throws {
+        try self.init(directory: directory, timeZone: timeZone(), audioMeasure: SndFileAudioMeasure())
     }
 }

@@ -210,10 +210,16 @@ public final class LibraryStore: RecordingStore {
     }
 
     /// The error for a reference that the index does not know but that names one recording
-    /// folder (exactly, else as the only folder with that prefix) that cannot be read.
+    /// folder (exactly, else as the only folder with that prefix) that cannot be read. When it is
+    /// the transcript that cannot be read, the error adds that re-transcribing repairs it
+    /// (`resolveForNewTranscript`).
     private func unreadableFolderError(named reference: String) -> LibraryError? {
         guard let id = unreadableFolderID(named: reference), let problem = unreadableProblem(id) else { return nil }
-        return UnreadableRecordingFolder(id: id, problem: problem).resolveError
+        let error = UnreadableRecordingFolder(id: id, problem: problem).resolveError
+        guard case .corrupt(let path, let reason) = error, path == folder(of: id).appendingPathComponent(LibraryLayout.transcript).path else {
+            return error
+        }
+        return .corrupt(path: path, reason: reason + ", or rebuild the transcript from the audio with 'livetranscriber retranscribe \(id)'")
     }
 
     /// Recordings matching `request.text`, best first, a page of them, each with its best places

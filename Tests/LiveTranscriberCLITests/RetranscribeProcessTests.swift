@@ -52,7 +52,14 @@ struct RetranscribeProcessTests {
             let id = try Self.recordGoForward(library)
             let folder = library.url.appendingPathComponent("recordings/\(id)")
             try Data("{broken\n".utf8).write(to: folder.appendingPathComponent("transcript.json"))
-            if reindexFirst { _ = try runBinary(["reindex"], environment: library.environment) }
+            if reindexFirst {
+                _ = try runBinary(["reindex"], environment: library.environment)
+                let shown = try runBinary(["show", id], environment: library.environment)
+                #expect(shown.exitCode == 1)
+                #expect(shown.stderr == "error: the library file \(folder.path)/transcript.json is unreadable: The given data was not valid JSON. "
+                    + "Recording \(id) exists, but list, search and other commands leave it out until the file is fixed or restored; "
+                    + "then run 'livetranscriber reindex', or rebuild the transcript from the audio with 'livetranscriber retranscribe \(id)'\n")
+            }
 
             let repaired = try runBinary(["retranscribe", id], environment: library.environment)
             #expect(repaired.exitCode == 0, "\(repaired.stderr)")

@@ -95,13 +95,18 @@ struct SearchCommand: CLICommand {
     /// (`SearchHit.matchStart`, `matchEnd`).
     static func visibleMarkedSnippet(_ hit: SearchHit) -> String {
         var text = ""
+        var run = ""  // escaped a run at a time, not a character at a time
         for character in hit.markedSnippet {
             switch character {
-            case Character(SearchHit.matchStart), Character(SearchHit.matchEnd): text.append(character)
-            default: text += VisibleText.escaped(String(character))
+            case Character(SearchHit.matchStart), Character(SearchHit.matchEnd):
+                text += VisibleText.escaped(run)
+                text.append(character)
+                run = ""
+            default:
+                run.append(character)
             }
         }
-        return text
+        return text + VisibleText.escaped(run)
     }
 
     /// A marked snippet with each match between `open` and `close`.

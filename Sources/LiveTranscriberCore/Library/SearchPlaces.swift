@@ -31,9 +31,10 @@ public enum SearchPlaces {
     /// The places of `recording` and `segments` that match `query`.
     /// - Parameters:
     ///   - limit: At most this many places in `hits`.
-    ///   - measuring: When false, `statistics` stays empty and segments that `Screen` rules out are
-    ///     skipped unread: for a store that ranks elsewhere and may pass only the segments its own
-    ///     `Screen` let through (in their order: ties between places go to the earlier one).
+    ///   - measuring: When false, `statistics` stays empty and every segment given is examined:
+    ///     for a store that ranks elsewhere and passes only the segments a `Screen` let through, in
+    ///     their order (ties between places go to the earlier one). When true, segments the screen
+    ///     rules out are only measured.
     /// - Complexity: O(n) in the recording's text (UTF-8 bytes); snippets only for the places kept.
     public static func find(
         _ query: SearchQuery, recording: Recording, segments: [Segment], limit: Int, measuring: Bool = true
@@ -46,6 +47,23 @@ public enum SearchPlaces {
         var list = SearchText.TokenList()
         /// Occurrences (UTF-8 offsets) and per-term counts of the query in `text`.
         func examine(_ text: String) -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int) {
+            var text = text
+            // ASCII text, most of an English library, is matched on its bytes without a token list.
+            if let ascii = text.withUTF8({ bytes -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int)? in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+                var ranges: [(start: Int, end: Int)] = []
+                var terms: [Int: Int] = [:]
+                for (index, term) in query.terms.enumerated() {
+                    let found = asciiOccurrences(of: termBytes[index], isPrefix: term.isPrefix, in: bytes)
+                    if !found.isEmpty {
+                        ranges += found
+                        terms[index] = found.count
+                    }
+                }
+                return (ranges, terms, measuring ? asciiTokenCount(bytes) : 0)
+            }) {
+                return ascii
+            }
             list.load(text)
             var ranges: [(start: Int, end: Int)] = []
             var terms: [Int: Int] = [:]
@@ -75,9 +93,9 @@ public enum SearchPlaces {
         var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int)] = []
         for (index, segment) in segments.enumerated() {
             // Most segments hold no term: one the screen rules out is only counted (its length in
-            // tokens, when measuring), not split into folded tokens.
-            if !screen.mayHold(segment.text) {
-                if measuring { statistics.add(field: .transcript, termCounts: [:], length: tokenCount(segment.text)) }
+            // tokens), not split into folded tokens.
+            if measuring, !screen.mayHold(segment.text) {
+                statistics.add(field: .transcript, termCounts: [:], length: tokenCount(segment.text))
                 continue
             }
             let (ranges, terms, length) = examine(segment.text)
@@ -104,16 +122,63 @@ public enum SearchPlaces {
     static func tokenCount(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { bytes -> Int in
-            var count = 0
-            var inWord = false
-            for byte in bytes {
-                guard byte < 0x80 else { return SearchText.tokenCount(in: String(decoding: bytes, as: UTF8.self)) }
-                let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                if isWord && !inWord { count += 1 }
-                inWord = isWord
-            }
-            return count
+            bytes.contains(where: { $0 >= 0x80 }) ? SearchText.tokenCount(in: String(decoding: bytes, as: UTF8.self)) : asciiTokenCount(bytes)
         }
+    }
+
+    /// True for the bytes of an ASCII token: letters and digits (`SearchText`).
+    private static func isASCIIWord(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// The number of tokens in ASCII `bytes`: runs of letters and digits.
+    static func asciiTokenCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var inWord = false
+        for byte in bytes {
+            let isWord = isASCIIWord(byte)
+            if isWord && !inWord { count += 1 }
+            inWord = isWord
+        }
+        return count
+    }
+
+    /// `SearchTerm.occurrences(in:bytes:)` for ASCII text, read from its bytes: each ASCII token is
+    /// a run of letters and digits and folds to its lowercase bytes, so a term (its tokens' folded
+    /// bytes, `tokens`) occurs where a token equals its first token and the tokens after it, past
+    /// any separators, equal the rest (the last one only beginning with it when `isPrefix`).
+    /// - Returns: UTF-8 offsets of each occurrence's first token's start and last token's end.
+    static func asciiOccurrences(of tokens: [[UInt8]], isPrefix: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int)] {
+        guard !tokens.isEmpty else { return [] }
+        let count = bytes.count
+        func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        /// The end of the term's last token when the term starts at the token beginning at `start`.
+        func match(at start: Int) -> Int? {
+            var position = start
+            for (index, token) in tokens.enumerated() {
+                var end = position
+                while end < count, isASCIIWord(bytes[end]) { end += 1 }
+                let last = index == tokens.count - 1
+                guard last && isPrefix ? end - position >= token.count : end - position == token.count else { return nil }
+                for offset in 0..<token.count where lowered(bytes[position + offset]) != token[offset] { return nil }
+                if last { return end }
+                position = end
+                while position < count, !isASCIIWord(bytes[position]) { position += 1 }
+                guard position < count else { return nil }
+            }
+            return nil
+        }
+        var found: [(start: Int, end: Int)] = []
+        var index = 0
+        while index < count {
+            guard isASCIIWord(bytes[index]) else {
+                index += 1
+                continue
+            }
+            if let end = match(at: index) { found.append((index, end)) }
+            while index < count, isASCIIWord(bytes[index]) { index += 1 }  // the next token
+        }
+        return found
     }
 
     /// A quick test, on a text's UTF-8 bytes, of whether the text can hold any of a query's terms:
@@ -158,7 +223,8 @@ public enum SearchPlaces {
                 let end = min(bytes.count, index + length)
                 var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
                 for position in (index + 1)..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
-                if let scalar = Unicode.Scalar(value), case .word = SearchText.kind(of: scalar) { return true }
+                let isIdeograph = value >= 0x4E00 && value <= 0x9FFF  // most CJK text: no property lookup
+                if !isIdeograph, let scalar = Unicode.Scalar(value), case .word = SearchText.kind(of: scalar) { return true }
                 index = end
             }
             return false

@@ -64,6 +64,8 @@ public enum SearchText {
             folded.removeAll(keepingCapacity: true)
             var text = text
             text.withUTF8 { bytes in
+                // Folding rarely grows a word: one allocation for the folded bytes of most texts.
+                folded.reserveCapacity(bytes.count)
                 var index = 0
                 var wordStart = -1
                 var wordASCII = true
@@ -102,7 +104,7 @@ public enum SearchText {
                         starts.append(index)
                         ends.append(end)
                         foldStarts.append(folded.count)
-                        folded.append(contentsOf: bytes[index..<end])
+                        for position in index..<end { folded.append(bytes[position]) }
                         foldEnds.append(folded.count)
                     case .word(let ascii):
                         if wordStart < 0 {

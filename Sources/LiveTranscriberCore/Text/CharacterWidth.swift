@@ -46,9 +46,16 @@ public enum CharacterWidth {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte < 0x80 && (index + 1 == bytes.count || bytes[index + 1] < 0x80) {
+            if byte < 0x80 && (index + 1 == bytes.count || bytes[index + 1] < 0x80 || isPlainWide(bytes, at: index + 1)) {
                 if byte >= 0x20 && byte != 0x7F { total += 1 }
                 index += 1
+                continue
+            }
+            // A CJK ideograph, kana or hangul syllable followed by ASCII, by the end or by another
+            // of them is a whole character of 2 columns (no grapheme rule joins these pairs).
+            if let width = plainWideScalarLength(bytes, at: index) {
+                total += 2
+                index += width
                 continue
             }
             // A stretch from here to the next place two ASCII bytes (not CR LF) meet.
@@ -60,5 +67,23 @@ public enum CharacterWidth {
             index = end
         }
         return total
+    }
+
+    /// 3, the UTF-8 length, when `bytes` at `index` hold a plain wide scalar (`isPlainWide`)
+    /// followed by the end, an ASCII byte or another plain wide scalar; else nil.
+    static func plainWideScalarLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        guard isPlainWide(bytes, at: index) else { return nil }
+        let next = index + 3
+        return next == bytes.count || bytes[next] < 0x80 || isPlainWide(bytes, at: next) ? 3 : nil
+    }
+
+    /// True when `bytes` at `index` hold a CJK unified ideograph (U+4E00–9FFF), hiragana
+    /// (U+3041–3096), katakana (U+30A1–30FA) or a hangul syllable (U+AC00–D7A3): 2 columns each,
+    /// and no grapheme rule joins one to ASCII or to another of them.
+    static func isPlainWide(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index + 2 < bytes.count, bytes[index] & 0xF0 == 0xE0 else { return false }
+        let value = (UInt32(bytes[index]) & 0x0F) << 12 | (UInt32(bytes[index + 1]) & 0x3F) << 6 | (UInt32(bytes[index + 2]) & 0x3F)
+        return (0x4E00...0x9FFF).contains(value) || (0x3041...0x3096).contains(value)
+            || (0x30A1...0x30FA).contains(value) || (0xAC00...0xD7A3).contains(value)
     }
 }

@@ -15,6 +15,8 @@ import Foundation
 public enum VisibleText {
     /// True for a scalar that must never be printed raw (see `isHidden(_:in:)`).
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII without a property lookup: its controls are C0 and DEL.
+        if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator:
             return true

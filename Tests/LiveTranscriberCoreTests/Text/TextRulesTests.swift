@@ -78,11 +78,16 @@ struct TextRulesTests {
         #expect(CharacterWidth.columns(of: "name"[...]) == 4)
         // Characters that start with an ASCII byte or mix ASCII into other scripts.
         let mixed = ["#\u{FE0F}\u{20E3} keycap", "e\u{301}te", "…the meeting…", "a\u{0600}b", "\r\n\u{301}x", "中文abc中", "x🇫🇷y",
-                     "1\u{FE0F}\u{20E3}2", "\u{1B}[2J", "ab\r\ncd", "\u{200D}a", "a\u{200D}b"]
+                     "1\u{FE0F}\u{20E3}2", "\u{1B}[2J", "ab\r\ncd", "\u{200D}a", "a\u{200D}b",
+                     // CJK runs counted two columns a scalar, and what may join a CJK scalar into a longer character.
+                     "数据模型", "a会议b记录", "か\u{3099}き", "가\u{11A8}나", "中\u{FE0F}文", "中\u{0903}文", "中\u{200D}😀",
+                     "ひらがなカタカナ한국어", "测", "x测", "测x"]
         for text in mixed {
             #expect(CharacterWidth.columns(of: text) == text.reduce(0) { $0 + CharacterWidth.columns(of: $1) }, "\(text.debugDescription)")
         }
         #expect(CharacterWidth.columns(of: "#\u{FE0F}\u{20E3} keycap") == 9)
+        #expect(CharacterWidth.columns(of: "a会议b记录") == 10)
+        #expect(CharacterWidth.columns(of: "中\u{0903}文") == 4)  // a spacing mark joins 中 into one 2-column character
     }
 
     @Test("control and invisible format characters are shown as escapes", arguments: [

@@ -32,7 +32,15 @@ INSTALL_FULL := $(INSTALL_BUILD)/release/livetranscriber-full
 INSTALL_FLAGS := -c release --static-swift-stdlib --scratch-path $(INSTALL_BUILD) \
 	-Xlinker -L$(CURDIR)/$(INSTALL_BUILD)/link -Xlinker -rpath -Xlinker '$$ORIGIN/../lib/livetranscriber' -Xlinker -rpath -Xlinker '$$ORIGIN'
 
-.PHONY: run test deps build release bench bench-pipe clean install uninstall ios-check
+# The folders install puts files in, relative to the prefix. install records in INSTALLED_FOLDERS
+# which of them (and of their parents, and the prefix itself) it had to create, deepest first;
+# uninstall removes exactly those, each only when it is empty, so folders that were there before
+# (an empty /usr/local/bin on Debian) and folders other programs put files in stay.
+INSTALL_FOLDERS := bin share/man/man1 share/bash-completion/completions share/zsh/site-functions \
+	share/fish/vendor_completions.d lib/livetranscriber share/livetranscriber/models
+INSTALLED_FOLDERS := $(ENGINELIBDIR)/installed-folders
+
+.PHONY: run test deps build release bench bench-pipe clean install install-folders uninstall ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -71,7 +79,7 @@ install: deps
 	@ln -sf "$$(/sbin/ldconfig -p | awk '/libcurl\.so\.4 /{print $$NF; exit}')" $(INSTALL_BUILD)/link/libcurl.so
 	$(SWIFT) build $(INSTALL_FLAGS) --product livetranscriber-full
 	$(SWIFT) build $(INSTALL_FLAGS) --product livetranscriber
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(ENGINELIBDIR) $(MODELDIR)
+	@$(MAKE) --no-print-directory install-folders
 	install -m 0755 $(INSTALL_BIN) $(BINDIR)/livetranscriber
 	install -m 0755 $(INSTALL_FULL) $(ENGINELIBDIR)/livetranscriber-full
 	cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/pywhispercpp.libs $(ENGINELIBDIR)/
@@ -83,12 +91,36 @@ install: deps
 	chmod 0644 $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber $(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
 	@echo "Installed $(BINDIR)/livetranscriber, $(ENGINELIBDIR)/livetranscriber-full, whisper.cpp and its models, its man page and bash, zsh and fish completions."
 
-# Removes exactly what install put there (the library of recordings is never touched).
+# Creates the folders install puts files in, adding the ones it had to create to INSTALLED_FOLDERS
+# (kept from an earlier install, so installing twice forgets nothing).
+install-folders:
+	@root="$(DESTDIR)$(PREFIX)"; created=""; \
+	[ -d "$$root" ] || created="."; \
+	path=$$(dirname "$$root"); while [ ! -d "$$path" ]; do created="$$created $$path"; path=$$(dirname "$$path"); done; \
+	for folder in $(INSTALL_FOLDERS); do \
+	  path="$$folder"; \
+	  while [ "$$path" != "." ]; do [ -d "$$root/$$path" ] || created="$$created $$path"; path=$$(dirname "$$path"); done; \
+	done; \
+	earlier=$$(cat "$(INSTALLED_FOLDERS)" 2>/dev/null); \
+	install -d $(addprefix "$$root"/,$(INSTALL_FOLDERS)) || exit 1; \
+	printf '%s\n' $$created $$earlier | sort -ru > "$(INSTALLED_FOLDERS).new"; \
+	{ grep -v '^[./]' "$(INSTALLED_FOLDERS).new"; grep -x '\.' "$(INSTALLED_FOLDERS).new"; grep '^/' "$(INSTALLED_FOLDERS).new"; } \
+	  > "$(INSTALLED_FOLDERS)"; rm -f "$(INSTALLED_FOLDERS).new"
+
+# Removes exactly what install put there (the library of recordings is never touched): its files,
+# then the folders it created, each only when empty.
 uninstall:
+	@created=$$(cat "$(INSTALLED_FOLDERS)" 2>/dev/null); \
+	set -x; \
 	rm -f $(BINDIR)/livetranscriber $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber \
-		$(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
-	rm -rf $(ENGINELIBDIR) $(DESTDIR)$(PREFIX)/share/livetranscriber
-	@echo "Removed livetranscriber from $(DESTDIR)$(PREFIX)."
+		$(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish; \
+	rm -rf $(ENGINELIBDIR) $(DESTDIR)$(PREFIX)/share/livetranscriber; \
+	{ set +x; } 2>/dev/null; \
+	for folder in $$created; do \
+	  case "$$folder" in .) path="$(DESTDIR)$(PREFIX)";; /*) path="$$folder";; *) path="$(DESTDIR)$(PREFIX)/$$folder";; esac; \
+	  rmdir "$$path" 2>/dev/null && echo "rmdir $$path"; \
+	done; \
+	echo "Removed livetranscriber from $(DESTDIR)$(PREFIX)."
 
 # Type-checks the iOS app and widget (Apple/) and the core against an iPhoneOS SDK folder the
 # user supplies: make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk (see docs/ios.md).

@@ -17,8 +17,25 @@ public enum FullProgram {
 
     /// Why the full program cannot be run.
     public struct NotRunnable: Error, Equatable {
-        /// One line for stderr, without "error: ".
-        public var message: String
+        /// What is wrong: "livetranscriber-full, which is not installed: looked for A and B".
+        public var problem: String
+
+        /// One line for stderr, without "error: ": "this command needs PROBLEM; reinstall livetranscriber (make install)".
+        public var message: String { "this command needs \(problem); reinstall livetranscriber (make install)" }
+
+        /// The note a library command (`list`, `search`, `show`…) ends with when it ran in the light
+        /// program because this full program is missing, while a draft left by a crash waits to be recovered.
+        public var recoveryWaitingNote: String {
+            "note: a recording interrupted by a crash is waiting to be recovered; that needs \(problem); "
+                + "reinstall livetranscriber (make install), then run 'livetranscriber recover'. Until then it is not in the library."
+        }
+    }
+
+    /// The full program next to this process's executable (see `candidates`), or why not.
+    public static func findForThisProcess() -> Result<URL, NotRunnable> {
+        let program = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
+        return find(in: candidates(besides: program))
     }
 
     /// The first of `places` that is an executable file; else why not: the first one that exists
@@ -29,11 +46,10 @@ public enum FullProgram {
             return .success(full)
         }
         if let present = places.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            return .failure(NotRunnable(message: "this command needs \(name), which exists at \(present.path) but cannot be run "
-                + "(\(isFolder(present) ? "it is a folder" : "not executable")); reinstall livetranscriber (make install)"))
+            return .failure(NotRunnable(problem: "\(name), which exists at \(present.path) but cannot be run "
+                + "(\(isFolder(present) ? "it is a folder" : "not executable"))"))
         }
-        return .failure(NotRunnable(message: "this command needs \(name), which is not installed: looked for "
-            + places.map(\.path).joined(separator: " and ") + "; reinstall livetranscriber (make install)"))
+        return .failure(NotRunnable(problem: "\(name), which is not installed: looked for " + places.map(\.path).joined(separator: " and ")))
     }
 
     private static func isFolder(_ url: URL) -> Bool {
@@ -46,10 +62,8 @@ public enum FullProgram {
     /// it, and its exit code is the command's). Returns only when that fails: it prints one line
     /// on stderr and returns 1.
     public static func replaceProcess() -> Int32 {
-        let program = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
         let full: URL
-        switch find(in: candidates(besides: program)) {
+        switch findForThisProcess() {
         case .success(let found): full = found
         case .failure(let problem):
             FileHandle.standardError.write(Data("error: \(problem.message)\n".utf8))

@@ -7,7 +7,9 @@ import Foundation
 /// <data>/library.lock              flock'd by every change to the library
 /// <data>/library.generation        bumped by every change; the index records the one it saw
 /// <data>/recordings/<id>/          audio.<wav|flac|opus|m4a>, transcript.json, metadata.json,
-///                                  transcript.previous.json (after a replace)
+///                                  transcript.previous.json (after a replace: the segments and the
+///                                  language they went with), transcript.json.damaged (a transcript
+///                                  that could not be read, set aside by a replace or restore)
 /// <data>/drafts/<id>/              draft.json, journal.jsonl, lock, audio.<ext>, and `discard`
 ///                                  when nothing of it is to be kept after a crash; while an M4A
 ///                                  recording is saved, `.audio.encoding.m4a` beside its WAV

@@ -22,51 +22,92 @@ extension LibraryStore {
         }
     }
 
-    /// Replaces the transcript; the previous one is kept as `transcript.previous.json`.
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
+    /// Replaces the transcript, and the recording's language when `language` is given, in one
+    /// change. The transcript replaced is kept as `transcript.previous.json` with the language the
+    /// recording had (`PreviousTranscript`), so a restore gives back exactly that state. A
+    /// `transcript.json` that cannot be read is not kept as the previous one (which stays as it
+    /// was): it is set aside in the folder as `transcript.json.damaged` (`-2`, `-3`… when taken),
+    /// never deleted, and the new transcript repairs the recording.
+    /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json cannot be read.
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
         try withWriteLock {
             let folder = try existingFolder(of: id)
-            let current = folder.appendingPathComponent(LibraryLayout.transcript)
-            let sorted = segments.sorted { $0.startSeconds < $1.startSeconds }
-            let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
-            let saved = (try DurableFile.readIfPresent(current), try DurableFile.readIfPresent(previousFile))
-            let recording = try readMetadata(in: folder)
-            try changeInStep(index: { try $0.upsert(recording, segments: sorted, inTransaction: true) }, files: {
-                try files.coordinateWriting(folder, .replacing) {
-                    if let previous = saved.0 { try DurableFile.write(previous, to: previousFile) }
-                    try DurableFile.write(try JSONEncoder.liveTranscriber.encode(sorted), to: current)
-                }
-            }, undo: {
-                Self.putBack(saved.0, at: current)
-                Self.putBack(saved.1, at: previousFile)
-            })
+            let stored = try readMetadata(in: folder)
+            var recording = stored
+            if let language { recording.language = language }
+            try swapTranscript(in: folder, stored: stored, to: recording, segments: segments.sorted { $0.startSeconds < $1.startSeconds },
+                               keepingPrevious: true)
         }
     }
 
-    /// Puts back the transcript the last `replaceTranscript` replaced, keeping the current one as
-    /// the previous: restoring twice toggles.
+    /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
+    /// recording had with it (when the previous file says: files written before the language was
+    /// kept do not), keeping the current transcript and language as the previous: restoring twice
+    /// toggles. A current `transcript.json` that cannot be read is set aside as in
+    /// `replaceTranscript`, and then no previous transcript is left.
     /// - Returns: false (nothing changed) when no previous transcript is kept.
-    /// - Throws: `LibraryError.notFound` for an unknown id.
+    /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json or the
+    ///   previous transcript cannot be read.
     public func restorePreviousTranscript(of id: String) throws -> Bool {
         try withWriteLock {
             let folder = try existingFolder(of: id)
-            let current = folder.appendingPathComponent(LibraryLayout.transcript)
             let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
-            guard let previous = try DurableFile.readIfPresent(previousFile) else { return false }
-            let segments = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: previous)
-            let replaced = try DurableFile.readIfPresent(current)
-            let recording = try readMetadata(in: folder)
-            try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
-                try files.coordinateWriting(folder, .replacing) {
-                    if let replaced { try DurableFile.write(replaced, to: previousFile) }
-                    try DurableFile.write(previous, to: current)
-                }
-            }, undo: {
-                Self.putBack(replaced, at: current)
-                Self.putBack(previous, at: previousFile)
-            })
+            guard let data = try DurableFile.readIfPresent(previousFile) else { return false }
+            let previous: PreviousTranscript
+            do {
+                previous = try PreviousTranscript.decode(data)
+            } catch {
+                throw LibraryError.corrupt(path: previousFile.path, reason: Self.reason(error))
+            }
+            let stored = try readMetadata(in: folder)
+            var recording = stored
+            if let language = previous.language { recording.language = language }
+            try swapTranscript(in: folder, stored: stored, to: recording, segments: previous.segments, keepingPrevious: false)
             return true
         }
+    }
+
+    /// Writes `segments` as the transcript and `recording` as the metadata (when it differs from
+    /// `stored`), and the transcript and language they replace as the previous transcript. A
+    /// current transcript that cannot be read goes to a `.damaged` copy instead; the previous file
+    /// is then left as it was when `keepingPrevious`, else removed. Files and index change in step.
+    private func swapTranscript(in folder: URL, stored: Recording, to recording: Recording, segments: [TranscriptSegment],
+                                keepingPrevious: Bool) throws {
+        let current = folder.appendingPathComponent(LibraryLayout.transcript)
+        let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
+        let saved = (try DurableFile.readIfPresent(current), try DurableFile.readIfPresent(previousFile))
+        // No transcript.json is an empty transcript; one that cannot be decoded is damaged.
+        let replaced: [TranscriptSegment]?
+        if let data = saved.0 { replaced = try? JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: data) } else { replaced = [] }
+        let damagedCopy = replaced == nil ? Self.freeName(LibraryLayout.transcript + ".damaged", in: folder) : nil
+        try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
+            try files.coordinateWriting(folder, .replacing) {
+                if let replaced {
+                    try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced).encoded(), to: previousFile)
+                } else if let damagedCopy, let damaged = saved.0 {
+                    try DurableFile.write(damaged, to: damagedCopy)
+                    if !keepingPrevious { unlink(previousFile.path) }
+                }
+                try DurableFile.write(try JSONEncoder.liveTranscriber.encode(segments), to: current)
+                if recording != stored { try writeMetadata(recording, in: folder) }
+            }
+        }, undo: {
+            Self.putBack(saved.0, at: current)
+            Self.putBack(saved.1, at: previousFile)
+            if let damagedCopy { unlink(damagedCopy.path) }
+            if recording != stored { try? writeMetadata(stored, in: folder) }
+        })
+    }
+
+    /// `name` in `folder`, or `name-2`, `name-3`… : the first that does not exist.
+    static func freeName(_ name: String, in folder: URL) -> URL {
+        var candidate = folder.appendingPathComponent(name)
+        var number = 1
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            number += 1
+            candidate = folder.appendingPathComponent("\(name)-\(number)")
+        }
+        return candidate
     }
 
     /// Renames recording `id`. Leading and trailing spaces are dropped.

@@ -185,12 +185,41 @@ public final class LibraryStore: RecordingStore {
         Self.isSafeID(id) && FileManager.default.fileExists(atPath: folder(of: id).path) && unreadableProblem(id) != nil
     }
 
-    /// The error for a reference that the index does not know but that names one recording
-    /// folder (exactly, else as the only folder with that prefix) that cannot be read.
-    private func unreadableFolderError(named reference: String) -> LibraryError? {
+    /// The recording `reference` names, as `resolve` finds it, or else a recording folder it names
+    /// whose metadata.json can be read but whose transcript.json cannot (so the index leaves it
+    /// out): for re-transcription and restoring the previous transcript, which repair it.
+    /// - Throws: what `resolve` throws.
+    public func resolveForNewTranscript(_ reference: String) throws -> Recording {
+        do {
+            return try resolve(reference)
+        } catch LibraryError.corrupt(let path, let reason) {
+            let trimmed = reference.trimmingCharacters(in: .whitespaces)
+            guard let id = unreadableFolderID(named: trimmed), let stored = try? readMetadata(in: folder(of: id)) else {
+                throw LibraryError.corrupt(path: path, reason: reason)
+            }
+            return withDurationChecked(stored, in: folder(of: id))
+        }
+    }
+
+    /// The one recording folder `reference` names (exactly, else as the only folder with that
+    /// prefix, `UnreadableRecordingFolder.named`) when it cannot be read, else nil.
+    private func unreadableFolderID(named reference: String) -> String? {
         guard let names = try? recordingFolderNames().filter({ Self.isSafeID($0) }),
-              let id = UnreadableRecordingFolder.named(reference, among: names), let problem = unreadableProblem(id) else { return nil }
-        return UnreadableRecordingFolder(id: id, problem: problem).resolveError
+              let id = UnreadableRecordingFolder.named(reference, among: names), unreadableProblem(id) != nil else { return nil }
+        return id
+    }
+
+    /// The error for a reference that the index does not know but that names one recording
+    /// folder (exactly, else as the only folder with that prefix) that cannot be read. When it is
+    /// the transcript that cannot be read, the error adds that re-transcribing repairs it
+    /// (`resolveForNewTranscript`).
+    private func unreadableFolderError(named reference: String) -> LibraryError? {
+        guard let id = unreadableFolderID(named: reference), let problem = unreadableProblem(id) else { return nil }
+        let error = UnreadableRecordingFolder(id: id, problem: problem).resolveError
+        guard case .corrupt(let path, let reason) = error, path == folder(of: id).appendingPathComponent(LibraryLayout.transcript).path else {
+            return error
+        }
+        return .corrupt(path: path, reason: reason + ", or rebuild the transcript from the audio with 'livetranscriber retranscribe \(id)'")
     }
 
     /// Recordings matching `request.text`, best first, a page of them, each with its best places

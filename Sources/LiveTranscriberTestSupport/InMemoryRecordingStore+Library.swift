@@ -71,6 +71,7 @@ extension InMemoryRecordingStore {
             }
             transcripts[id] = nil
             previous[id] = nil
+            previousLanguages[id] = nil
             audio[id] = nil
         }
     }

@@ -10,6 +10,8 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     var recordings: [Recording]
     var transcripts: [String: [TranscriptSegment]]
     var previous: [String: [TranscriptSegment]] = [:]
+    /// The language each recording had with its previous transcript.
+    var previousLanguages: [String: String] = [:]
     var audio: [String: URL]
     /// Saved recordings that cannot be read, by id, with why (see `damage(_:)`).
     var unreadable: [String: LibraryError] = [:]
@@ -90,20 +92,26 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         }
     }
 
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
         try lock.withLock {
-            guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
             previous[id] = transcripts[id] ?? []
+            previousLanguages[id] = recordings[index].language
             transcripts[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
+            if let language { recordings[index].language = language }
         }
     }
 
     public func restorePreviousTranscript(of id: String) throws -> Bool {
         try lock.withLock {
-            guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
             guard let kept = previous[id] else { return false }
             previous[id] = transcripts[id] ?? []
             transcripts[id] = kept
+            if let language = previousLanguages[id] {
+                previousLanguages[id] = recordings[index].language
+                recordings[index].language = language
+            }
             return true
         }
     }

@@ -14,7 +14,14 @@ signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 let runner = CommandRunner(commands: LibraryCommands.light)
 let context = CommandContext.process
-if runner.command(for: arguments) != nil, !LibraryStore.hasDraftsToRecover(in: context.dataDirectory) {
-    exit(runner.main(arguments, context: context))
+if runner.command(for: arguments) != nil {
+    guard LibraryStore.hasDraftsToRecover(in: context.dataDirectory) else { exit(runner.main(arguments, context: context)) }
+    // A draft to recover first, and no full program to recover it: the library commands still run
+    // here, on the library as it is, and say once what waits and what it needs.
+    if case .failure(let missing) = FullProgram.findForThisProcess() {
+        let code = runner.main(arguments, context: context)
+        context.printError(missing.recoveryWaitingNote)
+        exit(code)
+    }
 }
 exit(FullProgram.replaceProcess())

@@ -24,10 +24,10 @@ struct CLIHarness {
         var stderr: String
     }
 
-    func run(_ arguments: [String], terminal: Bool = false, columns: Int? = nil) -> Result {
+    func run(_ arguments: [String], terminal: Bool = false, columns: Int? = nil, environment extra: [String: String] = [:]) -> Result {
         let stdout = BufferOutput(isTerminal: terminal)
         let stderr = BufferOutput()
-        var environment = ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC"]
+        var environment = ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC"].merging(extra) { $1 }
         environment["COLUMNS"] = columns.map(String.init)
         let context = CommandContext(stdout: stdout, stderr: stderr, environment: environment)
         let code = LiveTranscriberCommandLine.main(arguments, context: context)
@@ -35,6 +35,11 @@ struct CLIHarness {
     }
 
     func store() throws -> LibraryStore { try LibraryStore(directory: home, timeZone: Self.utc) }
+
+    /// The folders under drafts/.
+    var draftNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("drafts").path)) ?? []).sorted()
+    }
 
     /// Saves a recording as `record` would: draft, a real WAV, save.
     @discardableResult
@@ -454,9 +459,54 @@ struct LibraryCommandsTests {
         let piped = cli.run(["list"], columns: 70)
         #expect(piped.stdout.contains(name + "  work"))
         let search = cli.run(["search", "marketing"], terminal: true, columns: 60)
-        #expect(search.stdout == "20261129-204112-3f9a  Quarterly bud…  [0:00]  the budget fo…\n", "\(search.stdout)")
-        #expect(search.stdout.split(separator: "\n").allSatisfy { CharacterWidth.columns(of: $0) <= 60 })
+        #expect(search.stdout == "20261129-204112-3f9a  Quarterly bud…  [0:00]  …for \u{1B}[1mmarketing\u{1B}[0m\n", "\(search.stdout)")
+        #expect(Self.widths(search.stdout).allSatisfy { $0 <= 60 })
         #expect(cli.run(["search", "marketing"], columns: 60).stdout.contains(name))
+    }
+
+    /// The display width of each line of `text`, color codes left out.
+    static func widths(_ text: String) -> [Int] {
+        text.split(separator: "\n").map {
+            CharacterWidth.columns(of: $0.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
+        }
+    }
+
+    @Test("on a terminal a search snippet is cut around its first match: a match late in a long segment stays in view")
+    func snippetCutAroundTheMatch() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "20261129-204112-3f9a", name: "Planning", segments: [TranscriptSegment(
+            text: "we talked about the schedule for the next quarter and the hiring plans and many other things before we finally agreed on the budget for marketing",
+            startSeconds: 0, endSeconds: 9)])
+        let plain = cli.run(["search", "budget"], terminal: true, columns: 60)
+        #expect(plain.stdout == "20261129-204112-3f9a  Planning  [0:00]  …n the \u{1B}[1mbudget\u{1B}[0m for m…\n")
+        let noColor = cli.run(["search", "budget"], terminal: true, columns: 50, environment: ["NO_COLOR": "1"])
+        #expect(noColor.stdout == "20261129-204112-3f9a  Planning  [0:00]  …[budget]…\n")
+        #expect(Self.widths(plain.stdout + noColor.stdout).allSatisfy { $0 <= 60 })
+    }
+
+    @Test("at 40 columns every line of list and search fits: list leaves out the date, tags and duration, search the name")
+    func narrowTerminal() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        let list = cli.run(["list"], terminal: true, columns: 40)
+        #expect(list.stdout == """
+            ID                    NAME
+            20261129-204112-3f9a  Café meeting
+            20261129-090000-aaaa  Memo
+
+            """)
+        let search = cli.run(["search", "planner"], terminal: true, columns: 40, environment: ["NO_COLOR": "1"])
+        #expect(search.stdout == "20261129-204112-3f9a  [0:00]  …[planner]\n")
+        let names = cli.run(["search", "memo"], terminal: true, columns: 40, environment: ["NO_COLOR": "1"])
+        #expect(names.stdout == "20261129-090000-aaaa  (name)  [Memo]\n")
+        for columns in [40, 30, 20, 10] {
+            for arguments in [["list"], ["search", "planner"], ["search", "we"]] {
+                let result = cli.run(arguments, terminal: true, columns: columns)
+                #expect(Self.widths(result.stdout).allSatisfy { $0 <= columns }, "\(arguments) at \(columns): \(result.stdout)")
+            }
+        }
     }
 
     @Test("reindex rebuilds from folders and reports the count")

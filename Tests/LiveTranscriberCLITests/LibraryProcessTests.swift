@@ -2,6 +2,7 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
 import Testing
+import LiveTranscriberTestSupport
 
 @Suite("Library commands in a second process", .enabled(if: builtBinary != nil, "needs the built livetranscriber binary (swift build --build-tests)"))
 struct LibraryProcessTests {
@@ -133,6 +134,51 @@ struct LibraryProcessTests {
         #expect(unrunnable.code == 1)
         #expect(unrunnable.stderr == "error: this command needs livetranscriber-full, which exists at \(folder.path)/livetranscriber-full "
             + "but cannot be run (not executable); reinstall livetranscriber (make install)\n")
+    }
+
+    @Test("without the full program, a crashed draft does not stop list, search or list --help: they read the index as it is and say what waits, once")
+    func draftWaitsForTheFullProgram() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        do {  // a draft whose recorder died: its lock is released when the value goes
+            let draft = try cli.store().createDraft(id: "20261129-210000-dddd", createdAt: CLIHarness.t0, language: "en-US",
+                                                    audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+            try WAVFixture.make(audio: WAVFixture.silence(bytes: 32_000)).write(to: draft.audioFile)
+        }
+        let alone = cli.home.deletingLastPathComponent().appendingPathComponent("alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let light = alone.appendingPathComponent("livetranscriber")
+        try FileManager.default.copyItem(at: try binaryURL(), to: light)
+        let folder = alone.resolvingSymlinksInPath()
+        let note = "note: a recording interrupted by a crash is waiting to be recovered; that needs livetranscriber-full, which is not installed: "
+            + "looked for \(folder.path)/livetranscriber-full and \(folder.deletingLastPathComponent().path)/lib/livetranscriber/livetranscriber-full; "
+            + "reinstall livetranscriber (make install), then run 'livetranscriber recover'. Until then it is not in the library.\n"
+
+        let list = try Self.run(["list"], home: cli.home, program: light)
+        #expect(list.code == 0)
+        #expect(list.stdout == """
+            ID                    DATE              DURATION  NAME          TAGS
+            20261129-204112-3f9a  2026-11-29 20:41  2:10      Café meeting  work, team
+            20261129-090000-aaaa  2026-11-29 09:00  0:05      Memo          personal
+
+            """)
+        #expect(list.stderr == note)
+        let search = try Self.run(["search", "planner"], home: cli.home, program: light)
+        #expect(search.code == 0)
+        #expect(search.stdout == "20261129-204112-3f9a  Café meeting  [0:00]  we discussed the multi-agent [planner]\n")
+        #expect(search.stderr == note)
+        let help = try Self.run(["list", "--help"], home: cli.home, program: light)
+        #expect(help.code == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: "))
+        #expect(cli.draftNames == ["20261129-210000-dddd"])  // left for the full program
+
+        // With the full program there, the next list recovers it first.
+        let recovered = try Self.run(["list", "--json"], home: cli.home)
+        #expect(recovered.code == 0)
+        #expect(recovered.stderr.hasPrefix("note: recovered an interrupted recording: 20261129-210000-dddd "))
+        #expect(cli.draftNames == [])
     }
 
     @Test("the binary exits 64 for a usage error and 1 for an unknown recording")

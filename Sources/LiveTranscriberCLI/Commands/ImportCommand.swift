@@ -46,6 +46,10 @@ struct ImportCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        try LibraryAccess.savingInto(context) { try importFiles(in: context) }
+    }
+
+    private func importFiles(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
         var imported: [RecordingWithTranscript] = []
         var failures = 0

@@ -84,6 +84,10 @@ struct RecordCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        try LibraryAccess.savingInto(context) { try record(in: context) }
+    }
+
+    private func record(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
         if let feed = options.activityFeed, feed != "-" {
             try OutputFile.refuseInsideLibrary(feed, library: context.dataDirectory)

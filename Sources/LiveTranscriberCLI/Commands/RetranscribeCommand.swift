@@ -25,7 +25,8 @@ struct RetranscribeCommand: CLICommand {
             Audio leaves this machine only with '--engine openai'. The previous transcript is kept; '--restore' puts it back.
             The key comes from OPENAI_API_KEY, else the file OPENAI_API_KEY_FILE names, else the file
             $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
-            '--restore' puts back the previous transcript only: a language set by '--language' stays.
+            '--restore' puts back the previous transcript and the language the recording had with it.
+            A transcript that cannot be read is rebuilt from the audio; the damaged file is kept in the recording's folder.
             """)
 
     /// Where the audio is transcribed: on this machine (the default local engine, or one named)
@@ -88,13 +89,16 @@ struct RetranscribeCommand: CLICommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try services.store(context)
-        let recording = try store.resolve(reference)
+        // A recording whose transcript.json cannot be read is found too: a new transcript repairs it.
+        let recording = try store.resolveForNewTranscript(reference)
+        let damage = Self.damagedTranscript(recording.id, store: store)
         if restore {
             guard try store.restorePreviousTranscript(of: recording.id) else {
                 context.printError("error: \(RetranscriptionError.noPreviousTranscript(recordingName: recording.name))")
                 return ExitCode.failure
             }
-            try report(recording, store: store, context: context, done: "Restored the previous transcript of '\(recording.name)'")
+            if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "the previous transcript was put back")) }
+            try report(try store.resolve(recording.id), store: store, context: context, done: "Restored the previous transcript of '\(recording.name)'")
             return ExitCode.success
         }
 
@@ -118,7 +122,7 @@ struct RetranscribeCommand: CLICommand {
                 client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
                 slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
             segments = try retranscriber.transcribe(
-                audioFile: audio, localSegments: try store.transcript(of: recording.id), model: model,
+                audioFile: audio, localSegments: damage == nil ? try store.transcript(of: recording.id) : [], model: model,
                 language: language, durationSeconds: recording.durationSeconds)
         }
         let transcript: [TranscriptSegment]
@@ -128,19 +132,40 @@ struct RetranscribeCommand: CLICommand {
             context.printError("error: \(error.description)")
             return ExitCode.failure
         }
-        try store.replaceTranscript(of: recording.id, with: transcript)
-        let updated = language == recording.language ? recording : try store.modify(recording.id) { $0.language = language }
-        context.saved.add("the new transcript of \(recording.id) was saved (the previous one is kept)")
+        try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language)
+        if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "a new one was made from the audio")) }
+        let updated = try store.resolve(recording.id)
+        context.saved.add("the new transcript of \(recording.id) was saved (\(damage == nil ? "the previous one is kept" : "the damaged one is kept in its folder"))")
         let engineName: String
         switch engine {
         case .openai: engineName = model.rawValue
         case .local(let choice): engineName = try (choice ?? SpeechOptions.defaultEngine(context.environment)).rawValue
         }
         try report(updated, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
-        if !json {
+        if !json && damage == nil {  // a damaged transcript is not kept as the previous one (the note says where it is)
             context.print("The previous transcript is kept: 'livetranscriber retranscribe \(recording.id) --restore' puts it back.")
         }
         return ExitCode.success
+    }
+
+    /// The path and reason when the recording's transcript.json cannot be read, else nil.
+    static func damagedTranscript(_ id: String, store: any RecordingStore) -> (path: String, reason: String)? {
+        do {
+            _ = try store.transcript(of: id)
+            return nil
+        } catch LibraryError.corrupt(let path, let reason) {
+            return (path, reason)
+        } catch {
+            return nil  // any other failure is met again, and reported, when the transcript is replaced
+        }
+    }
+
+    /// "note: the transcript of ID could not be read (REASON); a new one was made from the audio,
+    /// and the damaged file is kept in FOLDER."
+    static func setAsideNote(_ damage: (path: String, reason: String), id: String, repair: String) -> String {
+        let reason = damage.reason.hasSuffix(".") ? String(damage.reason.dropLast()) : damage.reason
+        let folder = URL(fileURLWithPath: damage.path).deletingLastPathComponent().path
+        return "note: the transcript of \(id) could not be read (\(reason)); \(repair), and the damaged file is kept in \(folder)."
     }
 
     private func report(_ recording: Recording, store: any RecordingStore, context: CommandContext, done: String) throws {

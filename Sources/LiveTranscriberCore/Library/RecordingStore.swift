@@ -58,18 +58,34 @@ public protocol RecordingStore: AnyObject {
     /// Moves recording `id` out of the library (to the trash, or for good when `purge`), an
     /// unreadable one (`isUnreadableFolder`) included. Throws `LibraryError.notFound`.
     func delete(_ id: String, purge: Bool) throws
-    /// Replaces the transcript, keeping the previous one so it can be restored.
-    func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws
-    /// Puts back the transcript the last `replaceTranscript` replaced; the one replaced by the
-    /// restore becomes the previous transcript, so restoring twice returns to where it started.
+    /// Replaces the transcript, and the recording's language when `language` (a BCP 47 tag) is
+    /// given, in one change; the previous transcript is kept with the language the recording had,
+    /// so it can be restored.
+    func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws
+    /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
+    /// recording had with it; the transcript and language replaced by the restore become the
+    /// previous ones, so restoring twice returns to where it started.
     /// Returns false, changing nothing, when no previous transcript is kept.
     /// Throws `LibraryError.notFound` for an unknown id.
     func restorePreviousTranscript(of id: String) throws -> Bool
+    /// The recording `reference` names, for a command that gives it a new transcript
+    /// (re-transcription, restoring the previous one): as `resolve`, and also a recording whose
+    /// metadata can be read but whose transcript cannot, since a new transcript is its repair.
+    /// Throws what `resolve` throws.
+    func resolveForNewTranscript(_ reference: String) throws -> Recording
 }
 
 extension RecordingStore {
     /// Every saved recording, newest first.
     public func list() throws -> [Recording] { try list(ListRequest()) }
+
+    /// Replaces the transcript and keeps the recording's language.
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
+        try replaceTranscript(of: id, with: segments, language: nil)
+    }
+
+    /// `resolve`: a store whose transcripts are always readable has nothing more to find.
+    public func resolveForNewTranscript(_ reference: String) throws -> Recording { try resolve(reference) }
 
     /// The best 20 recordings matching `text`, with up to 3 places each.
     public func search(_ text: String, limit: Int = 20) throws -> [SearchResult] {

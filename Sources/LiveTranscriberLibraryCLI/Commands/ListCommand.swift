@@ -61,8 +61,9 @@ struct ListCommand: CLICommand {
                 ElapsedTimeFormat.clock(recording.durationSeconds), recording.name, recording.tags.joined(separator: ", "),
             ])
         }
-        // On a terminal the name, then the tags, are cut to fit its width; a pipe gets whole rows.
-        context.stdout.write(LibraryAccess.table(rows, width: context.stdoutColumns, cutting: [3, 4]))
+        // On a terminal the name, then the tags, are cut to fit its width, and on a narrow one the
+        // date (the id starts with it), the tags and the duration are left out; a pipe gets whole rows.
+        context.stdout.write(LibraryAccess.table(rows, width: context.stdoutColumns, cutting: [3, 4], dropping: [1, 4, 2]))
         return ExitCode.success
     }
 }

@@ -58,14 +58,19 @@ struct SearchCommand: CLICommand {
         }
         let (open, close) = context.useColor ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
         var rows: [[String]] = []
+        // Each row's snippet with its text made visible and its matches still marked, by row number:
+        // cut to the terminal's width around the first match (`SearchSnippet.fit`).
+        var snippets: [Int: String] = [:]
         for result in results {
             if result.hits.isEmpty {  // ranked as a match, with no place to show: the recording still is one
                 rows.append([result.recording.id, result.recording.name, "", ""].map(VisibleText.escaped))
             }
             for (index, hit) in result.hits.enumerated() {
+                let snippet = Self.visibleMarkedSnippet(hit)
+                snippets[rows.count] = snippet
                 rows.append([index == 0 ? hit.recordingID : "", index == 0 ? hit.recordingName : "",
                              hit.timeText.map { "[\($0)]" } ?? "(\(hit.field.rawValue))"].map(VisibleText.escaped)
-                            + [Self.visibleSnippet(hit, open: open, close: close)])
+                            + [Self.shown(snippet, open: open, close: close)])
             }
             let shown = result.hits.filter { $0.field == .transcript }.count
             if result.matchingSegments > shown {
@@ -73,27 +78,39 @@ struct SearchCommand: CLICommand {
                 rows.append(["", "", "", "… \(more) more matching segment\(more == 1 ? "" : "s")"])
             }
         }
-        // On a terminal the name, then the snippet, are cut to fit its width; a pipe gets whole rows.
-        context.stdout.write(LibraryAccess.table(rows, escaping: false, width: context.stdoutColumns, cutting: [1, 3]))
+        // On a terminal the name, then the snippet (around its first match), are cut to fit its
+        // width, and on a narrow one the name and then the time are left out; a pipe gets whole rows.
+        let markColumns = LibraryAccess.displayWidth(open)
+        context.stdout.write(LibraryAccess.table(rows, escaping: false, width: context.stdoutColumns, cutting: [1, 3], dropping: [1, 2]) { row, column, columns in
+            guard column == 3 else { return nil }
+            return snippets[row].map { Self.shown(SearchSnippet.fit($0, width: columns, markColumns: markColumns), open: open, close: close) }
+        })
         if results.count == limit {
             context.print("More may follow: --offset \(offset + limit).")
         }
         return ExitCode.success
     }
 
-    /// The hit's snippet with its text made visible (`VisibleText`) and each match between `open` and `close`.
-    static func visibleSnippet(_ hit: SearchHit, open: String, close: String) -> String {
+    /// The hit's snippet with its text made visible (`VisibleText`), its matches still marked
+    /// (`SearchHit.matchStart`, `matchEnd`).
+    static func visibleMarkedSnippet(_ hit: SearchHit) -> String {
         var text = ""
-        var run = ""
+        var run = ""  // escaped a run at a time, not a character at a time
         for character in hit.markedSnippet {
             switch character {
             case Character(SearchHit.matchStart), Character(SearchHit.matchEnd):
-                text += VisibleText.escaped(run) + (character == Character(SearchHit.matchStart) ? open : close)
+                text += VisibleText.escaped(run)
+                text.append(character)
                 run = ""
             default:
                 run.append(character)
             }
         }
         return text + VisibleText.escaped(run)
+    }
+
+    /// A marked snippet with each match between `open` and `close`.
+    static func shown(_ marked: String, open: String, close: String) -> String {
+        marked.replacingOccurrences(of: SearchHit.matchStart, with: open).replacingOccurrences(of: SearchHit.matchEnd, with: close)
     }
 }

@@ -29,6 +29,17 @@ package enum LibraryAccess {
         return store
     }
 
+    /// Runs `body`, a command that saves into the library (`record`, `import`), so that a library
+    /// it creates is removed again when the command ends with nothing in it (`LibraryCreation`):
+    /// a failing command changes nothing, not even by leaving an empty library. `body` opens the
+    /// store itself, so the store is closed when it returns, before anything is removed.
+    package static func savingInto<T>(_ context: CommandContext, _ body: () throws -> T) throws -> T {
+        try checkDataDirectory(context)
+        let creation = LibraryCreation(directory: context.dataDirectory)
+        defer { creation.removeIfUnused() }
+        return try body()
+    }
+
     /// The hint after a recovered recording with no final segment (a crash while its only
     /// utterance was still open): "; it has no transcript yet; run 'livetranscriber retranscribe ID'";
     /// empty when it has segments.
@@ -93,38 +104,59 @@ package enum LibraryAccess {
     /// with hidden characters made visible (`VisibleText`) unless `escaping` is false (the caller
     /// escaped them itself).
     ///
-    /// With `width` (the terminal's columns, `CommandContext.stdoutColumns`), rows wider than it
-    /// are made to fit by cutting the cells of the `cutting` columns (free text such as names),
-    /// the widest of them first and none below 10 columns, with "…" at the end of a cut cell.
+    /// With `width` (the terminal's columns, `CommandContext.stdoutColumns`), every line fits it,
+    /// in this order (docs/library.md, "What is printed"):
+    /// 1. the cells of the `cutting` columns (free text such as names) are cut, the widest column
+    ///    first and none below 10 columns, with "…" at the end of a cut cell (or as `cutCell` cuts
+    ///    it: `cutCell(row, column, columns)` returns the cell cut to fit, nil for the usual cut);
+    /// 2. when that is not enough, the `dropping` columns are left out, in that order;
+    /// 3. then the `cutting` columns go below 10 columns, down to 1;
+    /// 4. and a line still too wide (a terminal narrower than the columns left) is cut with "…".
     /// Color codes (`ESC[…m`) take no columns.
-    package static func table(_ rows: [[String]], escaping: Bool = true, width: Int? = nil, cutting: [Int] = []) -> String {
+    package static func table(_ rows: [[String]], escaping: Bool = true, width: Int? = nil, cutting: [Int] = [], dropping: [Int] = [],
+                              cutCell: ((_ row: Int, _ column: Int, _ columns: Int) -> String?)? = nil) -> String {
         var rows = escaping ? rows.map { $0.map(VisibleText.escaped) } : rows
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], displayWidth(cell)) }
         }
+        var shown = Array(0..<columns)
         if let width {
+            let cuttable = { (column: Int) in cutting.contains(column) && shown.contains(column) }
             let narrowest = 10
-            var excess = widths.reduce(0, +) + 2 * (columns - 1) - width
-            while excess > 0, let widest = cutting.filter({ $0 < columns && widths[$0] > narrowest }).max(by: { widths[$0] < widths[$1] }) {
-                let others = cutting.filter { $0 != widest && $0 < columns }.map { widths[$0] }.max() ?? 0
-                let cut = min(excess, widths[widest] - max(narrowest, others, 0), widths[widest] - narrowest)
-                widths[widest] -= max(1, cut)
-                excess -= max(1, cut)
+            func minimum() -> Int {
+                shown.map { cuttable($0) ? min(widths[$0], narrowest) : widths[$0] }.reduce(0, +) + 2 * (shown.count - 1)
             }
-            rows = rows.map { row in
+            for column in dropping where column < columns && minimum() > width && shown.count > 1 {
+                shown.removeAll { $0 == column }
+            }
+            for floor in [narrowest, 1] {
+                var excess = shown.map { widths[$0] }.reduce(0, +) + 2 * (shown.count - 1) - width
+                while excess > 0, let widest = (0..<columns).filter({ cuttable($0) && widths[$0] > floor }).max(by: { widths[$0] < widths[$1] }) {
+                    let others = (0..<columns).filter { cuttable($0) && $0 != widest }.map { widths[$0] }.max() ?? 0
+                    let cut = max(1, min(excess, widths[widest] - max(floor, others), widths[widest] - floor))
+                    widths[widest] -= cut
+                    excess -= cut
+                }
+            }
+            rows = rows.enumerated().map { number, row in
                 row.enumerated().map { index, cell in
-                    cutting.contains(index) ? cut(cell, width: widths[index]) : cell
+                    guard cutting.contains(index), displayWidth(cell) > widths[index] else { return cell }
+                    return cutCell?(number, index, widths[index]) ?? cut(cell, width: widths[index])
                 }
             }
         }
         return rows.map { row in
-            let line = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[index] - displayWidth(cell)))
+            let cells = shown.filter { $0 < row.count }
+            var line = cells.map { index in
+                let cell = row[index]
+                return index == cells.last ? cell : cell + String(repeating: " ", count: max(0, widths[index] - displayWidth(cell)))
             }.joined(separator: "  ")
             // Empty last cells (a recording with no tags) leave no padding at the end of the line.
-            return String(line[..<(line.lastIndex(where: { $0 != " " }).map(line.index(after:)) ?? line.startIndex)])
+            line = String(line[..<(line.lastIndex(where: { $0 != " " }).map(line.index(after:)) ?? line.startIndex)])
+            if let width, displayWidth(line) > width { line = cut(line, width: width) }
+            return line
         }.joined(separator: "\n") + "\n"
     }
 

@@ -71,6 +71,26 @@ struct SearchSnippetTests {
         #expect(SearchSnippet.mark("Café and CAFE", query: SearchQuery("cafe")) == "\u{2}Café\u{3} and \u{2}CAFE\u{3}")
         #expect(SearchSnippet.mark("short", query: SearchQuery("zzz")) == "short")
     }
+
+    static let late = "…things before we finally agreed on the \u{2}budget\u{3} for marketing"
+
+    @Test("fit cuts a marked snippet to a width around its first match, … on each side cut", arguments: [
+        (late, 20, 0, "…n the \u{2}budget\u{3} for m…"),  // a late match is kept, the text shared on both sides
+        (late, 20, 1, "…the \u{2}budget\u{3} for…"),  // shown as [budget]: the marks take a column each
+        (late, 100, 0, late),  // it fits: unchanged
+        ("we agreed on the \u{2}budget\u{3}", 12, 0, "…the \u{2}budget\u{3}"),  // only the cut side gets …
+        ("\u{2}Budget\u{3} talks for the whole of next year", 12, 0, "\u{2}Budget\u{3} talk…"),
+        ("a long text without any match at all", 10, 0, "a long te…"),  // no match: the end is cut
+        ("…some \u{2}extraordinarily\u{3} long", 8, 0, "…\u{2}extrao\u{3}…"),  // the match alone is too wide
+        ("\u{2}a\u{3} b \u{2}cdefgh\u{3} ijk", 7, 0, "\u{2}a\u{3} b \u{2}cd\u{3}…"),  // a later match cut in two stays closed
+        ("我们发现50条\u{2}悬空\u{3}引用需要修复", 10, 0, "…条\u{2}悬空\u{3}引…"),  // CJK characters take two columns
+    ])
+    func fit(marked: String, width: Int, markColumns: Int, expected: String) {
+        #expect(SearchSnippet.fit(marked, width: width, markColumns: markColumns) == expected)
+        let shown = expected.replacingOccurrences(of: "\u{2}", with: markColumns == 1 ? "[" : "")
+            .replacingOccurrences(of: "\u{3}", with: markColumns == 1 ? "]" : "")
+        #expect(CharacterWidth.columns(of: shown) <= width)
+    }
 }
 
 @Suite("LibraryFormat")

@@ -196,11 +196,88 @@ struct LibraryStoreTests {
         try store.replaceTranscript(of: "t1", with: [F.segment("beta", 0, 1)])
         let folder = home.url.appendingPathComponent("recordings/t1")
         #expect(F.files(in: folder) == ["audio.wav", "metadata.json", "transcript.json", "transcript.previous.json"])
-        let previous = try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: Data(contentsOf: folder.appendingPathComponent("transcript.previous.json")))
-        #expect(previous == [F.segment("alpha", 0, 1)])
+        let previous = try String(contentsOf: folder.appendingPathComponent("transcript.previous.json"), encoding: .utf8)
+        #expect(previous == """
+            {
+              "language" : "en-US",
+              "segments" : [
+                {
+                  "end" : 1,
+                  "start" : 0,
+                  "text" : "alpha",
+                  "words" : [
+
+                  ]
+                }
+              ]
+            }
+            """)
         #expect(try store.transcript(of: "t1") == [F.segment("beta", 0, 1)])
         #expect(try store.hits("beta").count == 1)
         #expect(try store.hits("alpha") == [])
+    }
+
+    @Test("replaceTranscript with a language changes it in the same step; restore gives back the transcript and the language, twice toggles")
+    func restoreGivesBackTheLanguage() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        _ = try F.save(store, id: "t1", language: "en-US", segments: [F.segment("alpha", 0, 1)])
+        try store.replaceTranscript(of: "t1", with: [F.segment("Guten Tag", 0, 1)], language: "de")
+        #expect(try store.resolve("t1").language == "de")
+        #expect(try store.restorePreviousTranscript(of: "t1"))
+        #expect(try store.resolve("t1").language == "en-US")
+        #expect(try store.transcript(of: "t1") == [F.segment("alpha", 0, 1)])
+        #expect(try store.list().map(\.language) == ["en-US"])  // the index too
+        #expect(try store.restorePreviousTranscript(of: "t1"))
+        #expect(try store.resolve("t1").language == "de")
+        #expect(try store.transcript(of: "t1") == [F.segment("Guten Tag", 0, 1)])
+        // A reindex reads the same state from the files.
+        try store.reindex()
+        #expect(try store.list().map(\.language) == ["de"])
+    }
+
+    @Test("a previous transcript written before the language was kept (a bare array) restores its segments and keeps the language")
+    func olderPreviousTranscript() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        _ = try F.save(store, id: "t1", language: "fr", segments: [F.segment("bonjour", 0, 1)])
+        let previousFile = home.url.appendingPathComponent("recordings/t1/transcript.previous.json")
+        try JSONEncoder.liveTranscriber.encode([F.segment("alpha", 0, 1)]).write(to: previousFile)
+        #expect(try store.restorePreviousTranscript(of: "t1"))
+        #expect(try store.transcript(of: "t1") == [F.segment("alpha", 0, 1)])
+        #expect(try store.resolve("t1").language == "fr")
+        #expect(try store.restorePreviousTranscript(of: "t1"))
+        #expect(try store.transcript(of: "t1") == [F.segment("bonjour", 0, 1)])
+        #expect(try store.resolve("t1").language == "fr")
+    }
+
+    @Test("a transcript.json that cannot be read is set aside as transcript.json.damaged (then -2), never kept as the previous one")
+    func damagedTranscriptSetAside() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        _ = try F.save(store, id: "t1", segments: [F.segment("alpha", 0, 1)])
+        try store.replaceTranscript(of: "t1", with: [F.segment("beta", 0, 1)])
+        let folder = home.url.appendingPathComponent("recordings/t1")
+        let previous = try Data(contentsOf: folder.appendingPathComponent("transcript.previous.json"))
+        for (round, damaged) in ["{broken\n", "[{\n"].enumerated() {
+            try Data(damaged.utf8).write(to: folder.appendingPathComponent("transcript.json"))
+            try store.reindex()  // the folder is left out of the index as unreadable
+            #expect(try store.list() == [])
+            #expect(try store.resolveForNewTranscript("t1").id == "t1")
+            try store.replaceTranscript(of: "t1", with: [F.segment("gamma \(round)", 0, 1)])
+            #expect(try Data(contentsOf: folder.appendingPathComponent("transcript.previous.json")) == previous)
+            #expect(try store.list().map(\.id) == ["t1"])
+            #expect(try store.unreadableFolders() == [])
+        }
+        #expect(F.files(in: folder) == ["audio.wav", "metadata.json", "transcript.json", "transcript.json.damaged", "transcript.json.damaged-2",
+                                        "transcript.previous.json"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("transcript.json.damaged"), encoding: .utf8) == "{broken\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("transcript.json.damaged-2"), encoding: .utf8) == "[{\n")
+        #expect(try store.restorePreviousTranscript(of: "t1"))
+        #expect(try store.transcript(of: "t1") == [F.segment("alpha", 0, 1)])
     }
 
     @Test("a previous transcript that cannot be read is an error, not 'no backup', and the current one stays")

@@ -1,0 +1,39 @@
+import Foundation
+import LiveTranscriberCore
+
+/// `transcript.previous.json`: the transcript the last replace (a re-transcription) replaced, with
+/// the language the recording had then, so that a restore gives back exactly the earlier state.
+///
+/// Written as `{"language": "en-US", "segments": [...]}`. Files written before the language was
+/// kept are a bare array of segments: they read with `language` nil, and a restore of one keeps
+/// the recording's language.
+struct PreviousTranscript: Codable, Equatable {
+    /// BCP 47 tag the recording had with these segments; nil when not known (an older file).
+    var language: String?
+    /// The final segments, in start order.
+    var segments: [TranscriptSegment]
+
+    init(language: String?, segments: [TranscriptSegment]) {
+        self.language = language
+        self.segments = segments
+    }
+
+    private enum CodingKeys: String, CodingKey { case language, segments }
+
+    init(from decoder: any Decoder) throws {
+        if let segments = try? decoder.singleValueContainer().decode([TranscriptSegment].self) {
+            self.init(language: nil, segments: segments)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(language: try container.decodeIfPresent(String.self, forKey: .language),
+                  segments: try container.decode([TranscriptSegment].self, forKey: .segments))
+    }
+
+    /// Reads `data`. Throws `DecodingError` when it is neither form.
+    static func decode(_ data: Data) throws -> PreviousTranscript {
+        try JSONDecoder.liveTranscriber.decode(PreviousTranscript.self, from: data)
+    }
+
+    func encoded() throws -> Data { try JSONEncoder.liveTranscriber.encode(self) }
+}

@@ -48,21 +48,22 @@ public enum SearchPlaces {
         /// Occurrences (UTF-8 offsets) and per-term counts of the query in `text`.
         func examine(_ text: String) -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int) {
             var text = text
-            // ASCII text, most of an English library, is matched on its bytes without a token list.
-            if let ascii = text.withUTF8({ bytes -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int)? in
-                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            // Text whose letters outside ASCII are all CJK characters (an English or a Chinese
+            // library) is matched on its bytes without a token list.
+            if let plain = text.withUTF8({ bytes -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int)? in
+                guard !Screen.holdsFoldableLetter(bytes) else { return nil }
                 var ranges: [(start: Int, end: Int)] = []
                 var terms: [Int: Int] = [:]
                 for (index, term) in query.terms.enumerated() {
-                    let found = asciiOccurrences(of: termBytes[index], isPrefix: term.isPrefix, in: bytes)
+                    let found = plainOccurrences(of: termBytes[index], isPrefix: term.isPrefix, in: bytes)
                     if !found.isEmpty {
                         ranges += found
                         terms[index] = found.count
                     }
                 }
-                return (ranges, terms, measuring ? asciiTokenCount(bytes) : 0)
+                return (ranges, terms, measuring ? tokenCount(String(decoding: bytes, as: UTF8.self)) : 0)
             }) {
-                return ascii
+                return plain
             }
             list.load(text)
             var ranges: [(start: Int, end: Int)] = []
@@ -143,27 +144,52 @@ public enum SearchPlaces {
         return count
     }
 
-    /// `SearchTerm.occurrences(in:bytes:)` for ASCII text, read from its bytes: each ASCII token is
-    /// a run of letters and digits and folds to its lowercase bytes, so a term (its tokens' folded
-    /// bytes, `tokens`) occurs where a token equals its first token and the tokens after it, past
-    /// any separators, equal the rest (the last one only beginning with it when `isPrefix`).
+    /// `SearchTerm.occurrences(in:bytes:)` for plain text (`Screen.holdsFoldableLetter` false: its
+    /// letters outside ASCII are all CJK characters), read from its bytes. Such a text's tokens are
+    /// runs of ASCII letters and digits, folding to their lowercase bytes, and single CJK
+    /// characters, folding to themselves; a term (its tokens' folded bytes, `tokens`) occurs where
+    /// a token equals its first token and the tokens after it, past any separators, equal the rest
+    /// (the last one only beginning with it when `isPrefix`).
     /// - Returns: UTF-8 offsets of each occurrence's first token's start and last token's end.
-    static func asciiOccurrences(of tokens: [[UInt8]], isPrefix: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int)] {
+    static func plainOccurrences(of tokens: [[UInt8]], isPrefix: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int)] {
         guard !tokens.isEmpty else { return [] }
         let count = bytes.count
         func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        /// Where the scalar at `position` ends, and whether it is a token of its own (a CJK character).
+        func scalar(at position: Int) -> (end: Int, isCharacter: Bool) {
+            let lead = bytes[position]
+            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let end = min(count, position + length)
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for next in (position + 1)..<end { value = value << 6 | UInt32(bytes[next] & 0x3F) }
+            if value >= 0x4E00 && value <= 0x9FFF { return (end, true) }
+            guard let scalar = Unicode.Scalar(value), case .character = SearchText.kind(of: scalar) else { return (end, false) }
+            return (end, true)
+        }
+        /// The end of the token starting at `position`, or nil when a separator starts there
+        /// (then `skip` is where the separator ends).
+        func token(at position: Int) -> (end: Int?, skip: Int) {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                guard isASCIIWord(byte) else { return (nil, position + 1) }
+                var end = position
+                while end < count, bytes[end] < 0x80, isASCIIWord(bytes[end]) { end += 1 }
+                return (end, end)
+            }
+            let (end, isCharacter) = scalar(at: position)
+            return (isCharacter ? end : nil, end)
+        }
         /// The end of the term's last token when the term starts at the token beginning at `start`.
         func match(at start: Int) -> Int? {
             var position = start
-            for (index, token) in tokens.enumerated() {
-                var end = position
-                while end < count, isASCIIWord(bytes[end]) { end += 1 }
+            for (index, wanted) in tokens.enumerated() {
+                guard let end = token(at: position).end else { return nil }
                 let last = index == tokens.count - 1
-                guard last && isPrefix ? end - position >= token.count : end - position == token.count else { return nil }
-                for offset in 0..<token.count where lowered(bytes[position + offset]) != token[offset] { return nil }
+                guard last && isPrefix ? end - position >= wanted.count : end - position == wanted.count else { return nil }
+                for offset in 0..<wanted.count where lowered(bytes[position + offset]) != wanted[offset] { return nil }
                 if last { return end }
                 position = end
-                while position < count, !isASCIIWord(bytes[position]) { position += 1 }
+                while position < count, token(at: position).end == nil { position = token(at: position).skip }
                 guard position < count else { return nil }
             }
             return nil
@@ -171,12 +197,9 @@ public enum SearchPlaces {
         var found: [(start: Int, end: Int)] = []
         var index = 0
         while index < count {
-            guard isASCIIWord(bytes[index]) else {
-                index += 1
-                continue
-            }
-            if let end = match(at: index) { found.append((index, end)) }
-            while index < count, isASCIIWord(bytes[index]) { index += 1 }  // the next token
+            let (end, skip) = token(at: index)
+            if end != nil, let matched = match(at: index) { found.append((index, matched)) }
+            index = skip
         }
         return found
     }

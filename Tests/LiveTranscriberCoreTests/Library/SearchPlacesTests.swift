@@ -27,24 +27,29 @@ struct SearchPlacesTests {
         #expect(found.statistics.lengths[.transcript] == length)
     }
 
-    @Test("ASCII text read from its bytes gives the same occurrences as its token list",
-          arguments: ["the", "meet", "meet-ing", "a a", "at&t", "don't", "20.04", "x", "THE gard", "数", "multi agent plan"])
-    func asciiOccurrencesAgree(query text: String) {
+    @Test("plain text (ASCII and CJK characters) read from its bytes gives the same occurrences as its token list",
+          arguments: ["the", "meet", "meet-ing", "a a", "at&t", "don't", "20.04", "x", "THE gard", "数", "multi agent plan",
+                      "数据", "用swift", "swift开", "会议记录", "据 模", "の", "한국"])
+    func plainOccurrencesAgree(query text: String) {
         let texts = ["The MEETING starts", "the the the", "a a a a", "AT&T and at t", "don't stop, dont", "version 20.04.1",
                      "x-x x", "meet-ing meeting-house meet", "", "---", "the garden, The Gardener", "multi-agent plan; multi agent planning",
-                     "trailing the", "theme"]
+                     "trailing the", "theme", "我们用Swift开发", "数据 模型, 数据!数据", "会议记录：下周计划", "数据据模", "ひらがなの本",
+                     "한국어 한국", "用 swift 开", "“数据”（测试）"]
         for term in SearchQuery(text).terms {
             let tokens = term.tokens.map { Array($0.utf8) }
             for sample in texts {
                 let expected = term.occurrences(in: SearchText.TokenList(sample), bytes: tokens)
                 var copy = sample
-                let found = copy.withUTF8 { SearchPlaces.asciiOccurrences(of: tokens, isPrefix: term.isPrefix, in: $0) }
+                let found = copy.withUTF8 { SearchPlaces.plainOccurrences(of: tokens, isPrefix: term.isPrefix, in: $0) }
                 #expect(found.map { [$0.start, $0.end] } == expected.map { [$0.start, $0.end] }, "\(text) in \(sample.debugDescription)")
             }
         }
         var sample = "the garden, The Gardener"
-        #expect(sample.withUTF8 { SearchPlaces.asciiOccurrences(of: [Array("the".utf8), Array("gard".utf8)], isPrefix: true, in: $0) }
+        #expect(sample.withUTF8 { SearchPlaces.plainOccurrences(of: [Array("the".utf8), Array("gard".utf8)], isPrefix: true, in: $0) }
             .map { [$0.start, $0.end] } == [[0, 10], [12, 24]])
+        var chinese = "数据 模型, 数据!"
+        #expect(chinese.withUTF8 { SearchPlaces.plainOccurrences(of: [Array("数".utf8), Array("据".utf8)], isPrefix: false, in: $0) }
+            .map { [$0.start, $0.end] } == [[0, 6], [15, 21]])
     }
 
     @Test("the screen rules a text out only when its bytes lack a term's folded tokens and it has no foldable letter outside ASCII")

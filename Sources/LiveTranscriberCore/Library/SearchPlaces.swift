@@ -152,7 +152,7 @@ public enum SearchPlaces {
     /// (the last one only beginning with it when `isPrefix`).
     /// - Returns: UTF-8 offsets of each occurrence's first token's start and last token's end.
     static func plainOccurrences(of tokens: [[UInt8]], isPrefix: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int)] {
-        guard !tokens.isEmpty else { return [] }
+        guard !tokens.isEmpty, tokens.allSatisfy({ !$0.isEmpty }) else { return [] }
         let count = bytes.count
         func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         /// Where the scalar at `position` ends, and whether it is a token of its own (a CJK character).
@@ -179,11 +179,11 @@ public enum SearchPlaces {
             let (end, isCharacter) = scalar(at: position)
             return (isCharacter ? end : nil, end)
         }
-        /// The end of the term's last token when the term starts at the token beginning at `start`.
-        func match(at start: Int) -> Int? {
+        /// The end of the term's last token when the term starts at the token from `start` to `firstEnd`.
+        func match(at start: Int, firstEnd: Int) -> Int? {
             var position = start
             for (index, wanted) in tokens.enumerated() {
-                guard let end = token(at: position).end else { return nil }
+                guard let end = index == 0 ? firstEnd : token(at: position).end else { return nil }
                 let last = index == tokens.count - 1
                 guard last && isPrefix ? end - position >= wanted.count : end - position == wanted.count else { return nil }
                 for offset in 0..<wanted.count where lowered(bytes[position + offset]) != wanted[offset] { return nil }
@@ -198,7 +198,8 @@ public enum SearchPlaces {
         var index = 0
         while index < count {
             let (end, skip) = token(at: index)
-            if end != nil, let matched = match(at: index) { found.append((index, matched)) }
+            // A first byte that differs (in any case) rules the token out at once.
+            if let end, lowered(bytes[index]) == tokens[0][0], let matched = match(at: index, firstEnd: end) { found.append((index, matched)) }
             index = skip
         }
         return found

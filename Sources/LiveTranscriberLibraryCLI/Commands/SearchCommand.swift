@@ -111,6 +111,17 @@ struct SearchCommand: CLICommand {
 
     /// A marked snippet with each match between `open` and `close`.
     static func shown(_ marked: String, open: String, close: String) -> String {
-        marked.replacingOccurrences(of: SearchHit.matchStart, with: open).replacingOccurrences(of: SearchHit.matchEnd, with: close)
+        // On bytes (each marker is one byte): Foundation's replacing would bridge every snippet to NSString.
+        let start = SearchHit.matchStart.utf8.first, end = SearchHit.matchEnd.utf8.first
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(marked.utf8.count + 16)
+        for byte in marked.utf8 {
+            switch byte {
+            case start: bytes += open.utf8
+            case end: bytes += close.utf8
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -94,19 +94,22 @@ struct SearchCommand: CLICommand {
     /// The hit's snippet with its text made visible (`VisibleText`), its matches still marked
     /// (`SearchHit.matchStart`, `matchEnd`).
     static func visibleMarkedSnippet(_ hit: SearchHit) -> String {
+        // Escaped a run at a time between the markers, found as bytes (each is one byte, a control
+        // character that is always a character of its own).
+        let marked = hit.markedSnippet
+        let markers: Set<UInt8> = [SearchHit.matchStart.utf8.first!, SearchHit.matchEnd.utf8.first!]
         var text = ""
-        var run = ""  // escaped a run at a time, not a character at a time
-        for character in hit.markedSnippet {
-            switch character {
-            case Character(SearchHit.matchStart), Character(SearchHit.matchEnd):
-                text += VisibleText.escaped(run)
-                text.append(character)
-                run = ""
-            default:
-                run.append(character)
+        var runStart = marked.utf8.startIndex
+        var index = runStart
+        while index < marked.utf8.endIndex {
+            if markers.contains(marked.utf8[index]) {
+                text += VisibleText.escaped(String(marked[runStart..<index]))
+                text.unicodeScalars.append(marked.unicodeScalars[index])
+                runStart = marked.utf8.index(after: index)
             }
+            index = marked.utf8.index(after: index)
         }
-        return text + VisibleText.escaped(run)
+        return text + VisibleText.escaped(String(marked[runStart...]))
     }
 
     /// A marked snippet with each match between `open` and `close`.

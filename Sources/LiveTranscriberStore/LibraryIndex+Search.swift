@@ -155,7 +155,11 @@ extension LibraryIndex {
             SELECT t.starts, t.transcript, \(Self.recordingColumns) FROM recordings r JOIN transcripts t ON t.number = r.number
             WHERE r.number = ?
             """)
-        let screen = SearchPlaces.Screen(query)
+        // Common words of a longer query make no place on their own (`the` alone says nothing of
+        // where `the garden` is); a query of common words only is placed by all of them.
+        let significant = Set(query.terms.indices.filter { !isCommon(query.terms[$0]) })
+        let placing = significant.isEmpty ? nil : significant
+        let screen = SearchPlaces.Screen(query, terms: placing)
         var results: [SearchResult] = []
         for (number, score) in ranked {
             try statement.bind([.integer(number)])
@@ -168,7 +172,8 @@ extension LibraryIndex {
                 statement.withBytes(1) { texts in Self.screenedSegments(starts: starts, texts: texts, screen: screen) }
             }
             try statement.reset()
-            let found = SearchPlaces.find(query, recording: recording, segments: segments, limit: placesPerRecording, measuring: false)
+            let found = SearchPlaces.find(query, recording: recording, segments: segments, limit: placesPerRecording,
+                                          measuring: false, placing: placing)
             results.append(SearchResult(recording: recording, score: score, hits: found.hits, matchingSegments: found.matchingSegments))
         }
         return results

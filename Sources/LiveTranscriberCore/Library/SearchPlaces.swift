@@ -35,10 +35,18 @@ public enum SearchPlaces {
     ///     for a store that ranks elsewhere and passes only the segments a `Screen` let through, in
     ///     their order (ties between places go to the earlier one). When true, segments the screen
     ///     rules out are only measured.
+    ///   - placing: Indexes (into `SearchQuery.terms`) of the terms that make a place: a field or a
+    ///     segment holding none of them is not one, though the other terms are marked in those that
+    ///     are (a store leaves common words out: `the` alone is no place for `the garden`). Nil: every
+    ///     term. Only with `measuring` false (statistics need every term's counts).
     /// - Complexity: O(n) in the recording's text (UTF-8 bytes); snippets only for the places kept.
     public static func find(
-        _ query: SearchQuery, recording: Recording, segments: [Segment], limit: Int, measuring: Bool = true
+        _ query: SearchQuery, recording: Recording, segments: [Segment], limit: Int, measuring: Bool = true,
+        placing: Set<Int>? = nil
     ) -> Found {
+        let placing = measuring ? nil : placing
+        /// True when the terms found (by index) make a place.
+        func isPlace(_ terms: [Int: Int]) -> Bool { placing.map { !$0.isDisjoint(with: terms.keys) } ?? !terms.isEmpty }
         let termBytes = query.terms.map { $0.tokens.map { Array($0.utf8) } }
         var hits: [SearchHit] = []
         var matchedTerms = Set<Int>()
@@ -80,7 +88,7 @@ public enum SearchPlaces {
         func field(_ field: SearchHit.Field, _ text: String) {
             let (ranges, terms, length) = examine(text)
             if measuring { statistics.add(field: field, termCounts: terms, length: length) }
-            guard !ranges.isEmpty else { return }
+            guard !ranges.isEmpty, isPlace(terms) else { return }
             matchedTerms.formUnion(terms.keys)
             hits.append(hit(recording, field: field, start: nil, text: text, ranges: ranges,
                             score: SearchHit.weight(of: field) * Double(terms.count * 10 + terms.values.reduce(0, +))))
@@ -90,7 +98,7 @@ public enum SearchPlaces {
         if let summary = recording.summary { field(.summary, summary) }
         field(.language, recording.language)
 
-        let screen = Screen(query)
+        let screen = Screen(query, terms: placing)
         var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int)] = []
         for (index, segment) in segments.enumerated() {
             // Most segments hold no term: one the screen rules out is only counted (its length in
@@ -101,7 +109,7 @@ public enum SearchPlaces {
             }
             let (ranges, terms, length) = examine(segment.text)
             if measuring { statistics.add(field: .transcript, termCounts: terms, length: length) }
-            guard !ranges.isEmpty else { continue }
+            guard !ranges.isEmpty, isPlace(terms) else { continue }
             matchedTerms.formUnion(terms.keys)
             matching.append((index, ranges, terms.count, terms.values.reduce(0, +)))
         }
@@ -217,8 +225,10 @@ public enum SearchPlaces {
         /// Each term's tokens as folded UTF-8 bytes.
         private let terms: [[[UInt8]]]
 
-        public init(_ query: SearchQuery) {
-            terms = query.terms.map { $0.tokens.map { Array($0.utf8) }.filter { !$0.isEmpty } }.filter { !$0.isEmpty }
+        /// - Parameter terms: Indexes (into `query.terms`) of the terms to look for; nil: all.
+        public init(_ query: SearchQuery, terms chosen: Set<Int>? = nil) {
+            terms = query.terms.enumerated().filter { chosen?.contains($0.offset) ?? true }
+                .map { $0.element.tokens.map { Array($0.utf8) }.filter { !$0.isEmpty } }.filter { !$0.isEmpty }
         }
 
         /// False only when `text` cannot hold any term.

@@ -52,6 +52,24 @@ struct SearchPlacesTests {
             .map { [$0.start, $0.end] } == [[0, 6], [15, 21]])
     }
 
+    @Test("with placing terms, a field or segment holding only the other terms is no place, though they are still marked")
+    func placingTerms() {
+        var recording = Self.recording
+        recording.name = "The walk"
+        let segments = ["the lake", "the garden", "a garden", "the end"].enumerated().map {
+            SearchPlaces.Segment(startSeconds: Double($0.offset * 10), text: $0.element)
+        }
+        let query = SearchQuery("the garden")
+        let placed = SearchPlaces.find(query, recording: recording, segments: segments, limit: 5, measuring: false, placing: [1])
+        #expect(placed.hits.map(\.startSeconds) == [10, 20])
+        #expect(placed.hits.map(\.markedSnippet) == ["\u{2}the\u{3} \u{2}garden\u{3}", "a \u{2}garden\u{3}"])
+        #expect(placed.matchingSegments == 2)
+        let every = SearchPlaces.find(query, recording: recording, segments: segments, limit: 5, measuring: false)
+        #expect(every.hits.map(\.field) == [.name, .transcript, .transcript, .transcript, .transcript])
+        #expect(every.matchingSegments == 4)
+        #expect(SearchPlaces.Screen(query, terms: [1]).mayHold("the lake") == false)
+    }
+
     @Test("the screen rules a text out only when its bytes lack a term's folded tokens and it has no foldable letter outside ASCII")
     func screen() {
         let meet = SearchPlaces.Screen(SearchQuery("meet"))

@@ -45,53 +45,60 @@ public enum SearchPlaces {
         placing: Set<Int>? = nil
     ) -> Found {
         let placing = measuring ? nil : placing
-        /// True when the terms found (by index) make a place.
-        func isPlace(_ terms: [Int: Int]) -> Bool { placing.map { !$0.isDisjoint(with: terms.keys) } ?? !terms.isEmpty }
         let termBytes = query.terms.map { $0.tokens.map { Array($0.utf8) } }
         var hits: [SearchHit] = []
         var matchedTerms = Set<Int>()
         var statistics = SearchScore.Statistics()
 
+        /// What one text holds: its occurrences (UTF-8 offsets), how often each term occurs (by
+        /// index in `query.terms`) and its length in tokens (0 when not measuring).
+        struct Examined {
+            var ranges: [(start: Int, end: Int)] = []
+            var counts: [Int]
+            var length = 0
+            var distinct: Int { counts.count { $0 > 0 } }
+            var total: Int { counts.reduce(0, +) }
+            var found: [Int] { counts.indices.filter { counts[$0] > 0 } }
+            var termCounts: [Int: Int] { Dictionary(uniqueKeysWithValues: found.map { ($0, counts[$0]) }) }
+        }
+        /// True when the terms found make a place.
+        func isPlace(_ examined: Examined) -> Bool {
+            guard let placing else { return !examined.ranges.isEmpty }
+            return placing.contains { examined.counts[$0] > 0 }
+        }
         var list = SearchText.TokenList()
-        /// Occurrences (UTF-8 offsets) and per-term counts of the query in `text`.
-        func examine(_ text: String) -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int) {
+        func examine(_ text: String) -> Examined {
             var text = text
+            var examined = Examined(counts: Array(repeating: 0, count: query.terms.count))
             // Text whose letters outside ASCII are all CJK characters (an English or a Chinese
             // library) is matched on its bytes without a token list.
-            if let plain = text.withUTF8({ bytes -> (ranges: [(start: Int, end: Int)], terms: [Int: Int], length: Int)? in
-                guard !Screen.holdsFoldableLetter(bytes) else { return nil }
-                var ranges: [(start: Int, end: Int)] = []
-                var terms: [Int: Int] = [:]
+            let plain = text.withUTF8 { bytes -> Bool in
+                guard !Screen.holdsFoldableLetter(bytes) else { return false }
                 for (index, term) in query.terms.enumerated() {
                     let found = plainOccurrences(of: termBytes[index], isPrefix: term.isPrefix, in: bytes)
-                    if !found.isEmpty {
-                        ranges += found
-                        terms[index] = found.count
-                    }
+                    examined.ranges += found
+                    examined.counts[index] = found.count
                 }
-                return (ranges, terms, measuring ? tokenCount(String(decoding: bytes, as: UTF8.self)) : 0)
-            }) {
-                return plain
+                if measuring { examined.length = tokenCount(String(decoding: bytes, as: UTF8.self)) }
+                return true
             }
+            if plain { return examined }
             list.load(text)
-            var ranges: [(start: Int, end: Int)] = []
-            var terms: [Int: Int] = [:]
             for (index, term) in query.terms.enumerated() {
                 let found = term.occurrences(in: list, bytes: termBytes[index])
-                if !found.isEmpty {
-                    ranges += found
-                    terms[index] = found.count
-                }
+                examined.ranges += found
+                examined.counts[index] = found.count
             }
-            return (ranges, terms, list.count)
+            examined.length = list.count
+            return examined
         }
         func field(_ field: SearchHit.Field, _ text: String) {
-            let (ranges, terms, length) = examine(text)
-            if measuring { statistics.add(field: field, termCounts: terms, length: length) }
-            guard !ranges.isEmpty, isPlace(terms) else { return }
-            matchedTerms.formUnion(terms.keys)
-            hits.append(hit(recording, field: field, start: nil, text: text, ranges: ranges,
-                            score: SearchHit.weight(of: field) * Double(terms.count * 10 + terms.values.reduce(0, +))))
+            let examined = examine(text)
+            if measuring { statistics.add(field: field, termCounts: examined.termCounts, length: examined.length) }
+            guard !examined.ranges.isEmpty, isPlace(examined) else { return }
+            matchedTerms.formUnion(examined.found)
+            hits.append(hit(recording, field: field, start: nil, text: text, ranges: examined.ranges,
+                            score: SearchHit.weight(of: field) * Double(examined.distinct * 10 + examined.total)))
         }
         field(.name, recording.name)
         for tag in recording.tags { field(.tag, tag) }
@@ -107,11 +114,11 @@ public enum SearchPlaces {
                 statistics.add(field: .transcript, termCounts: [:], length: tokenCount(segment.text))
                 continue
             }
-            let (ranges, terms, length) = examine(segment.text)
-            if measuring { statistics.add(field: .transcript, termCounts: terms, length: length) }
-            guard !ranges.isEmpty, isPlace(terms) else { continue }
-            matchedTerms.formUnion(terms.keys)
-            matching.append((index, ranges, terms.count, terms.values.reduce(0, +)))
+            let examined = examine(segment.text)
+            if measuring { statistics.add(field: .transcript, termCounts: examined.termCounts, length: examined.length) }
+            guard !examined.ranges.isEmpty, isPlace(examined) else { continue }
+            matchedTerms.formUnion(examined.found)
+            matching.append((index, examined.ranges, examined.distinct, examined.total))
         }
         matching.sort { a, b in
             if a.distinct != b.distinct { return a.distinct > b.distinct }

@@ -146,18 +146,9 @@ struct LibraryRankingTests {
     func commonWords() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        // Folders written directly, then indexed: 600 recordings where "the" is everywhere.
-        let encoder = JSONEncoder.liveTranscriber
-        for index in 0..<600 {
-            let id = String(format: "r%04d", index)
-            let folder = home.url.appendingPathComponent("recordings/\(id)", isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let dense = index == 17
-            let segments = (0..<10).map { F.segment(dense ? "the the the of the" : "walking by the river number \(index) \($0)", Double($0) * 5, Double($0) * 5 + 4) }
-            let recording = Recording(id: id, name: index == 400 ? "The plan" : "Walk \(index)", createdAt: F.t0.addingTimeInterval(Double(index)),
-                                      durationSeconds: 50, language: "en-US", audio: F.mono16k)
-            try encoder.encode(recording).write(to: folder.appendingPathComponent("metadata.json"))
-            try encoder.encode(segments).write(to: folder.appendingPathComponent("transcript.json"))
+        // 600 recordings where "the" is everywhere.
+        try Self.writeFolders(in: home, names: { $0 == 400 ? "The plan" : "Walk \($0)" }) { index in
+            (0..<10).map { index == 17 ? "the the the of the" : "walking by the river number \(index) \($0)" }
         }
         let store = try F.store(home)
         let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
@@ -178,21 +169,12 @@ struct LibraryRankingTests {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         // 600 recordings, "the" in a third of them (a common word); "garden" in two.
-        let encoder = JSONEncoder.liveTranscriber
-        for index in 0..<600 {
-            let id = String(format: "r%04d", index)
-            let folder = home.url.appendingPathComponent("recordings/\(id)", isDirectory: true)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let texts: [String] = switch index {
+        try Self.writeFolders(in: home, names: { "Walk \($0)" }) { index in
+            switch index {
             case 0: ["the the the the the the garden"]
             case 3: ["the garden x y z w"]
             default: [index.isMultiple(of: 3) ? "walking by the lake \(index)" : "walking by a lake \(index)"]
             }
-            let segments = texts.enumerated().map { F.segment($0.element, Double($0.offset) * 5, Double($0.offset) * 5 + 4) }
-            let recording = Recording(id: id, name: "Walk \(index)", createdAt: F.t0.addingTimeInterval(Double(index)),
-                                      durationSeconds: 50, language: "en-US", audio: F.mono16k)
-            try encoder.encode(recording).write(to: folder.appendingPathComponent("metadata.json"))
-            try encoder.encode(segments).write(to: folder.appendingPathComponent("transcript.json"))
         }
         let store = try F.store(home)
         let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
@@ -204,5 +186,22 @@ struct LibraryRankingTests {
             ORDER BY bm25(documents, 4.0, 3.0, 2.0, 1.0, 1.0) LIMIT 5
             """) { $0.text(0) }
         #expect(both == ["r0000", "r0003"])
+    }
+
+    /// Writes `count` recording folders (`r0000`…) directly, to be indexed when the store opens:
+    /// recording `i` is named `names(i)`, made `i` seconds after `F.t0`, with one segment of 4 s
+    /// every 5 s per text of `texts(i)`.
+    static func writeFolders(in home: TemporaryDirectory, count: Int = 600, names: (Int) -> String, texts: (Int) -> [String]) throws {
+        let encoder = JSONEncoder.liveTranscriber
+        for index in 0..<count {
+            let id = String(format: "r%04d", index)
+            let folder = home.url.appendingPathComponent("recordings/\(id)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let segments = texts(index).enumerated().map { F.segment($0.element, Double($0.offset) * 5, Double($0.offset) * 5 + 4) }
+            let recording = Recording(id: id, name: names(index), createdAt: F.t0.addingTimeInterval(Double(index)),
+                                      durationSeconds: 50, language: "en-US", audio: F.mono16k)
+            try encoder.encode(recording).write(to: folder.appendingPathComponent("metadata.json"))
+            try encoder.encode(segments).write(to: folder.appendingPathComponent("transcript.json"))
+        }
     }
 }

@@ -73,9 +73,9 @@ public enum SearchPlaces {
             // Text whose letters outside ASCII are all CJK characters (an English or a Chinese
             // library) is matched on its bytes without a token list.
             let plain = text.withUTF8 { bytes -> Bool in
-                guard !Screen.holdsFoldableLetter(bytes) else { return false }
                 for (index, term) in query.terms.enumerated() {
-                    let found = plainOccurrences(of: termBytes[index], isPrefix: term.isPrefix, in: bytes)
+                    // Nil from the first term: the text holds another letter outside ASCII.
+                    guard let found = plainOccurrences(of: termBytes[index], isPrefix: term.isPrefix, in: bytes) else { return false }
                     examined.ranges += found
                     examined.counts[index] = found.count
                 }
@@ -165,11 +165,14 @@ public enum SearchPlaces {
     /// characters, folding to themselves; a term (its tokens' folded bytes, `tokens`) occurs where
     /// a token equals its first token and the tokens after it, past any separators, equal the rest
     /// (the last one only beginning with it when `isPrefix`).
-    /// - Returns: UTF-8 offsets of each occurrence's first token's start and last token's end.
-    static func plainOccurrences(of tokens: [[UInt8]], isPrefix: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int)] {
+    /// - Returns: UTF-8 offsets of each occurrence's first token's start and last token's end; nil
+    ///   when the text is not plain (it holds a letter, digit or mark outside ASCII that is not a
+    ///   CJK character), found on the same pass.
+    static func plainOccurrences(of tokens: [[UInt8]], isPrefix: Bool, in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int)]? {
         guard !tokens.isEmpty, tokens.allSatisfy({ !$0.isEmpty }) else { return [] }
         let count = bytes.count
         func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        var plain = true
         /// Where the scalar at `position` ends, and whether it is a token of its own (a CJK character).
         func scalar(at position: Int) -> (end: Int, isCharacter: Bool) {
             let lead = bytes[position]
@@ -178,8 +181,13 @@ public enum SearchPlaces {
             var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for next in (position + 1)..<end { value = value << 6 | UInt32(bytes[next] & 0x3F) }
             if value >= 0x4E00 && value <= 0x9FFF { return (end, true) }
-            guard let scalar = Unicode.Scalar(value), case .character = SearchText.kind(of: scalar) else { return (end, false) }
-            return (end, true)
+            guard let scalar = Unicode.Scalar(value) else { return (end, false) }
+            switch SearchText.kind(of: scalar) {
+            case .character: return (end, true)
+            case .word: plain = false
+            case .separator: break
+            }
+            return (end, false)
         }
         /// The end of the token starting at `position`, or nil when a separator starts there
         /// (then `skip` is where the separator ends).
@@ -213,6 +221,7 @@ public enum SearchPlaces {
         var index = 0
         while index < count {
             let (end, skip) = token(at: index)
+            guard plain else { return nil }
             // A first byte that differs (in any case) rules the token out at once.
             if let end, lowered(bytes[index]) == tokens[0][0], let matched = match(at: index, firstEnd: end) { found.append((index, matched)) }
             index = skip

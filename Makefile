@@ -40,7 +40,7 @@ INSTALL_FOLDERS := bin share/man/man1 share/bash-completion/completions share/zs
 	share/fish/vendor_completions.d lib/livetranscriber share/livetranscriber/models
 INSTALLED_FOLDERS := $(ENGINELIBDIR)/installed-folders
 
-.PHONY: run test deps build release bench bench-pipe clean install install-folders uninstall ios-check
+.PHONY: run test deps build release bench bench-pipe clean install install-folders install-path-check uninstall ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -74,7 +74,7 @@ clean:
 
 # Installs livetranscriber under $(PREFIX) (default /usr/local; DESTDIR for staging), with bash,
 # zsh and fish completions and a man page, all generated from the commands' help.
-install: deps
+install: install-path-check deps
 	@mkdir -p $(INSTALL_BUILD)/link
 	@ln -sf "$$(/sbin/ldconfig -p | awk '/libcurl\.so\.4 /{print $$NF; exit}')" $(INSTALL_BUILD)/link/libcurl.so
 	$(SWIFT) build $(INSTALL_FLAGS) --product livetranscriber-full
@@ -93,7 +93,7 @@ install: deps
 
 # Creates the folders install puts files in, adding the ones it had to create to INSTALLED_FOLDERS
 # (kept from an earlier install, so installing twice forgets nothing).
-install-folders:
+install-folders: install-path-check
 	@root="$(DESTDIR)$(PREFIX)"; created=""; \
 	[ -d "$$root" ] || created="."; \
 	path=$$(dirname "$$root"); while [ ! -d "$$path" ]; do created="$$created $$path"; path=$$(dirname "$$path"); done; \
@@ -109,18 +109,26 @@ install-folders:
 
 # Removes exactly what install put there (the library of recordings is never touched): its files,
 # then the folders it created, each only when empty.
-uninstall:
+uninstall: install-path-check
 	@created=$$(cat "$(INSTALLED_FOLDERS)" 2>/dev/null); \
 	set -x; \
-	rm -f $(BINDIR)/livetranscriber $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber \
-		$(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish; \
-	rm -rf $(ENGINELIBDIR) $(DESTDIR)$(PREFIX)/share/livetranscriber; \
+	rm -f "$(BINDIR)/livetranscriber" "$(MANDIR)/livetranscriber.1" "$(BASHDIR)/livetranscriber" \
+		"$(ZSHDIR)/_livetranscriber" "$(FISHDIR)/livetranscriber.fish" \
+		"$(ENGINELIBDIR)/livetranscriber-full" "$(ENGINELIBDIR)"/libwhisper.so* "$(INSTALLED_FOLDERS)" \
+		"$(MODELDIR)/ggml-base.bin" "$(MODELDIR)/ggml-silero-vad.bin"; \
+	rm -rf "$(ENGINELIBDIR)/pywhispercpp.libs"; \
 	{ set +x; } 2>/dev/null; \
 	for folder in $$created; do \
 	  case "$$folder" in .) path="$(DESTDIR)$(PREFIX)";; /*) path="$$folder";; *) path="$(DESTDIR)$(PREFIX)/$$folder";; esac; \
 	  rmdir "$$path" 2>/dev/null && echo "rmdir $$path"; \
 	done; \
 	echo "Removed livetranscriber from $(DESTDIR)$(PREFIX)."
+
+# make splits words at spaces, so a PREFIX or DESTDIR holding one would name other folders:
+# install and uninstall refuse it in one line instead.
+install-path-check:
+	@case "$(DESTDIR)$(PREFIX)" in *" "*|*"	"*) \
+	  echo "error: PREFIX and DESTDIR cannot contain spaces or tabs ('$(DESTDIR)$(PREFIX)'); choose a path without them." >&2; exit 2;; esac
 
 # Type-checks the iOS app and widget (Apple/) and the core against an iPhoneOS SDK folder the
 # user supplies: make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk (see docs/ios.md).

@@ -72,4 +72,31 @@ struct UninstallTests {
         #expect(Self.contents(of: prefix) == ["bin", "share", "share/man", "share/man/man1", "share/zsh", "share/zsh/site-functions",
                                               "share/zsh/site-functions/_other"])
     }
+
+    @Test("uninstall leaves a file the user added among the models or engine libraries, and the folders holding it")
+    func keepsUserFiles() throws {
+        let prefix = try TestFolders.make("lt-uninstall-user")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        try Self.install(prefix)
+        try Data("mine".utf8).write(to: prefix.appendingPathComponent("share/livetranscriber/models/ggml-small.bin"))
+        let uninstalled = try Self.make(["uninstall", "PREFIX=\(prefix.path)"])
+        #expect(uninstalled.code == 0)
+        #expect(Self.contents(of: prefix) == ["share", "share/livetranscriber", "share/livetranscriber/models",
+                                              "share/livetranscriber/models/ggml-small.bin"])
+    }
+
+    @Test("a PREFIX with a space is refused in one line by install and uninstall, and nothing is removed")
+    func refusesSpaces() throws {
+        let scratch = try TestFolders.make("lt-uninstall-space")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let canary = scratch.appendingPathComponent("canary")
+        try FileManager.default.createDirectory(at: canary, withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: canary.appendingPathComponent("important.txt"))
+        for target in ["uninstall", "install-folders"] {
+            let refused = try Self.make([target, "PREFIX=\(canary.path) x"])
+            #expect(refused.code == 2)
+            #expect(refused.output.hasPrefix("error: PREFIX and DESTDIR cannot contain spaces or tabs ('\(canary.path) x')"))
+        }
+        #expect(Self.contents(of: scratch) == ["canary", "canary/important.txt"])
+    }
 }

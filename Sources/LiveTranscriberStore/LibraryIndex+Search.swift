@@ -20,7 +20,9 @@ extension LibraryIndex {
     ///   recordings shown.
     func search(_ query: SearchQuery, limit: Int, offset: Int, placesPerRecording: Int) throws -> [SearchResult] {
         guard !query.isEmpty, limit > 0 else { return [] }
-        let offset = max(0, offset)
+        // No library holds 2³¹ recordings: larger values page the same, and sums of them cannot overflow.
+        let limit = min(limit, Int(Int32.max))
+        let offset = min(max(0, offset), Int(Int32.max))
         if query.terms.count == 1, isCommon(query.terms[0]),
            let page = try commonWordPage(query.terms[0].tokens[0], limit: limit, offset: offset) {
             return try results(for: page, query: query, placesPerRecording: placesPerRecording)
@@ -128,8 +130,10 @@ extension LibraryIndex {
             parameters.append(.text(common))
             exclusion += " AND +rowid NOT IN (SELECT number FROM common_terms WHERE term = ?\(parameters.count))"
         }
-        parameters += [.integer(Int64(limit)), .integer(Int64(offset))]
-        let limitIndex = parameters.count - 1
+        // The page's last position, saturating: a huge --limit or --offset must not overflow in SQL.
+        let last = offset > Int.max - limit ? Int.max : offset + limit - 1
+        parameters += [.integer(Int64(limit)), .integer(Int64(offset)), .integer(Int64(last))]
+        let limitIndex = parameters.count - 2
         // The tie-break (newest first) needs each match's recording row; only the matches that
         // can reach the page are looked up: those ranked no worse than the page's last one
         // (`cut`), ties included. Looking up every match of a broad query read a page of
@@ -137,7 +141,7 @@ extension LibraryIndex {
         return try database.query("""
             WITH matches AS MATERIALIZED (
                 SELECT rowid AS number, bm25(documents, \(weights)) AS rank FROM documents WHERE documents MATCH ?1\(exclusion)
-            ), cut AS (SELECT rank FROM matches ORDER BY rank LIMIT 1 OFFSET ?\(limitIndex) + ?\(limitIndex + 1) - 1)
+            ), cut AS (SELECT rank FROM matches ORDER BY rank LIMIT 1 OFFSET ?\(limitIndex + 2))
             SELECT m.number, m.rank FROM matches m JOIN recordings r ON r.number = m.number
             WHERE (SELECT rank FROM cut) IS NULL OR m.rank <= (SELECT rank FROM cut)
             ORDER BY m.rank, r.created_at DESC, r.id DESC LIMIT ?\(limitIndex) OFFSET ?\(limitIndex + 1)

@@ -94,6 +94,10 @@ struct LibraryRankingTests {
             paged += try store.search(SearchRequest("omega", limit: 3, offset: offset)).map(\.recording.id)
         }
         #expect(paged == all)
+        // Limits and offsets up to Int.max page the same, without overflowing (QA: --offset 9223372036854775800).
+        #expect(try store.search(SearchRequest("omega", limit: Int.max, offset: 1)).map(\.recording.id) == Array(all.dropFirst()))
+        #expect(try store.search(SearchRequest("omega", limit: 20, offset: Int.max - 5)).isEmpty)
+        #expect(try store.search(SearchRequest("omega plan", limit: Int.max, offset: Int.max)).isEmpty)
         #expect(try store.list(ListRequest(limit: 3)).map(\.id) == ["r6", "r5", "r4"])
         #expect(try store.list(ListRequest(limit: 3, offset: 3)).map(\.id) == ["r3", "r2", "r1"])
         #expect(try store.list(ListRequest(limit: 3, offset: 6)).map(\.id) == ["r0"])

@@ -92,7 +92,8 @@ public enum SearchPlaces {
             examined.length = list.count
             return examined
         }
-        func field(_ field: SearchHit.Field, _ text: String) {
+        func field(_ field: SearchHit.Field, _ given: String) {
+            let text = SearchText.canonical(given)
             let examined = examine(text)
             if measuring { statistics.add(field: field, termCounts: examined.termCounts, length: examined.length) }
             guard !examined.ranges.isEmpty, isPlace(examined) else { return }
@@ -106,7 +107,7 @@ public enum SearchPlaces {
         field(.language, recording.language)
 
         let screen = Screen(query, terms: placing)
-        var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int)] = []
+        var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int, text: String)] = []
         for (index, segment) in segments.enumerated() {
             // Most segments hold no term: one the screen rules out is only counted (its length in
             // tokens), not split into folded tokens.
@@ -114,11 +115,12 @@ public enum SearchPlaces {
                 statistics.add(field: .transcript, termCounts: [:], length: tokenCount(segment.text))
                 continue
             }
-            let examined = examine(segment.text)
+            let text = SearchText.canonical(segment.text)
+            let examined = examine(text)
             if measuring { statistics.add(field: .transcript, termCounts: examined.termCounts, length: examined.length) }
             guard !examined.ranges.isEmpty, isPlace(examined) else { continue }
             matchedTerms.formUnion(examined.found)
-            matching.append((index, examined.ranges, examined.distinct, examined.total))
+            matching.append((index, examined.ranges, examined.distinct, examined.total, text))
         }
         matching.sort { a, b in
             if a.distinct != b.distinct { return a.distinct > b.distinct }
@@ -127,7 +129,7 @@ public enum SearchPlaces {
         }
         for place in matching.prefix(max(0, limit - hits.count)) {
             let segment = segments[place.segment]
-            hits.append(hit(recording, field: .transcript, start: segment.startSeconds, text: segment.text, ranges: place.ranges,
+            hits.append(hit(recording, field: .transcript, start: segment.startSeconds, text: place.text, ranges: place.ranges,
                             score: Double(place.distinct * 10 + place.count)))
         }
         return Found(hits: Array(hits.prefix(max(0, limit))), matchingSegments: matching.count,
@@ -236,7 +238,9 @@ public enum SearchPlaces {
     /// character (`SearchText`: its own token, kept as it is), every folded token of the text is a
     /// run of its bytes, with ASCII capitals lowered. A term's folded tokens must then each occur
     /// in the text's bytes, ASCII letters in any case. A text with another letter or mark outside
-    /// ASCII ("é", "Ｍ", "ß") may fold into anything, so it is always let through.
+    /// ASCII ("é", "Ｍ", "ß") may fold into anything, and one with a scalar canonical composition
+    /// may change (conjoining jamo, a compatibility ideograph) is searched composed, so either is
+    /// always let through (`SearchText.isCanonicallyStable`).
     public struct Screen: Sendable {
         /// Each term's tokens as folded UTF-8 bytes.
         private let terms: [[[UInt8]]]
@@ -273,8 +277,9 @@ public enum SearchPlaces {
                 let end = min(bytes.count, index + length)
                 var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
                 for position in (index + 1)..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
-                let isIdeograph = value >= 0x4E00 && value <= 0x9FFF  // most CJK text: no property lookup
-                if !isIdeograph, let scalar = Unicode.Scalar(value), case .word = SearchText.kind(of: scalar) { return true }
+                // A letter or mark that folds, or a scalar canonical composition may change ("회" as
+                // jamo: text is searched composed, `SearchText.canonical`): the bytes say nothing.
+                if !SearchText.isCanonicallyStable(value) { return true }
                 index = end
             }
             return false

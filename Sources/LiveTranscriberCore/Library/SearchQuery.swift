@@ -21,7 +21,7 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// Parses `text`.
     public init(_ text: String) {
-        let words = text.split(whereSeparator: { $0.isWhitespace }).prefix(Self.maximumWords)
+        let words = SearchText.canonical(text).split(whereSeparator: { $0.isWhitespace }).prefix(Self.maximumWords)
         var seen = Set<SearchTerm>()
         for (position, word) in words.enumerated() {
             let tokens = SearchText.tokens(in: String(word)).map(\.folded).filter { !$0.isEmpty }

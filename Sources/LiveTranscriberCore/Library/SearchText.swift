@@ -134,12 +134,39 @@ public enum SearchText {
         return count
     }
 
+    /// `text` in canonical composition (Unicode NFC), the form the index, the query and the places
+    /// all search: a name from a macOS file name arrives decomposed ("회의" as jamo, "が" as
+    /// か + U+3099) and must match the same words typed composed. Text whose scalars are all
+    /// `isCanonicallyStable` (English, Chinese) is returned as it is, unread by Foundation.
+    public static func canonical(_ text: String) -> String {
+        var stable = true
+        for scalar in text.unicodeScalars where !isCanonicallyStable(scalar.value) {
+            stable = false
+            break
+        }
+        return stable ? text : text.precomposedStringWithCanonicalMapping
+    }
+
+    /// True for scalars whose tokens canonical composition cannot change: ASCII, separators, CJK
+    /// unified ideographs, precomposed kana and hangul syllables; false for letters and marks
+    /// outside ASCII (they may compose: é, か + U+3099), conjoining hangul jamo and CJK
+    /// compatibility ideographs (which compose to other scalars). `canonical` asks Foundation
+    /// only for text holding one of those.
+    public static func isCanonicallyStable(_ value: UInt32) -> Bool {
+        if value < 0x80 || (0x4E00...0x9FFF).contains(value) || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
+            || (0xAC00...0xD7A3).contains(value) { return true }
+        if (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0x2F800...0x2FA1F).contains(value) { return false }
+        guard let scalar = Unicode.Scalar(value), case .word = kind(of: scalar) else { return true }
+        return false
+    }
+
     /// `text` as the word index stores it: folded tokens separated by spaces, so the index's own
     /// tokenizer sees exactly the tokens of `tokens(in:)`. ASCII text is only lowercased (its
-    /// punctuation already separates tokens there).
+    /// punctuation already separates tokens there); other text is composed first (`canonical`).
     public static func indexText(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiLowercased(Substring(text)) }
-        let list = TokenList(text)
+        let list = TokenList(canonical(text))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(list.folded.count + list.count)
         for index in 0..<list.count {

@@ -87,6 +87,9 @@ struct SearchPlacesTests {
         #expect(cjk.mayHold("no CJK here") == false)
         #expect(cjk.mayHold("数模型据") == true)  // every token present; whether they are next to each other is examined later
         #expect(cjk.mayHold("模型测试") == false)
+        // Decomposed text (jamo, か + U+3099) is searched composed: its bytes rule nothing out.
+        #expect(SearchPlaces.Screen(SearchQuery("회의")).mayHold("회의".decomposedStringWithCanonicalMapping) == true)
+        #expect(SearchPlaces.Screen(SearchQuery("がっこう")).mayHold("がっこう".decomposedStringWithCanonicalMapping) == true)
         // A term of two tokens needs both; a query needs any one term.
         let twoTerms = SearchPlaces.Screen(SearchQuery("multi-agent budget"))
         #expect(twoTerms.mayHold("a multi plan") == false)

@@ -55,6 +55,23 @@ struct LibrarySearchTests {
         #expect(hits.first?.startSeconds == start)
     }
 
+    @Test("decomposed Korean and Japanese (a macOS file name) and composed text find each other, in names, tags and transcripts")
+    func decomposedText() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        let nfd = { (text: String) in text.decomposedStringWithCanonicalMapping }
+        try F.save(store, id: "ko", createdAt: F.t0, name: nfd("회의 예산"), tags: [nfd("회의")])
+        try F.save(store, id: "ja", createdAt: F.t0.addingTimeInterval(1), name: "Lesson",
+                   segments: [F.segment(nfd("ガラス がっこう"), 2, 4)])
+        #expect(try store.hits("회의").map { "\($0.recordingID):\($0.field.rawValue)" } == ["ko:name", "ko:tag"])
+        #expect(try store.hits(nfd("예산")).map(\.recordingID) == ["ko"])
+        let hit = try #require(try store.hits("がっこう").first)
+        #expect(hit.recordingID == "ja")
+        #expect(hit.snippet() == "ガラス [がっこう]")  // the snippet shows the text composed
+        #expect(try store.hits(nfd("ガラス")).map(\.recordingID) == ["ja"])
+    }
+
     @Test("a CJK hit has its match marked in a snippet of the original text")
     func cjkSnippet() throws {
         let hit = try #require(try Self.library().hits("悬空").first)

@@ -139,6 +139,8 @@ public enum SearchText {
     /// か + U+3099) and must match the same words typed composed. Text whose scalars are all
     /// `isCanonicallyStable` (English, Chinese) is returned as it is, unread by Foundation.
     public static func canonical(_ text: String) -> String {
+        var bytes = text
+        if bytes.withUTF8({ !$0.contains { $0 >= 0x80 } }) { return text }  // ASCII: a byte test
         var stable = true
         for scalar in text.unicodeScalars where !isCanonicallyStable(scalar.value) {
             stable = false

@@ -83,6 +83,7 @@ public enum SearchPlaces {
                 return true
             }
             if plain { return examined }
+            examined = Examined(counts: Array(repeating: 0, count: query.terms.count))
             list.load(text)
             for (index, term) in query.terms.enumerated() {
                 let found = term.occurrences(in: list, bytes: termBytes[index])
@@ -161,8 +162,8 @@ public enum SearchPlaces {
         return count
     }
 
-    /// `SearchTerm.occurrences(in:bytes:)` for plain text (`Screen.holdsFoldableLetter` false: its
-    /// letters outside ASCII are all CJK characters), read from its bytes. Such a text's tokens are
+    /// `SearchTerm.occurrences(in:bytes:)` for plain text (its letters outside ASCII are all CJK
+    /// characters; `find` passes text in canonical composition), read from its bytes. Such a text's tokens are
     /// runs of ASCII letters and digits, folding to their lowercase bytes, and single CJK
     /// characters, folding to themselves; a term (its tokens' folded bytes, `tokens`) occurs where
     /// a token equals its first token and the tokens after it, past any separators, equal the rest

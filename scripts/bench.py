@@ -314,7 +314,7 @@ CJK query of any length is an indexed phrase. Rows are read from columns, not JS
 Against the 15 ms target: the work of a query (CPU p95 in process) is under 15 ms for every
 kind. Through the CLI, wall p95 is at or over 15 ms for: {over_target(search)}. Wall time in process also counts waiting for a core on this shared 2-core machine (see the
 load average above). Through the CLI the process start counts too: `livetranscriber` runs
-`list` and `search` with only the core, the store and SQLite loaded (docs/architecture.md, "Two
+the library commands (`list`, `search`, `show`…) with only the core, the store and SQLite loaded (docs/architecture.md, "Two
 programs"), so a process that only prints `search --help` costs
 {search['start']['cli_cpu_p50_ms']:.1f} ms of CPU (it was about 20 ms when every command loaded the
 audio, speech and network libraries); the library part of a CLI search is the difference between

@@ -144,12 +144,7 @@ extension LibraryStore {
     public func delete(_ id: String, purge: Bool) throws {
         try withWriteLock(freeingSpace: purge) {
             let folder = try existingFolder(of: id)
-            var destination = trashFolder.appendingPathComponent(purge ? ".purge-\(id)-\(getpid())" : id)
-            var attempt = 1
-            while FileManager.default.fileExists(atPath: destination.path) {
-                attempt += 1
-                destination = trashFolder.appendingPathComponent("\(id)-\(attempt)")
-            }
+            let destination = Self.freeName(purge ? ".purge-\(id)-\(getpid())" : id, in: trashFolder)
             do {
                 try changeInStep(index: { try $0.remove(id: id, inTransaction: true) },
                                  files: { try files.coordinateWriting(folder, .moving(to: destination)) { try DurableFile.rename(folder, to: destination) } },

@@ -18,22 +18,19 @@ public enum WAVFileLength {
     ///   file that cannot be opened or read, a WAV header without `fmt ` or `data` or rate, or a
     ///   compressed encoding such as ADPCM (its frames are not its bytes over the block size).
     public static func seconds(of url: URL) -> Double? {
-        guard let reader = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? reader.close() }
-        guard let size = try? reader.seekToEnd() else { return nil }
-        return seconds(fileSize: size) { offset, count in
-            try reader.seek(toOffset: offset)
-            return try reader.read(upToCount: count) ?? Data()
-        }
+        // Any failure (not WAV, a header without its chunks, a failed read) leaves the answer to
+        // the platform's reader, which says nil too when it cannot read the file either.
+        seconds(of: try? WAVFileRepair.plan(url))
     }
 
     /// The seconds of a file of `fileSize` bytes read through `read` (up to `count` bytes at
     /// `offset`, fewer at the end), as `seconds(of:)` reads a file on disk.
     static func seconds(fileSize: UInt64, read: (UInt64, Int) throws -> Data) -> Double? {
-        // Any failure (not WAV, a header without its chunks, a failed read) leaves the answer to
-        // the platform's reader, which says nil too when it cannot read the file either.
-        guard let layout = try? WAVHeaderRepair.plan(fileSize: fileSize, read: read).layout,
-              layout.isUncompressed, layout.sampleRate > 0 else { return nil }
+        seconds(of: try? WAVHeaderRepair.plan(fileSize: fileSize, read: read))
+    }
+
+    private static func seconds(of plan: WAVRepairPlan?) -> Double? {
+        guard let layout = plan?.layout, layout.isUncompressed, layout.sampleRate > 0 else { return nil }
         return layout.durationSeconds
     }
 }

@@ -91,7 +91,7 @@ struct RetranscribeCommand: CLICommand {
         let store = try services.store(context)
         // A recording whose transcript.json cannot be read is found too: a new transcript repairs it.
         let recording = try store.resolveForNewTranscript(reference)
-        let damage = Self.damagedTranscript(recording.id, store: store)
+        let (current, damage) = Self.currentTranscript(recording.id, store: store)
         if restore {
             guard try store.restorePreviousTranscript(of: recording.id) else {
                 context.printError("error: \(RetranscriptionError.noPreviousTranscript(recordingName: recording.name))")
@@ -122,7 +122,7 @@ struct RetranscribeCommand: CLICommand {
                 client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
                 slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
             segments = try retranscriber.transcribe(
-                audioFile: audio, localSegments: damage == nil ? try store.transcript(of: recording.id) : [], model: model,
+                audioFile: audio, localSegments: current ?? [], model: model,
                 language: language, durationSeconds: recording.durationSeconds)
         }
         let transcript: [TranscriptSegment]
@@ -148,15 +148,17 @@ struct RetranscribeCommand: CLICommand {
         return ExitCode.success
     }
 
-    /// The path and reason when the recording's transcript.json cannot be read, else nil.
-    static func damagedTranscript(_ id: String, store: any RecordingStore) -> (path: String, reason: String)? {
+    /// The recording's transcript, read once; or, when transcript.json cannot be read, its path
+    /// and the reason. Both nil for any other failure, which is met again, and reported, when the
+    /// transcript is replaced.
+    static func currentTranscript(_ id: String, store: any RecordingStore)
+        -> (segments: [TranscriptSegment]?, damage: (path: String, reason: String)?) {
         do {
-            _ = try store.transcript(of: id)
-            return nil
+            return (try store.transcript(of: id), nil)
         } catch LibraryError.corrupt(let path, let reason) {
-            return (path, reason)
+            return (nil, (path, reason))
         } catch {
-            return nil  // any other failure is met again, and reported, when the transcript is replaced
+            return (nil, nil)
         }
     }
 

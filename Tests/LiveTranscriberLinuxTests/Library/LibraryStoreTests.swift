@@ -337,6 +337,10 @@ struct LibraryStoreTests {
         #expect(try store.list() == [])
         #expect(try store.hits("trash") == [])
         #expect(throws: LibraryError.notFound("k1")) { try store.delete("k1") }
+        // A recording with the id of one already in the trash goes next to it, never over it.
+        _ = try F.save(store, id: "k1", name: "Keep in trash again")
+        try store.delete("k1")
+        #expect(F.files(in: home.url.appendingPathComponent("trash")) == ["k1", "k1-2"])
     }
 
     @Test("newRecordingID is yyyyMMdd-HHmmss-xxxx in UTC and sorts by time")

@@ -34,7 +34,7 @@ extension LibraryIndex {
         // A larger page cache for the rebuild (fewer pages spilled to the log and written again),
         // and no memory map: the whole file mapped in would count as resident memory.
         try database.execute("PRAGMA cache_size = -65536; PRAGMA mmap_size = 0")
-        defer { try? database.execute("PRAGMA cache_size = -2000; PRAGMA mmap_size = 1073741824") }
+        defer { try? database.execute("PRAGMA cache_size = -2000; PRAGMA mmap_size = \(mapped ? 1_073_741_824 : 0)") }
         try database.writeTransaction {
             try database.execute("""
                 DELETE FROM recordings; DELETE FROM transcripts; DELETE FROM recording_tags; DELETE FROM common_terms; DELETE FROM state;

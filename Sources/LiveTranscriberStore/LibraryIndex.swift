@@ -35,14 +35,20 @@ final class LibraryIndex {
     var averageLengths: [SearchHit.Field: Double] = [:]
     /// Tokens per field summed over the recordings indexed so far, while `replaceAll` runs.
     var lengthTotals: [SearchHit.Field: Int]?
+    /// True when pages are read through a memory map (see `init(file:mapped:)`).
+    let mapped: Bool
 
-    /// Opens or creates the index at `file`.
+    /// Opens or creates the index at `file`. `mapped`: pages are read through a memory map of up
+    /// to 1 GiB (`true`: fastest for a process that searches again and again, such as an app) or
+    /// copied with read(2) (`false`: cheaper for a process that answers one command and exits,
+    /// which would map, fault in and unmap every page it reads).
     /// - Throws: `SQLiteError` (code 26, SQLITE_NOTADB, or 11, SQLITE_CORRUPT, for a damaged file).
-    init(file: URL) throws {
+    init(file: URL, mapped: Bool = true) throws {
+        self.mapped = mapped
         database = try SQLiteDatabase(path: file.path)
-        // Pages are read through a memory map (up to 1 GiB) rather than copied by read(2).
+        // The map size is set before the first read: a map set up and then dropped costs as much as it saves.
+        try readThroughMemoryMap(mapped)
         try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
-        try readThroughMemoryMap(true)
         let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
         if version != Self.schemaVersion {
             try database.writeTransaction {
@@ -58,7 +64,7 @@ final class LibraryIndex {
     }
 
     /// Reads pages through a memory map of up to 1 GiB (`true`) or copies them with read(2) (`false`).
-    func readThroughMemoryMap(_ mapped: Bool) throws {
+    private func readThroughMemoryMap(_ mapped: Bool) throws {
         try database.execute("PRAGMA mmap_size=\(mapped ? 1_073_741_824 : 0)")
     }
 
@@ -66,6 +72,7 @@ final class LibraryIndex {
     /// (`immutable=1`): for a library on read-only media or a full disk.
     /// - Throws: `SQLiteError` when it cannot be read or is of another schema version.
     init(readingOnly file: URL) throws {
+        mapped = false
         var components = URLComponents()
         components.scheme = "file"
         components.path = file.path
@@ -82,6 +89,7 @@ final class LibraryIndex {
     /// An empty index in memory, to be filled from the folders: for a library whose index file
     /// cannot be used and cannot be rebuilt on disk (read-only media, a full disk).
     init(inMemory: Void) throws {
+        mapped = false
         database = try SQLiteDatabase(path: ":memory:")
         try database.execute(Self.schemaSQL + "PRAGMA user_version = \(Self.schemaVersion);")
         isNew = true

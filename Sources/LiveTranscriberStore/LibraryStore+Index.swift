@@ -27,7 +27,7 @@ extension LibraryStore {
         do {
             return try body(currentIndex)
         } catch let error as SQLiteError where error.isDamage {
-            currentIndex = try Self.setAsideDamagedIndex(indexFile)
+            currentIndex = try Self.setAsideDamagedIndex(indexFile, mapped: memoryMappedIndex)
             rebuiltDamagedIndex = true
             if !isRebuild { try withWriteLock { _ = try fill(currentIndex) } }
             return try body(currentIndex)
@@ -35,13 +35,13 @@ extension LibraryStore {
     }
 
     /// Moves a damaged index (and its WAL and shared-memory files) aside and opens an empty one.
-    static func setAsideDamagedIndex(_ indexFile: URL) throws -> LibraryIndex {
+    static func setAsideDamagedIndex(_ indexFile: URL, mapped: Bool) throws -> LibraryIndex {
         for suffix in ["", "-wal", "-shm"] {
             let file = URL(fileURLWithPath: indexFile.path + suffix)
             try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + ".damaged"))
             try? FileManager.default.moveItem(at: file, to: URL(fileURLWithPath: file.path + ".damaged"))
         }
-        return try LibraryIndex(file: indexFile)
+        return try LibraryIndex(file: indexFile, mapped: mapped)
     }
 
     /// Rebuilds the index from the recording folders alone.

@@ -38,6 +38,8 @@ public final class LibraryStore: RecordingStore {
     let indexFile: URL
     /// The SQLite index; replaced when it turns out to be damaged (see `withIndex`).
     var currentIndex: LibraryIndex
+    /// True when the index is read through a memory map (see `init`'s `memoryMappedIndex`).
+    let memoryMappedIndex: Bool
     /// How deep this store is inside its own write lock (the lock is taken once, at depth 1).
     var writeLockDepth = 0
     /// True when this store found the index damaged and rebuilt it from the folders.
@@ -83,10 +85,16 @@ public final class LibraryStore: RecordingStore {
     /// (the iPhone app's iCloud Drive folder), while the index, its lock and generation, drafts
     /// and trash stay in `directory` on the device: only recordings are shared, never an index or
     /// a draft being written. It must be on the same volume (a save is one rename).
+    /// `memoryMappedIndex` reads the index through a memory map (true, the default: fastest for a
+    /// process that searches again and again, such as an app) or with read(2) (false: cheaper for
+    /// a process that answers one command and exits, which would map, fault in and unmap every
+    /// page it reads: about 2 ms of CPU for a two-character CJK query on 10,000 recordings).
     /// - Throws: `FileSystemError` or `SQLiteError` when the directory is not usable.
     public init(directory: URL, timeZone: @autoclosure @escaping @Sendable () -> TimeZone = .current, audioMeasure: any AudioFileMeasuring,
-                fileCoordinator: any FileCoordinating = UncoordinatedFiles(), recordingsFolder: URL? = nil) throws {
+                fileCoordinator: any FileCoordinating = UncoordinatedFiles(), recordingsFolder: URL? = nil,
+                memoryMappedIndex: Bool = true) throws {
         self.directory = directory
+        self.memoryMappedIndex = memoryMappedIndex
         timeZoneSource = timeZone
         self.audioMeasure = audioMeasure
         self.files = fileCoordinator
@@ -100,9 +108,9 @@ public final class LibraryStore: RecordingStore {
         var damaged = false
         var blocked: (reason: String, fullDisk: Bool)?
         do {
-            currentIndex = try LibraryIndex(file: indexFile)
+            currentIndex = try LibraryIndex(file: indexFile, mapped: memoryMappedIndex)
         } catch let error as SQLiteError where error.isDamage && Self.unwritable(directory) == nil {
-            currentIndex = try Self.setAsideDamagedIndex(indexFile)
+            currentIndex = try Self.setAsideDamagedIndex(indexFile, mapped: memoryMappedIndex)
             damaged = true
         } catch let error as SQLiteError {
             // Read-only media or a full disk: reads still work, from the index read as it is when
@@ -140,19 +148,11 @@ public final class LibraryStore: RecordingStore {
         }
     }
 
-    /// Reads the open index through a memory map (true, the default: fastest for a process that
-    /// searches again and again, such as an app) or with read(2) (false: cheaper for a process
-    /// that answers one command and exits, which would map, fault in and unmap every page it
-    /// reads: about 2 ms of CPU for a two-character CJK query on 10,000 recordings).
-    public func readIndexThroughMemoryMap(_ mapped: Bool) throws {
-        try currentIndex.readThroughMemoryMap(mapped)
-    }
-
     // MARK: Reading
 
     /// Saved recordings that pass `request`'s filters, newest first, one page.
     public func list(_ request: ListRequest) throws -> [Recording] {
-        try withIndex { try $0.recordings(request) }
+        try withIndex { index in try index.database.readTransaction { try index.recordings(request) } }
     }
 
     /// The recording `reference` names: an exact id, a unique id prefix, or "latest".
@@ -226,8 +226,11 @@ public final class LibraryStore: RecordingStore {
     /// (see `LibraryIndex.search`). Any text is safe (see `SearchQuery`).
     public func search(_ request: SearchRequest) throws -> [SearchResult] {
         let query = SearchQuery(request.text)
-        return try withIndex {
-            try $0.search(query, limit: request.limit, offset: request.offset, placesPerRecording: request.placesPerRecording)
+        // One read transaction: the ranking and the places come from the same snapshot.
+        return try withIndex { index in
+            try index.database.readTransaction {
+                try index.search(query, limit: request.limit, offset: request.offset, placesPerRecording: request.placesPerRecording)
+            }
         }
     }
 

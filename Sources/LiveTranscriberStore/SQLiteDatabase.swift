@@ -95,6 +95,22 @@ public final class SQLiteDatabase {
         return rows
     }
 
+    /// Runs `body` in one read transaction (`BEGIN`, then `COMMIT`): every statement in it sees
+    /// the same snapshot of the database, and the file locks and the write-ahead log's index are
+    /// taken once rather than once per statement. Inside a transaction already, `body` just runs in it.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs `body` in a write transaction taken up front (`BEGIN IMMEDIATE`), so it waits for
     /// another writer at the start instead of failing later; commits, or rolls back if it throws.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {

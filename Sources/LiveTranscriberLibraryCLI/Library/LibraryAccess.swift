@@ -9,10 +9,9 @@ package enum LibraryAccess {
     /// (`CommandContext.audioMeasure`). Drafts being recorded by a live process are left alone.
     package static func open(_ context: CommandContext) throws -> LibraryStore {
         try checkDataDirectory(context)
-        let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context),
-                                     audioMeasure: context.audioMeasure ?? NoAudioReader())
         // One command, then the process exits: mapping the index would cost more than it saves.
-        try store.readIndexThroughMemoryMap(false)
+        let store = try LibraryStore(directory: context.dataDirectory, timeZone: timeZone(context),
+                                     audioMeasure: context.audioMeasure ?? NoAudioReader(), memoryMappedIndex: false)
         let note = "note: the search index was damaged and has been rebuilt from the recording folders (the old one is library.sqlite.damaged)."
         if store.rebuiltDamagedIndex { context.printError(note) }
         store.onDamagedIndexRebuilt = { context.printError(note) }

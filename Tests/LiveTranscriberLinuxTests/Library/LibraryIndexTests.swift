@@ -29,6 +29,56 @@ struct LibraryIndexTests {
         #expect(try store.list() == [b, a])
     }
 
+    @Test("an index opened without a memory map is read with read(2): no mapping of library.sqlite appears, one opened with it maps the file")
+    func memoryMapChosenAtOpen() throws {
+        /// The lines of this process's memory map that name `file`, read to the end (a file in
+        /// /proc has no size, and with many test threads the map is long).
+        func mappings(of file: URL) throws -> [Substring] {
+            let maps = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
+            defer { try? maps.close() }
+            let text = String(decoding: try maps.readToEnd() ?? Data(), as: UTF8.self)
+            return text.split(separator: "\n").filter { $0.hasSuffix(file.path) }
+        }
+        for mapped in [false, true] {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            do {
+                let store = try F.store(home)
+                try F.save(store, id: "a", name: "Alpha", segments: [F.segment("hello world", 1, 2)])
+            }
+            let index = home.url.appendingPathComponent("library.sqlite")
+            let store = try LibraryStore(directory: home.url, timeZone: F.utc, audioMeasure: SndFileAudioMeasure(), memoryMappedIndex: mapped)
+            #expect(try store.hits("hello").map(\.recordingID) == ["a"])
+            #expect(try store.list().map(\.id) == ["a"])
+            #expect(try mappings(of: index).isEmpty == !mapped, "memoryMappedIndex: \(mapped)")
+        }
+    }
+
+    @Test("a read transaction sees one snapshot: a row another connection commits meanwhile appears only after it ends")
+    func readTransactionSnapshot() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let path = home.url.appendingPathComponent("t.sqlite").path
+        let reader = try SQLiteDatabase(path: path)
+        try reader.execute("PRAGMA journal_mode=WAL; CREATE TABLE t(x); INSERT INTO t VALUES (1)")
+        let writer = try SQLiteDatabase(path: path)
+        func count() throws -> Int64 { try reader.query("SELECT count(*) FROM t") { $0.int64(0) }.first ?? -1 }
+        let inside = try reader.readTransaction { () -> [Int64] in
+            let before = try count()
+            try writer.run("INSERT INTO t VALUES (2)")
+            return [before, try count()]
+        }
+        #expect(inside == [1, 1])
+        #expect(try count() == 2)
+        // Inside a write transaction it runs in that transaction, and sees its own writes.
+        let nested = try reader.writeTransaction {
+            try reader.run("INSERT INTO t VALUES (3)")
+            return try reader.readTransaction { try count() }
+        }
+        #expect(nested == 3)
+        #expect(try writer.query("SELECT count(*) FROM t") { $0.int64(0) }.first == 3)
+    }
+
     @Test("every field of metadata.json reads back from the index exactly: odd tags, no summary, a location, a recovered flag, a digest")
     func indexRowsHoldEveryField() throws {
         let home = try TemporaryDirectory()

@@ -3,7 +3,9 @@ import Foundation
 /// One match of a library search: a name, a transcript segment, a tag, a summary or a language.
 ///
 /// JSON keys: `id`, `name`, `createdAt`, `field`, `start` (seconds, null outside the transcript),
-/// `time` ("m:ss", null outside the transcript), `snippet` (the match in `[brackets]`), `score`.
+/// `time` ("m:ss", null outside the transcript), `snippet` (each match in `[brackets]`, with the
+/// text's own `[`, `]` and `\` written `\[`, `\]` and `\\`, so a mark is never text: `jsonSnippet`),
+/// `text` (the snippet as it reads, without marks), `score`.
 public struct SearchHit: Sendable, Equatable, Codable {
     /// Which part of a recording matched.
     public enum Field: String, Sendable, Equatable, Codable, CaseIterable {
@@ -54,9 +56,49 @@ public struct SearchHit: Sendable, Equatable, Codable {
     /// The matching segment's time as "m:ss", nil outside the transcript.
     public var timeText: String? { startSeconds.map(ElapsedTimeFormat.clock) }
 
+    /// The snippet as JSON's `snippet` holds it: each match between `[` and `]`, and the text's own
+    /// `[`, `]` and `\` escaped with a backslash (`see [1]` matching `see` is `[see] \[1\]`).
+    public var jsonSnippet: String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(markedSnippet.unicodeScalars.count)
+        for scalar in markedSnippet.unicodeScalars {
+            switch scalar {
+            case "[", "]", "\\":
+                out.unicodeScalars.append("\\")
+                out.unicodeScalars.append(scalar)
+            case Self.matchStart.unicodeScalars.first!: out.unicodeScalars.append("[")
+            case Self.matchEnd.unicodeScalars.first!: out.unicodeScalars.append("]")
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The marked snippet that `jsonSnippet` wrote: `[` and `]` are marks, a backslash keeps the
+    /// character after it as text.
+    static func markedSnippet(fromJSON snippet: String) -> String {
+        var out = ""
+        var escaped = false
+        for scalar in snippet.unicodeScalars {
+            if escaped {
+                out.unicodeScalars.append(scalar)
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else if scalar == "[" {
+                out += Self.matchStart
+            } else if scalar == "]" {
+                out += Self.matchEnd
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     enum CodingKeys: String, CodingKey {
         case recordingID = "id", recordingName = "name", createdAt, field
-        case startSeconds = "start", time, snippet, score
+        case startSeconds = "start", time, snippet, text, score
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,7 +109,7 @@ public struct SearchHit: Sendable, Equatable, Codable {
         field = try container.decode(Field.self, forKey: .field)
         startSeconds = try container.decodeIfPresent(Double.self, forKey: .startSeconds)
         let snippet = try container.decode(String.self, forKey: .snippet)
-        markedSnippet = snippet.replacingOccurrences(of: "[", with: Self.matchStart).replacingOccurrences(of: "]", with: Self.matchEnd)
+        markedSnippet = Self.markedSnippet(fromJSON: snippet)
         score = try container.decode(Double.self, forKey: .score)
     }
 
@@ -79,7 +121,8 @@ public struct SearchHit: Sendable, Equatable, Codable {
         try container.encode(field, forKey: .field)
         try container.encode(startSeconds, forKey: .startSeconds)
         try container.encode(timeText, forKey: .time)
-        try container.encode(snippet(), forKey: .snippet)
+        try container.encode(jsonSnippet, forKey: .snippet)
+        try container.encode(snippet(open: "", close: ""), forKey: .text)
         try container.encode(score, forKey: .score)
     }
 }

@@ -121,14 +121,30 @@ struct LibrarySearchTests {
         #expect(hits.first?.snippet() == "we discussed the multi-agent [planner]")
     }
 
-    @Test("search JSON has id, name, createdAt, field, start, time, snippet and score")
+    @Test("search JSON has id, name, createdAt, field, start, time, snippet, text and score")
     func hitJSON() throws {
         let hit = try #require(try Self.library().hits("ubuntu").first)
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder.liveTranscriber.encode(hit)) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "name", "createdAt", "field", "start", "time", "snippet", "score"])
+        #expect(Set(object.keys) == ["id", "name", "createdAt", "field", "start", "time", "snippet", "text", "score"])
         #expect(object["time"] as? String == "1:02")
         #expect(object["snippet"] as? String == "I don't think AT&T supports [Ubuntu] 20.04")
+        #expect(object["text"] as? String == "I don't think AT&T supports Ubuntu 20.04")
         #expect(object["createdAt"] as? String == "2026-11-29T20:41:12Z")
+    }
+
+    @Test("brackets and backslashes of the text itself are escaped in JSON's snippet, so only the marks are bare, and it decodes back the same")
+    func bracketsInJSONSnippets() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        try F.save(store, id: "a", name: "Notes", segments: [F.segment("see [1] in C:\\temp\\[draft] for the plan", 1, 2)])
+        let hit = try #require(try store.hits("plan").first)
+        let data = try JSONEncoder.liveTranscriber.encode(hit)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["snippet"] as? String == "see \\[1\\] in C:\\\\temp\\\\\\[draft\\] for the [plan]")
+        #expect(object["text"] as? String == "see [1] in C:\\temp\\[draft] for the plan")
+        #expect(try JSONDecoder.liveTranscriber.decode(SearchHit.self, from: data) == hit)
+        #expect(hit.snippet() == "see [1] in C:\\temp\\[draft] for the [plan]")
     }
 
     @Test("a Latin word or a number written against CJK characters is found as a word")

@@ -97,12 +97,13 @@ struct SearchCommand: CLICommand {
         // Escaped a run at a time between the markers, found as bytes (each is one byte, a control
         // character that is always a character of its own).
         let marked = hit.markedSnippet
-        let markers: Set<UInt8> = [SearchHit.matchStart.utf8.first!, SearchHit.matchEnd.utf8.first!]
+        let start = SearchHit.matchStart.utf8.first!, end = SearchHit.matchEnd.utf8.first!
         var text = ""
         var runStart = marked.utf8.startIndex
         var index = runStart
         while index < marked.utf8.endIndex {
-            if markers.contains(marked.utf8[index]) {
+            let byte = marked.utf8[index]
+            if byte == start || byte == end {
                 text += VisibleText.escaped(String(marked[runStart..<index]))
                 text.unicodeScalars.append(marked.unicodeScalars[index])
                 runStart = marked.utf8.index(after: index)

@@ -150,7 +150,8 @@ package enum LibraryAccess {
             let cells = shown.filter { $0 < row.count }
             var line = cells.map { index in
                 let cell = row[index]
-                return index == cells.last ? cell : cell + String(repeating: " ", count: max(0, widths[index] - displayWidth(cell)))
+                // Padding repeats a Character: repeating a String takes its slow path once per cell.
+                return index == cells.last ? cell : cell + String(repeating: Character(" "), count: max(0, widths[index] - displayWidth(cell)))
             }.joined(separator: "  ")
             // Empty last cells (a recording with no tags) leave no padding at the end of the line.
             line = String(line[..<(line.lastIndex(where: { $0 != " " }).map(line.index(after:)) ?? line.startIndex)])

@@ -27,13 +27,19 @@ extension LibraryStore {
         return folder
     }
 
+    /// The recording in `folder`'s metadata.json, its id the folder's name: the one rule for a
+    /// recording's id (a folder copied in by hand holds the id of the one it was copied from, and
+    /// a change to it must never reach that one).
     func readMetadata(in folder: URL) throws -> Recording {
         let file = folder.appendingPathComponent(LibraryLayout.metadata)
+        var recording: Recording
         do {
-            return try files.coordinateReading(file) { try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file)) }
+            recording = try files.coordinateReading(file) { try JSONDecoder.liveTranscriber.decode(Recording.self, from: Data(contentsOf: file)) }
         } catch {
             throw LibraryError.corrupt(path: file.path, reason: Self.reason(error))
         }
+        recording.id = folder.lastPathComponent
+        return recording
     }
 
     func readTranscript(in folder: URL) throws -> [TranscriptSegment] {

@@ -71,9 +71,8 @@ extension LibraryStore {
                     continue
                 }
                 do {
-                    var recording = try readMetadataForIndex(in: folder)
+                    let recording = try readMetadataForIndex(in: folder)  // its id is the folder's name
                     let segments = try readTranscript(in: folder)
-                    recording.id = id  // the folder's name is the id
                     try withIndex { try $0.upsert(recording, segments: segments) }
                     indexed += 1
                 } catch let error as LibraryError {
@@ -143,9 +142,7 @@ extension LibraryStore {
                     unreadable.append(UnreadableRecordingFolder(id: id, problem: .corrupt(path: folder(of: id).path, reason: Self.reason(error))))
                     continue
                 }
-                var recording = entry.0
-                recording.id = id  // the folder's name is the id
-                try index.upsert(recording, segments: entry.1, inTransaction: true)
+                try index.upsert(entry.0, segments: entry.1, inTransaction: true)  // its id is the folder's name
                 indexed += 1
             }
             try index.setUnreadableIDs(Set(unreadable.map(\.id)))
@@ -247,8 +244,7 @@ extension LibraryStore {
         for id in indexed.subtracting(folders) { try withIndex { try $0.remove(id: id) } }
         for id in folders.subtracting(indexed) {
             let folder = folder(of: id)
-            guard var recording = try? readMetadataForIndex(in: folder), let segments = try? readTranscript(in: folder) else { continue }
-            recording.id = id
+            guard let recording = try? readMetadataForIndex(in: folder), let segments = try? readTranscript(in: folder) else { continue }
             try withIndex { try $0.upsert(recording, segments: segments) }
         }
     }

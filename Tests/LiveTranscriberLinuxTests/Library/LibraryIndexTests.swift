@@ -226,6 +226,31 @@ struct LibraryIndexTests {
         #expect(try F.store(home).list() == [copied])
     }
 
+    @Test("a folder copied within the library by hand is its own recording: renaming, tagging and deleting the copy never touch the original")
+    func copiedFolderKeepsItsOwnID() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let original = try F.save(try F.store(home), id: "20261201-101500-aaaa", name: "Original", tags: ["first"],
+                                  segments: [F.segment("hello world", 1, 2)])
+        let copy = "20991231-000000-abcd"
+        let recordings = home.url.appendingPathComponent("recordings")
+        try FileManager.default.copyItem(at: recordings.appendingPathComponent(original.id), to: recordings.appendingPathComponent(copy))
+        let store = try F.store(home)
+        #expect(try store.rename(copy, to: "Copy").id == copy)
+        #expect(try store.changeTags(copy, adding: ["second"], removing: ["first"]).id == copy)
+        #expect(try store.list().map { "\($0.id) \($0.name) \($0.tags)" } == [
+            "\(copy) Copy [\"second\"]", "\(original.id) Original [\"first\"]"])
+        let written = try JSONDecoder.liveTranscriber.decode(
+            Recording.self, from: Data(contentsOf: recordings.appendingPathComponent("\(copy)/metadata.json")))
+        #expect(written.id == copy)
+        #expect(try store.resolve(original.id) == original)
+        try store.delete(copy, purge: true)
+        #expect(try store.list() == [original])
+        #expect(try store.hits("hello").map(\.recordingID) == [original.id])
+        #expect(try store.reindex() == LibraryStore.ReindexResult(indexed: 1, unreadable: []))
+        #expect(try store.list() == [original])
+    }
+
     @Test("the index is in WAL mode with one FTS5 table of recording documents")
     func schema() throws {
         let home = try TemporaryDirectory()

@@ -69,24 +69,25 @@ struct ImportCommand: CLICommand {
             if let note = options.input.repairNote { context.printError(note) }
             do {
                 let digest = try AudioDigest.of(path: path)
+                // Checked first, so a file already imported is not transcribed again, and once more
+                // when saving (under the library's write lock): another import of the same file may
+                // have saved it meanwhile.
                 if !again, let existing = try store.recordings(withAudioDigest: digest).first {
-                    skipped += 1
-                    context.printError("note: skipped \(VisibleText.escaped(path)): it is already in the library as \(existing.id) '\(VisibleText.escaped(existing.name))'; add --again to import it once more.")
-                    continue
+                    throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
                 }
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
-                guard var saved = try recorder.run() else { continue }
-                // The store keeps the digest of the audio as saved; the imported file's is the one a
-                // later import of the same file compares with (they differ when --format changes the samples).
-                if saved.recording.audioDigest != digest {
-                    saved.recording = try store.modify(saved.recording.id) { $0.audioDigest = digest }
-                }
+                // The recording keeps the imported file's digest, the one a later import of the same
+                // file compares with (the saved audio's differs when --format changes the samples).
+                guard let saved = try store.importing(audioDigest: digest, refusingDuplicates: !again, { try recorder.run() }) else { continue }
                 imported.append(saved)
                 context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
                     let count = saved.segments.count
                     context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
+            } catch LibraryError.alreadyInLibrary(let id, let name) {
+                skipped += 1
+                context.printError("note: skipped \(VisibleText.escaped(path)): \(LibraryError.alreadyInLibrary(id: id, name: name)).")
             } catch RecordingInterrupted.cancelled {
                 break
             } catch RecordingInterrupted.noAudio {

@@ -107,6 +107,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// A recording could not be saved; its draft (audio and journal) is kept at `draftPath` and
     /// will be saved by `recover` (or any library command) once the cause is gone.
     case saveFailed(id: String, reason: String, keptSeconds: Double, keptSegments: Int, draftPath: String)
+    /// An import was not saved: a recording of the same audio (its `audioDigest`) is already in
+    /// the library, as `id` named `name`.
+    case alreadyInLibrary(id: String, name: String)
 
     public var description: String {
         switch self {
@@ -130,6 +133,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             return "the library file \(path) is unreadable: \(reason)"
         case .invalid(let reason):
             return reason
+        case .alreadyInLibrary(let id, let name):
+            return "it is already in the library as \(id) '\(VisibleText.escaped(name))'; add --again to import it once more"
         }
     }
 }

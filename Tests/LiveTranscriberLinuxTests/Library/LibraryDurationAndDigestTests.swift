@@ -37,6 +37,44 @@ struct LibraryDurationAndDigestTests {
         #expect(try store.recordings(withAudioDigest: Self.threeSecondsOfSilence).map(\.id) == ["a"])
     }
 
+    @Test("two imports of one file at once save it once: the second to save is refused under the write lock, its draft removed, and the first keeps the file's digest")
+    func concurrentImportsSaveOnce() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let digest = "sha256:00ff"  // the imported file's digest (its saved audio's is another)
+        let first = try F.store(home), second = try F.store(home)
+        /// An import's draft, written as far as saving: 3 s of silence.
+        func importDraft(_ store: LibraryStore, id: String) throws -> RecordingDraft {
+            let draft = try store.createDraft(id: id, createdAt: F.t0, language: "en-US", audio: F.mono16k,
+                                              name: nil, tags: [], keepIfInterrupted: false)
+            try WAVFixture.make(audio: WAVFixture.silence(bytes: 96_000)).write(to: draft.audioFile)
+            return draft
+        }
+        // Both got past the check made before transcribing: neither had saved yet.
+        let late = try importDraft(second, id: "20261129-204112-bbbb")
+        let early = try importDraft(first, id: "20261129-204112-aaaa")
+        let saved = try first.importing(audioDigest: digest, refusingDuplicates: true) {
+            try first.saveDraft(early, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [])
+        }
+        #expect(saved.audioDigest == digest)
+        #expect(throws: LibraryError.alreadyInLibrary(id: "20261129-204112-aaaa", name: "Call")) {
+            try second.importing(audioDigest: digest, refusingDuplicates: true) {
+                try second.saveDraft(late, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [])
+            }
+        }
+        #expect(try second.list().map(\.id) == ["20261129-204112-aaaa"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.appendingPathComponent("drafts").path).isEmpty)
+        // --again: saved, with the file's digest too.
+        let again = try importDraft(second, id: "20261129-204112-cccc")
+        let twice = try second.importing(audioDigest: digest, refusingDuplicates: false) {
+            try second.saveDraft(again, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [])
+        }
+        #expect(twice.audioDigest == digest)
+        #expect(try second.recordings(withAudioDigest: digest).map(\.id) == ["20261129-204112-cccc", "20261129-204112-aaaa"])
+        // Outside `importing`, a save keeps the digest of its own audio.
+        #expect(try F.save(second, id: "d", seconds: 3).audioDigest == Self.threeSecondsOfSilence)
+    }
+
     @Test("a recovered draft gets the digest of its audio, and its draft.json name loses escape sequences")
     func recoveredDigestAndName() throws {
         let home = try TemporaryDirectory()

@@ -36,6 +36,26 @@ struct OutputFailureTests {
         #expect(library.draftFolders.isEmpty)
     }
 
+    @Test("list, search and show into a pipe whose reader has gone (| head -1) stop quietly with 141, as if SIGPIPE ended them")
+    func readerGone() throws {
+        let library = try TemporaryLibrary()
+        let store = try library.store()
+        for index in 0..<3 {
+            let draft = try store.createDraft(id: "2026120\(index + 1)-101500-aaaa", createdAt: Date(timeIntervalSince1970: 1_795_984_872 + Double(index)),
+                                              language: "en-US", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+            try WAVFixture.make(audio: WAVFixture.silence(bytes: 32_000)).write(to: draft.audioFile)
+            _ = try store.saveDraft(draft, name: "Meeting \(index)", tags: [], location: nil, durationSeconds: 1,
+                                    segments: [TranscriptSegment(text: "the meeting about the budget", startSeconds: 0, endSeconds: 1)])
+        }
+        for arguments in [["list"], ["search", "meeting"], ["show", "latest"], ["list", "--json"]] {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            let result = try run(arguments, library: library, stdout: pipe)
+            #expect(result.code == 141, "\(arguments)")
+            #expect(result.stderr == "", "\(arguments)")
+        }
+    }
+
     @Test("list on a full disk is one clear line and exit 1, not a crash")
     func fullDisk() throws {
         let library = try TemporaryLibrary()

@@ -52,6 +52,9 @@ public struct CommandRunner: Sendable {
         let code = dispatch(arguments, context: context)
         // Output that could not be written (a full disk, a closed pipe) is a failure too.
         if let stdout = context.stdout as? FileDescriptorOutput, let failure = stdout.writeFailure {
+            // A reader that stopped reading (`list | head -1`) wanted no more: no error line, and the
+            // exit code of a process SIGPIPE ended, unless the output that went missing said what was saved.
+            if stdout.readerWentAway && context.saved.all.isEmpty { return ExitCode.stopped(by: SIGPIPE) }
             context.printError("error: could not write to standard output: \(failure)")
             // The report that went missing said what was saved: say it where it can be read.
             for line in context.saved.all { context.printError("note: \(line).") }

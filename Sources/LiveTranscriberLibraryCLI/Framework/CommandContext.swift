@@ -20,6 +20,7 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     private let handle: FileHandle
     private let lock = NSLock()
     private var failure: String?
+    private var closedByReader = false
     public let isTerminal: Bool
 
     /// - Parameter environment: decides with `isatty` whether this is an interactive terminal
@@ -36,12 +37,23 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
                 try handle.write(contentsOf: Data(text.utf8))
             } catch {
                 failure = CommandRunner.describe(error)
+                closedByReader = Self.isBrokenPipe(error)
             }
         }
     }
 
     /// Why writing failed, if it did.
     public var writeFailure: String? { lock.withLock { failure } }
+
+    /// True when writing failed because the reader went away (EPIPE: `list | head -1`).
+    public var readerWentAway: Bool { lock.withLock { closedByReader } }
+
+    /// True for EPIPE, as Foundation reports it (a Cocoa write error whose underlying error is POSIX's).
+    private static func isBrokenPipe(_ error: any Error) -> Bool {
+        let error = error as NSError
+        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
+        return posix?.domain == NSPOSIXErrorDomain && posix?.code == Int(EPIPE)
+    }
 }
 
 /// Collects text in memory, for tests.

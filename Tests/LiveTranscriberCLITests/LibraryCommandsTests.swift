@@ -244,6 +244,18 @@ struct LibraryCommandsTests {
         #expect(cli.run(["search", query]) == .init(code: 0, stdout: output, stderr: ""))
     }
 
+    @Test("search of more than 32 words searches the first 32 and says so on stderr")
+    func searchTooManyWords() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        let filler = (0..<32).map { "zq\($0)" }.joined(separator: " ")
+        #expect(cli.run(["search", filler, "cafe"]) == .init(
+            code: 0, stdout: "No matches for '\(TerminalText.prefix(filler + " cafe", width: 60))'.\n",
+            stderr: "note: only the first 32 of the 33 words are searched.\n"))
+        #expect(cli.run(["search", filler]).stderr == "")
+    }
+
     @Test("search groups places under their recording, says how many more segments match, and pages")
     func searchGroups() throws {
         let cli = try CLIHarness()

@@ -43,6 +43,10 @@ struct SearchCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        let words = query.split(whereSeparator: \.isWhitespace).count
+        if words > SearchQuery.maximumWords {
+            context.printError("note: only the first \(SearchQuery.maximumWords) of the \(words) words are searched.")
+        }
         let store = try makeStore(context)
         let results = try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: Self.placesPerRecording))
         defer { LibraryAccess.printUnreadableNote(LibraryAccess.unreadableFolders(store), context) }

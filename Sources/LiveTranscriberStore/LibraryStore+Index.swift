@@ -156,7 +156,8 @@ extension LibraryStore {
     /// damage found while saving) does not wait for itself. Taking it, the store first brings a
     /// stale index in step, then bumps `library.generation` before anything changes; when `body`
     /// returns, the index records that generation and the recordings folder's stamp. A crash in
-    /// between leaves the two generations apart, and the next opening compares the folders.
+    /// between leaves the two generations apart, and the next opening compares the folders. A
+    /// change refused for a busy index (`LibraryError.busy`) puts the generation back.
     ///
     /// A library that cannot be changed throws `LibraryError.readOnly` before anything is done,
     /// except a change that frees space (`freeingSpace`, a purge) on a full disk, which then does
@@ -188,14 +189,25 @@ extension LibraryStore {
                 throw LibraryError.busy  // nothing of this command was done yet
             }
         }
-        let generation = String((Int(readGeneration()) ?? 0) + 1)
+        let previous = readGeneration()
+        let generation = String((Int(previous) ?? 0) + 1)
+        let generationFile = directory.appendingPathComponent(LibraryLayout.generation)
         do {
-            try DurableFile.write(Data((generation + "\n").utf8), to: directory.appendingPathComponent(LibraryLayout.generation))
+            try DurableFile.write(Data((generation + "\n").utf8), to: generationFile)
         } catch where Self.isOutOfSpace(error) {
             if !freeingSpace { throw LibraryError.readOnly(reason: Self.fullDiskReason(directory)) }
             return try body()  // a purge on a full disk: the next opening compares the folders
         }
-        let result = try body()
+        let result: T
+        do {
+            result = try body()
+        } catch LibraryError.busy {
+            // A busy index is met before any file is touched (`changeInStep`): nothing changed, so
+            // the generation goes back and the next command does not compare the folders (it would
+            // wait for the same busy index to do so).
+            try? DurableFile.write(Data((previous + "\n").utf8), to: generationFile)
+            throw LibraryError.busy
+        }
         // The change is done, files and index in step; if the index cannot note the generation
         // now (busy, full), the next opening compares the folders instead.
         try? withIndex { try $0.setSynchronized(generation: generation, stamp: recordingsStamp()) }

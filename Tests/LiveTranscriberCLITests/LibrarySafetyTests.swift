@@ -232,12 +232,14 @@ struct LibrarySafetyTests {
         #expect(try JSONDecoder.liveTranscriber.decode([Recording].self, from: Data(after.stdout.utf8)).count == 2)
     }
 
-    @Test("a rename or tag against an index another process holds fails after 5 s and changes nothing; killed while waiting, too")
+    @Test("a rename or tag against an index another process holds fails after 5 s and changes nothing, not even the generation; killed while waiting, nothing either")
     func busyIndex() throws {
         let library = try TemporaryLibrary()
         let id = try importSpeech(into: library.url)
         let metadata = library.url.appendingPathComponent("recordings/\(id)/metadata.json")
         let before = try Data(contentsOf: metadata)
+        let generationFile = library.url.appendingPathComponent("library.generation")
+        let generation = try String(contentsOf: generationFile, encoding: .utf8)
         let holder = try SQLiteDatabase(path: library.url.appendingPathComponent("library.sqlite").path)
         try holder.execute("BEGIN EXCLUSIVE")
 
@@ -248,6 +250,8 @@ struct LibrarySafetyTests {
         #expect(tag.exitCode == 1)
         #expect(tag.stderr == rename.stderr)
         #expect(try Data(contentsOf: metadata) == before)
+        // Refused, they leave the generation as it was: the next command trusts the index at once.
+        #expect(try String(contentsOf: generationFile, encoding: .utf8) == generation)
 
         // A rename killed with SIGKILL while it waits for the index changes nothing either.
         let process = Process()

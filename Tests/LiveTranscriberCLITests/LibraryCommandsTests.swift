@@ -99,6 +99,24 @@ struct LibraryCommandsTests {
         #expect(recordings.map(\.id) == ids)
     }
 
+    @Test("list pages as search does: a full page says where the next starts, a page past the end says there are no more")
+    func listPages() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        #expect(cli.run(["list", "--limit", "1"]).stdout == """
+            ID                    DATE              DURATION  NAME          TAGS
+            20261129-204112-3f9a  2026-11-29 20:41  2:10      Café meeting  work, team
+            More may follow: --offset 1.
+
+            """)
+        #expect(cli.run(["list", "--limit", "1", "--offset", "1"]).stdout.hasSuffix("More may follow: --offset 2.\n"))
+        #expect(cli.run(["list", "--limit", "2", "--offset", "1"]).stdout.contains("More may follow") == false)
+        #expect(cli.run(["list", "--limit", "5"]).stdout.contains("More may follow") == false)
+        #expect(cli.run(["list", "--offset", "2"]).stdout == "No more recordings.\n")
+        #expect(cli.run(["list", "--tag", "none"]).stdout == "No recordings match.\n")
+    }
+
     @Test("list --json prints the recording JSON shape")
     func listJSON() throws {
         let cli = try CLIHarness()

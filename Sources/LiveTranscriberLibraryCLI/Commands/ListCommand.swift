@@ -49,9 +49,13 @@ struct ListCommand: CLICommand {
         }
         guard !recordings.isEmpty else {
             // "No recordings yet" only when there are none: folders that cannot be read are recordings.
-            context.print(tag == nil && since == nil && offset == 0 && unreadable.isEmpty
-                ? "No recordings yet. Make one with 'livetranscriber record'."
-                : "No recordings match.")
+            if offset > 0 {
+                context.print("No more recordings.")
+            } else {
+                context.print(tag == nil && since == nil && unreadable.isEmpty
+                    ? "No recordings yet. Make one with 'livetranscriber record'."
+                    : "No recordings match.")
+            }
             return ExitCode.success
         }
         var rows = [["ID", "DATE", "DURATION", "NAME", "TAGS"]]
@@ -64,6 +68,10 @@ struct ListCommand: CLICommand {
         // On a terminal the name, then the tags, are cut to fit its width, and on a narrow one the
         // date (the id starts with it), the tags and the duration are left out; a pipe gets whole rows.
         context.stdout.write(LibraryAccess.table(rows, width: context.stdoutColumns, cutting: [3, 4], dropping: [1, 4, 2]))
+        // A full page says where the next one starts, as search does.
+        if let limit, recordings.count == limit {
+            context.print("More may follow: --offset \(offset + limit).")
+        }
         return ExitCode.success
     }
 }

@@ -177,12 +177,17 @@ struct TextAndCommandLineTests {
         #expect(result.stdout == "No matches for '" + String(repeating: "x", count: 59) + "…'.\n")
     }
 
-    @Test("item 27: a relative XDG_DATA_HOME is ignored; a LIVETRANSCRIBER_HOME that is a file is named as one")
+    @Test("item 27: a relative XDG_DATA_HOME is ignored, a blank LIVETRANSCRIBER_HOME is unset; a LIVETRANSCRIBER_HOME that is a file is named as one")
     func dataDirectory() throws {
         let relative = CommandContext(stdout: BufferOutput(), stderr: BufferOutput(), environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
         #expect(relative.dataDirectory.path == "/home/u/.local/share/livetranscriber")
         let absolute = CommandContext(stdout: BufferOutput(), stderr: BufferOutput(), environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
         #expect(absolute.dataDirectory.path == "/data/livetranscriber")
+        for blank in ["", " ", "\t\n"] {
+            let context = CommandContext(stdout: BufferOutput(), stderr: BufferOutput(), environment: ["LIVETRANSCRIBER_HOME": blank, "HOME": "/home/u"])
+            #expect(context.dataDirectory.path == "/home/u/.local/share/livetranscriber")
+            #expect(context.dataDirectorySource == "HOME")
+        }
         let folder = try TestFolders.make("lt-home-file")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

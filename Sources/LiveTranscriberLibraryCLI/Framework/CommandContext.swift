@@ -137,9 +137,10 @@ public struct CommandContext: Sendable {
 
     /// The data directory: `$LIVETRANSCRIBER_HOME`, else `$XDG_DATA_HOME/livetranscriber`,
     /// else `~/.local/share/livetranscriber`. A relative `XDG_DATA_HOME` is ignored, as the XDG
-    /// Base Directory specification says.
+    /// Base Directory specification says; a `LIVETRANSCRIBER_HOME` of spaces only counts as unset
+    /// (as an empty one does), never as a folder named " ".
     public var dataDirectory: URL {
-        if let home = environment["LIVETRANSCRIBER_HOME"], !home.isEmpty {
+        if let home = libraryHome {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -152,9 +153,14 @@ public struct CommandContext: Sendable {
 
     /// The variable that chose `dataDirectory`, for messages: "LIVETRANSCRIBER_HOME", "XDG_DATA_HOME" or "HOME".
     public var dataDirectorySource: String {
-        if let home = environment["LIVETRANSCRIBER_HOME"], !home.isEmpty { return "LIVETRANSCRIBER_HOME" }
+        if libraryHome != nil { return "LIVETRANSCRIBER_HOME" }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return "XDG_DATA_HOME" }
         return "HOME"
+    }
+
+    /// `$LIVETRANSCRIBER_HOME` unless unset, empty or only whitespace.
+    private var libraryHome: String? {
+        environment["LIVETRANSCRIBER_HOME"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
     }
 
     /// True when colors may be used on stdout: a terminal, and NO_COLOR unset or empty.

@@ -37,7 +37,13 @@ extension LibraryIndex {
             // Common words filter, the other terms rank: BM25 gives a word in most recordings next
             // to no weight, yet scoring it reads its whole position list (`the gard`: about three
             // quarters of the query's work).
-            ranked = try rankedByBM25(FTS5Pattern.all(significant), within: everything, limit: limit, offset: offset)
+            // A near-universal word typed whole (`the`) filters through its short `common_absent`
+            // list: the FTS5 filter would seek through its position list, most of a cold query's
+            // reads (`the gard`: 8 ms against 2 ms from a fresh connection on 10,000 recordings).
+            let listed = query.terms.filter { isCommon($0) && !$0.isPrefix && universalTerms.contains($0.tokens[0]) }
+            let filtering = query.terms.filter { isCommon($0) && !listed.contains($0) }
+            ranked = try rankedByBM25(FTS5Pattern.all(significant), within: filtering.isEmpty ? nil : FTS5Pattern.all(significant + filtering),
+                                      notListedAbsent: listed.map { $0.tokens[0] }, limit: limit, offset: offset)
         } else if query.terms.contains(where: isCommon) {
             // The full matches, looked up once: their number says whether the query is broad, and
             // a broad one's page is read from the common word's list filtered by them.
@@ -113,9 +119,10 @@ extension LibraryIndex {
     }
 
     /// A page of `expression`'s matches by weighted BM25 (names 4, tags 3, summaries 2), newest first
-    /// on ties; only those that also match `within`, and none in `common`'s `common_terms` list.
-    private func rankedByBM25(_ expression: String, within: String? = nil, excludingListOf common: String? = nil,
-                              limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
+    /// on ties; only those that also match `within` and are in no `common_absent` list of the words
+    /// `notListedAbsent` (so they hold each), and none in `common`'s `common_terms` list.
+    private func rankedByBM25(_ expression: String, within: String? = nil, notListedAbsent universal: [String] = [],
+                              excludingListOf common: String? = nil, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
         guard limit > 0 else { return [] }
         let weights = [SearchHit.Field.name, .tag, .summary, .language, .transcript].map { String(SearchHit.weight(of: $0)) }.joined(separator: ", ")
         var parameters: [SQLiteValue] = [.text(expression)]
@@ -125,6 +132,10 @@ extension LibraryIndex {
         if let within {
             parameters.append(.text(within))
             exclusion += " AND +rowid IN (SELECT rowid FROM documents WHERE documents MATCH ?\(parameters.count))"
+        }
+        for word in universal {
+            parameters.append(.text(word))
+            exclusion += " AND +rowid NOT IN (SELECT number FROM common_absent WHERE term = ?\(parameters.count))"
         }
         if let common {
             parameters.append(.text(common))

@@ -7,6 +7,9 @@ extension LibraryIndex {
     /// share of the recordings, in a library of at least `commonTermsMinimumRecordings`.
     static let commonTermShare = 0.2
     static let commonTermsMinimumRecordings = 500
+    /// A common word counts as near-universal (gets a `common_absent` list of the recordings that
+    /// lack it) when it is in at least this share of the recordings.
+    static let universalTermShare = 0.9
 
     /// Replaces everything indexed for `recording` (in its own transaction unless `inTransaction`).
     func upsert(_ recording: Recording, segments: [TranscriptSegment], inTransaction: Bool = false) throws {
@@ -37,10 +40,12 @@ extension LibraryIndex {
         defer { try? database.execute("PRAGMA cache_size = -2000; PRAGMA mmap_size = \(mapped ? 1_073_741_824 : 0)") }
         try database.writeTransaction {
             try database.execute("""
-                DELETE FROM recordings; DELETE FROM transcripts; DELETE FROM recording_tags; DELETE FROM common_terms; DELETE FROM state;
+                DELETE FROM recordings; DELETE FROM transcripts; DELETE FROM recording_tags; DELETE FROM common_terms;
+                DELETE FROM common_absent; DELETE FROM state;
                 INSERT INTO documents(documents) VALUES ('delete-all');
                 """)
             commonTerms = []
+            universalTerms = []
             averageLengths = [:]
             lengthTotals = [:]
             defer { lengthTotals = nil }
@@ -60,6 +65,7 @@ extension LibraryIndex {
             "INSERT INTO documents(documents, rowid, name, tags, summary, language, transcript) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
             [.integer(row.0)] + document.columns.map(SQLiteValue.text))
         try database.run("DELETE FROM common_terms WHERE number = ?", [.integer(row.0)])
+        try database.run("DELETE FROM common_absent WHERE number = ?", [.integer(row.0)])
         try database.run("DELETE FROM recording_tags WHERE id = ?", [.text(id)])
         try database.run("DELETE FROM recordings WHERE number = ?", [.integer(row.0)])
         try database.run("DELETE FROM transcripts WHERE number = ?", [.integer(row.0)])
@@ -95,16 +101,18 @@ extension LibraryIndex {
     /// field, and fills `common_terms` for every recording. Runs inside `replaceAll`'s transaction.
     private func computeCommonTerms() throws {
         let total = try database.query("SELECT count(*) FROM recordings") { Int($0.int64(0)) }.first ?? 0
-        var terms: [String] = []
+        var terms: [(term: String, recordings: Int)] = []
         if total >= Self.commonTermsMinimumRecordings {
             try database.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.documents_terms USING fts5vocab(main, documents, 'row')")
-            terms = try database.query("SELECT term FROM temp.documents_terms WHERE doc >= ? ORDER BY term",
-                                       [.integer(Int64((Double(total) * Self.commonTermShare).rounded(.up)))]) { $0.text(0) }
+            terms = try database.query("SELECT term, doc FROM temp.documents_terms WHERE doc >= ? ORDER BY term",
+                                       [.integer(Int64((Double(total) * Self.commonTermShare).rounded(.up)))]) { ($0.text(0), Int($0.int64(1))) }
             try database.execute("DROP TABLE temp.documents_terms")
         }
         averageLengths = (lengthTotals ?? [:]).mapValues { total > 0 ? Double($0) / Double(total) : 0 }
-        commonTerms = Set(terms)
-        var state = ["common_terms": terms.joined(separator: " ")]
+        commonTerms = Set(terms.map(\.term))
+        let universal = terms.filter { Double($0.recordings) >= (Double(total) * Self.universalTermShare).rounded(.up) }.map(\.term)
+        universalTerms = Set(universal)
+        var state = ["common_terms": terms.map(\.term).joined(separator: " "), "universal_terms": universal.joined(separator: " ")]
         for (field, average) in averageLengths { state["average_\(field.rawValue)"] = String(average) }
         try setState(state)
         guard !terms.isEmpty else { return }
@@ -116,13 +124,23 @@ extension LibraryIndex {
         }
     }
 
-    /// One `common_terms` row per common word in `document`: its BM25 score for that word alone.
+    /// One `common_terms` row per common word in `document` (its BM25 score for that word alone),
+    /// and one `common_absent` row per near-universal word it lacks.
     private func insertCommonTermScores(_ document: Document, number: Int64) throws {
         let insert = try database.prepare("INSERT OR REPLACE INTO common_terms(term, score, number) VALUES (?, ?, ?)")
-        for (term, score) in document.scores(of: commonTerms, averageLengths: averageLengths) {
+        let scores = document.scores(of: commonTerms, averageLengths: averageLengths)
+        for (term, score) in scores {
             try insert.bind([.text(term), .real(score), .integer(number)])
             while try insert.step() {}
             try insert.reset()
+        }
+        let absent = universalTerms.filter { scores[$0] == nil }
+        guard !absent.isEmpty else { return }
+        let lacking = try database.prepare("INSERT OR REPLACE INTO common_absent(term, number) VALUES (?, ?)")
+        for term in absent.sorted() {
+            try lacking.bind([.text(term), .integer(number)])
+            while try lacking.step() {}
+            try lacking.reset()
         }
     }
 

@@ -3,7 +3,7 @@ import LiveTranscriberCore
 
 /// The SQLite index behind `list` and `search`: a cache of the recording folders.
 ///
-/// Tables (schema 6):
+/// Tables (schema 7):
 /// - `recordings(number, id, created_at, name, duration, language, tags, audio_format,
 ///   sample_rate, channels, summary, latitude, longitude, recovered, audio_digest)`: one row per
 ///   recording, every field of its `Recording` a column (`LibraryIndex.recordingColumns`), so a
@@ -22,16 +22,21 @@ import LiveTranscriberCore
 ///   best rows of an index rather than scoring every recording (see `LibraryIndex+Search`).
 ///   FTS5 keeps up to 16 MB of new terms in memory before writing a segment (`hashsize`), so a
 ///   rebuild writes fewer, larger segments and merges less.
+/// - `common_absent(term, number)`: for common words in nine tenths or more of the recordings
+///   (near-universal: `the`, `a`), the recordings that lack each, so such a word filters a longer
+///   query by reading a few hundred rows rather than seeking through its position list.
 /// - `state(key, value)`: the generation the index was last brought in step with, the
-///   recordings folder's stamp at that time, the common words, the average field lengths and the
-///   recording folders the last rebuild could not read (`unreadable`).
+///   recordings folder's stamp at that time, the common and the near-universal words, the average
+///   field lengths and the recording folders the last rebuild could not read (`unreadable`).
 final class LibraryIndex {
-    static let schemaVersion = 6
+    static let schemaVersion = 7
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
     var isNew = false
     /// Cached `state` values for this connection (reloaded by `loadState`).
     var commonTerms: Set<String> = []
+    /// The common words with a `common_absent` list.
+    var universalTerms: Set<String> = []
     var averageLengths: [SearchHit.Field: Double] = [:]
     /// Tokens per field summed over the recordings indexed so far, while `replaceAll` runs.
     var lengthTotals: [SearchHit.Field: Int]?
@@ -143,6 +148,11 @@ final class LibraryIndex {
             PRIMARY KEY(term, score, number)
         ) WITHOUT ROWID;
         CREATE INDEX common_terms_by_recording ON common_terms(number);
+        CREATE TABLE common_absent(
+            term TEXT NOT NULL, number INTEGER NOT NULL,
+            PRIMARY KEY(term, number)
+        ) WITHOUT ROWID;
+        CREATE INDEX common_absent_by_recording ON common_absent(number);
         CREATE TABLE state(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
         INSERT INTO documents(documents, rank) VALUES ('hashsize', 16777216);
 
@@ -154,6 +164,7 @@ final class LibraryIndex {
     func loadState() throws {
         let state = try self.state()
         commonTerms = Set((state["common_terms"] ?? "").split(separator: " ").map(String.init))
+        universalTerms = Set((state["universal_terms"] ?? "").split(separator: " ").map(String.init))
         averageLengths = [:]
         for field in SearchHit.Field.allCases {
             if let value = state["average_\(field.rawValue)"].flatMap(Double.init) { averageLengths[field] = value }

@@ -261,7 +261,7 @@ struct LibraryIndexTests {
         let virtual = try database.query("SELECT name, sql FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name") { ($0.text(0), $0.text(1)) }
         #expect(virtual.map(\.0) == ["documents"])
         #expect(virtual.first?.1.contains("tokenize='unicode61 remove_diacritics 2', prefix='2 3'") == true)
-        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [6])
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [7])
     }
 }
 

@@ -192,6 +192,46 @@ struct LibraryRankingTests {
         #expect(both == ["r0000", "r0003"])
     }
 
+    @Test("a word in nine tenths of the recordings filters through the list of those that lack it, kept right by saves, deletes and reindex")
+    func universalWordsFilter() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // 600 recordings, "the" in all but every twentieth (95%); "garden" in four, one of them without "the".
+        try Self.writeFolders(in: home, names: { "Walk \($0)" }) { index in
+            switch index {
+            case 1, 3, 5: ["the garden by lake \(index)"]
+            case 2: ["a garden by lake 2"]
+            default: [index % 20 == 2 ? "walking by a lake \(index)" : "walking by the lake \(index)"]
+            }
+        }
+        let store = try F.store(home)
+        let database = try SQLiteDatabase(path: home.url.appendingPathComponent("library.sqlite").path)
+        func absent() throws -> [Int64] { try database.query("SELECT count(*) FROM common_absent WHERE term = 'the'") { $0.int64(0) } }
+        /// The recordings FTS5 itself finds holding both words.
+        func fullMatches() throws -> Set<String> {
+            Set(try database.query("""
+                SELECT r.id FROM documents d JOIN recordings r ON r.number = d.rowid WHERE documents MATCH '"the" AND "garden"*'
+                """) { $0.text(0) })
+        }
+        #expect(try database.query("SELECT value FROM state WHERE key = 'universal_terms'") { $0.text(0) }.first?.split(separator: " ").contains("the") == true)
+        #expect(try absent() == [30])
+        // Both words first (tied, newest first), then "garden" alone.
+        #expect(try store.search(SearchRequest("the garden", limit: 10)).map(\.recording.id) == ["r0005", "r0003", "r0001", "r0002"])
+        #expect(try fullMatches() == ["r0005", "r0003", "r0001"])
+        try F.save(store, id: "n1", createdAt: F.t0.addingTimeInterval(1_000), name: "Walk n", segments: [F.segment("a garden by lake x", 0, 4)])
+        try F.save(store, id: "n2", createdAt: F.t0.addingTimeInterval(1_001), name: "Walk n", segments: [F.segment("the garden by lake y", 0, 4)])
+        try store.delete("r0005", purge: true)
+        try store.delete("r0022", purge: true)  // one without "the": its row in the list goes too
+        #expect(try absent() == [30])
+        let expected = ["n2", "r0003", "r0001", "n1", "r0002"]
+        #expect(try store.search(SearchRequest("the garden", limit: 10)).map(\.recording.id) == expected)
+        #expect(try fullMatches() == ["n2", "r0003", "r0001"])
+        #expect(try store.search(SearchRequest("the garden", limit: 2, offset: 2)).map(\.recording.id) == ["r0001", "n1"])
+        _ = try store.reindex()
+        #expect(try absent() == [30])
+        #expect(try store.search(SearchRequest("the garden", limit: 10)).map(\.recording.id) == expected)
+    }
+
     /// Writes `count` recording folders (`r0000`…) directly, to be indexed when the store opens:
     /// recording `i` is named `names(i)`, made `i` seconds after `F.t0`, with one segment of 4 s
     /// every 5 s per text of `texts(i)`.

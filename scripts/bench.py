@@ -304,12 +304,16 @@ peak resident memory {search['cli_reindex']['rss']:.0f} MiB (targets: under a mi
 Reading it: recordings are ranked with one FTS5 document each, so BM25 scores at most 10,000
 documents, not the 560,000 segments; a word found in a fifth of the recordings or more (`the`,
 `to`) is ranked from its own list of recordings by score (`common_terms`), read best first, and in
-a longer query such a word only filters (`the gard` is ranked by `gard*`). Only the matches that
+a longer query such a word only filters (`the gard` is ranked by `gard*`); a word in nine tenths
+of the recordings or more filters through the short list of the recordings that lack it
+(`common_absent`), not an FTS5 match. Only the matches that
 can reach the page are looked up for the newest-first tie-break. The places shown come from the 20
 recordings of the page only: their transcripts are read as bytes, segments that cannot hold a
 term are ruled out on their bytes, and plain text (ASCII and CJK characters) is matched without
 splitting it into tokens. Each Chinese, Japanese or Korean character is a token of its own, so a
-CJK query of any length is an indexed phrase. Rows are read from columns, not JSON (index schema 6).
+CJK query of any length is an indexed phrase. Rows are read from columns, not JSON (index schema 7).
+A command-line process reads the index with read(2), chosen when it opens (no memory map set up
+and dropped), and each `list` or `search` is one read transaction.
 
 Against the 15 ms target: the work of a query (CPU p95 in process) is under 15 ms for every
 kind. Through the CLI, wall p95 is at or over 15 ms for: {over_target(search)}. Wall time in process also counts waiting for a core on this shared 2-core machine (see the

@@ -100,21 +100,18 @@ public final class SQLiteDatabase {
     /// taken once rather than once per statement. Inside a transaction already, `body` just runs in it.
     public func readTransaction<T>(_ body: () throws -> T) throws -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-        try execute("BEGIN")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        return try transaction("BEGIN", body)
     }
 
     /// Runs `body` in a write transaction taken up front (`BEGIN IMMEDIATE`), so it waits for
     /// another writer at the start instead of failing later; commits, or rolls back if it throws.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `begin`, then `body`; commits, or rolls back if `body` or the commit throws.
+    private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")

@@ -44,7 +44,7 @@ struct LibraryView: View {
                                 ForEach(Array(result.hits.enumerated()), id: \.offset) { _, hit in
                                     HStack(alignment: .firstTextBaseline) {
                                         if let time = hit.timeText { Text(time).font(.caption.monospacedDigit()) }
-                                        Text(hit.snippet(open: "", close: "")).font(.subheadline).lineLimit(2)
+                                        Text(Self.snippet(hit)).font(.subheadline).lineLimit(2)
                                     }
                                 }
                             }
@@ -75,6 +75,22 @@ struct LibraryView: View {
         }
         .disabled(model.working[recording.id] != nil)
         Button("Delete", systemImage: "trash", role: .destructive) { model.delete(recording) }
+    }
+
+    /// Columns of snippet the two lines of a result show on an iPhone in portrait (`CharacterWidth`
+    /// columns: a CJK character takes two).
+    static let snippetColumns = 80
+
+    /// The hit's snippet cut around its first match to `snippetColumns` (`SearchSnippet.fit`, so a
+    /// match late in a long segment is never cut away by the line limit), matches in bold.
+    static func snippet(_ hit: SearchHit) -> AttributedString {
+        var text = AttributedString()
+        for run in SearchSnippet.runs(SearchSnippet.fit(hit.markedSnippet, width: snippetColumns)) {
+            var part = AttributedString(run.text)
+            if run.isMatch { part.inlinePresentationIntent = .stronglyEmphasized }
+            text += part
+        }
+        return text
     }
 }
 

@@ -116,6 +116,28 @@ public enum SearchSnippet {
         return text
     }
 
+    /// A marked snippet (as `mark` makes it) as runs of text, each a match or not, marks dropped
+    /// and empty runs left out: for a front end that draws matches in bold.
+    /// "a \u{2}b\u{3} c" is [("a ", false), ("b", true), (" c", false)]; a mark left open (a cut
+    /// snippet) ends at the end.
+    public static func runs(_ marked: String) -> [(text: String, isMatch: Bool)] {
+        var runs: [(text: String, isMatch: Bool)] = []
+        var current = ""
+        var inMatch = false
+        let open = Character(SearchHit.matchStart), close = Character(SearchHit.matchEnd)
+        for character in marked {
+            guard character == open || character == close else {
+                current.append(character)
+                continue
+            }
+            if !current.isEmpty { runs.append((current, inMatch)) }
+            current = ""
+            inMatch = character == open
+        }
+        if !current.isEmpty { runs.append((current, inMatch)) }
+        return runs
+    }
+
     /// `text` with every occurrence of the query's terms marked (see `mark(_:ranges:radius:)`).
     public static func mark(_ text: String, query: SearchQuery, radius: Int = 40) -> String {
         let tokens = SearchText.tokens(in: text)

@@ -128,4 +128,15 @@ struct SearchQueryLimitTests {
     func indexText(text: String, expected: String) {
         #expect(SearchText.indexText(text) == expected)
     }
+    @Test("a marked snippet splits into runs of text and matches, marks dropped, for drawing matches in bold")
+    func snippetRuns() {
+        func runs(_ marked: String) -> [String] { SearchSnippet.runs(marked).map { $0.isMatch ? "<\($0.text)>" : $0.text } }
+        #expect(runs("the \u{2}budget\u{3} for \u{2}2027\u{3}") == ["the ", "<budget>", " for ", "<2027>"])
+        #expect(runs("\u{2}悬空\u{3}引用") == ["<悬空>", "引用"])
+        #expect(runs("…n the \u{2}budg") == ["…n the ", "<budg>"])  // cut inside a match by `fit`
+        #expect(runs("plain [1] text") == ["plain [1] text"])
+        #expect(runs("").isEmpty)
+        let fitted = SearchSnippet.fit("…things before we finally agreed on the \u{2}budget\u{3} for marketing", width: 20)
+        #expect(runs(fitted) == ["…n the ", "<budget>", " for m…"])
+    }
 }

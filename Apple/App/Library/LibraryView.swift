@@ -133,6 +133,9 @@ final class ImportModel {
             do {
                 try await importFile(url, name: name, settings: settings)
                 haptics.occurred(.imported)
+            } catch LibraryError.alreadyInLibrary(_, let existing) {
+                failures.append("\(url.lastPathComponent): already in the library as “\(existing)”")
+                haptics.occurred(.failure)
             } catch {
                 failures.append("\(url.lastPathComponent): \(error)")
                 haptics.occurred(.failure)
@@ -142,8 +145,13 @@ final class ImportModel {
         current = nil
     }
 
+    /// - Throws: `LibraryError.alreadyInLibrary` for a file whose audio (`AudioFileMeasuring.contentDigest`)
+    ///   a saved recording already has, as the command line's `import` does without `--again`.
     private func importFile(_ url: URL, name: String, settings: SettingsModel) async throws {
         let opened = try settings.openLibrary()
+        if let digest = AVAudioFileMeasure().contentDigest(url), let existing = try opened.library.recordings(withAudioDigest: digest).first {
+            throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
+        }
         let source = try AudioFileSource(url: url)
         let recognizer = try await SpeechAnalyzerRecognizer.make(language: settings.language)
         let (ended, endedContinuation) = AsyncStream<Void>.makeStream()

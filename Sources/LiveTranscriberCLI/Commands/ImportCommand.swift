@@ -87,7 +87,7 @@ struct ImportCommand: CLICommand {
                 }
             } catch LibraryError.alreadyInLibrary(let id, let name) {
                 skipped += 1
-                context.printError("note: skipped \(VisibleText.escaped(path)): \(LibraryError.alreadyInLibrary(id: id, name: name)).")
+                context.printError("note: skipped \(VisibleText.escaped(path)): \(LibraryError.alreadyInLibrary(id: id, name: name)); add --again to import it once more.")
             } catch RecordingInterrupted.cancelled {
                 break
             } catch RecordingInterrupted.noAudio {

@@ -134,7 +134,7 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         case .invalid(let reason):
             return reason
         case .alreadyInLibrary(let id, let name):
-            return "it is already in the library as \(id) '\(VisibleText.escaped(name))'; add --again to import it once more"
+            return "it is already in the library as \(id) '\(VisibleText.escaped(name))'"
         }
     }
 }

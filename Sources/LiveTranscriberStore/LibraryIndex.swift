@@ -53,7 +53,19 @@ final class LibraryIndex {
         database = try SQLiteDatabase(path: file.path)
         // The map size is set before the first read: a map set up and then dropped costs as much as it saves.
         try readThroughMemoryMap(mapped)
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        // Several processes opening a library that does not exist yet (imports started at once)
+        // race to put the new file in WAL mode: the losers see SQLITE_BUSY or an I/O error from
+        // the shared-memory file being made, and try again shortly (bounded: about 2 s).
+        var attempts = 0
+        while true {
+            do {
+                try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+                break
+            } catch let error as SQLiteError where (error.primaryCode == 5 || error.primaryCode == 10) && attempts < 100 {
+                attempts += 1
+                usleep(20_000)
+            }
+        }
         let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
         if version != Self.schemaVersion {
             try database.writeTransaction {

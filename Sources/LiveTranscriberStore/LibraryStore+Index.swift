@@ -219,7 +219,12 @@ extension LibraryStore {
     /// progress, not a crash: that writer brings the index in step, so the index is used as it is.
     func synchronizeIfStale() throws {
         guard try !isInStep() else { return }
-        guard let lock = try FileLock.acquire(directory.appendingPathComponent(LibraryLayout.writeLock)) else { return }
+        guard let lock = try FileLock.acquire(directory.appendingPathComponent(LibraryLayout.writeLock)) else {
+            // An index never brought in step is one another process is building (a new library, a
+            // schema upgrade): it is empty, not behind, so wait for that builder rather than answer from it.
+            if try currentIndex.synchronizedState() == nil { try withWriteLock {} }
+            return
+        }
         try withWriteLock(holding: lock) {}  // synchronizes under the lock, then records the generation
     }
 

@@ -111,7 +111,7 @@ enum LibraryFolders {
         let shared = folder(iCloud: iCloud)
         guard shared != folder(iCloud: false) else { return LibraryLocation(directory: shared) }
         return LibraryLocation(directory: URL.applicationSupportDirectory.appending(path: "iCloudLibrary", directoryHint: .isDirectory),
-                               sharedRecordings: shared.appending(path: "recordings", directoryHint: .isDirectory))
+                               sharedRecordings: shared.appending(path: LibraryLayout.recordings, directoryHint: .isDirectory))
     }
 
     /// The ubiquity container's Documents/Library when iCloud is on and signed in, else the

@@ -28,7 +28,8 @@ apple=${IOS_CHECK_APPLE_DIR:-$root/Apple}     # a scratch copy can be checked in
 core=$root/Sources/LiveTranscriberCore
 store=$root/Sources/LiveTranscriberStore
 work=$root/.build/ios-check
-target=${IOS_CHECK_TARGET:-arm64e-apple-ios26.0}
+target=${IOS_CHECK_TARGET:-arm64-apple-ios26.0}
+optimize=(-O)
 # The first run builds the SDK's module cache (about two minutes); later runs take seconds.
 # A broken SDK module makes every importer retry it, so every run is bounded.
 limit=${IOS_CHECK_TIMEOUT:-600}
@@ -78,24 +79,33 @@ sdk_name=$(grep -o '"CanonicalName":"[^"]*"' "$sdk/SDKSettings.json" | head -n 1
 sdk_build=$(grep -A1 '<key>ProductBuildVersion</key>' "$sdk/System/Library/CoreServices/SystemVersion.plist" 2>/dev/null \
   | sed -n 's/.*<string>\(.*\)<\/string>.*/\1/p' || true)
 echo "ios-check: SDK $sdk_name${sdk_build:+ (build $sdk_build)} at $sdk, target $target"
-# Emits module NAME from FILES into $work/modules, unless it is still current: the same SDK,
-# target and file list, and no file (nor a module it imports, listed in DEPENDS) newer than it.
-emit() {
-  local name=$1 folder=$2; shift 2
-  local module=$work/modules/$name.swiftmodule stamp_file=$work/modules/$name.stamp
-  local stamp; stamp=$(printf '%s\n' "$sdk" "$target" "$@" | cksum)
-  if [ -f "$module" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] \
-     && [ -z "$(find "$folder" -name '*.swift' -newer "$module" -print -quit)" ] \
-     && { [ "$name" = LiveTranscriberCore ] || [ ! "$work/modules/LiveTranscriberCore.swiftmodule" -nt "$module" ]; }; then
-    echo "ios-check: $name: ok (unchanged since the last check)"
-  else
-    rm -f "$module"
-    run "$name" -emit-module -emit-module-path "$module" -parse-as-library "$@"
-    echo "$stamp" > "$stamp_file"
+# Compiles module NAME from FILES into $work/obj/NAME.o (whole module, Swift 6, optimized as a
+# Release build is) and, for a library, its interface into $work/modules, unless it is still
+# current: the same SDK, target, flags and file list, and no file (nor a module it imports, listed
+# after --after) newer than its object file.
+compile() {
+  local name=$1 kind=$2; shift 2
+  local object=$work/obj/$name.o stamp_file=$work/obj/$name.stamp
+  local -a deps=()
+  while [ "$1" != -- ]; do deps+=("$work/obj/$1.o"); shift; done; shift
+  local stamp; stamp=$(printf '%s\n' "$sdk" "$target" "${optimize[@]}" "$@" | cksum)
+  local fresh=1 file
+  [ -f "$object" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] || fresh=0
+  if [ $fresh -eq 1 ]; then
+    for file in "$@" "${deps[@]}"; do [ "$file" -nt "$object" ] && { fresh=0; break; }; done
   fi
+  if [ $fresh -eq 1 ]; then
+    echo "ios-check: $name: ok (unchanged since the last check)"; return
+  fi
+  rm -f "$object" "$stamp_file"
+  local -a emit=()
+  [ "$kind" = library ] && emit=(-emit-module -emit-module-path "$work/modules/$name.swiftmodule")
+  run "$name" -wmo -parse-as-library "${optimize[@]}" -c -o "$object" "${emit[@]}" "$@"
+  echo "$stamp" > "$stamp_file"
 }
-emit LiveTranscriberCore "$core" "${core_files[@]}"
-emit LiveTranscriberStore "$store" "${store_files[@]}"
-run LiveTranscriberWidget -typecheck -parse-as-library "${widget_files[@]}"
-run LiveTranscriber -typecheck -parse-as-library "${app_files[@]}"
+mkdir -p "$work/obj"
+compile LiveTranscriberCore library -- "${core_files[@]}"
+compile LiveTranscriberStore library LiveTranscriberCore -- "${store_files[@]}"
+compile LiveTranscriberWidget executable LiveTranscriberCore -- "${widget_files[@]}"
+compile LiveTranscriber executable LiveTranscriberCore LiveTranscriberStore -- "${app_files[@]}"
 echo "ios-check: passed"

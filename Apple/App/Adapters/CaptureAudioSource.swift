@@ -24,15 +24,15 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
 
     /// Called with each interruption or route change, on an arbitrary queue.
     var onEvent: (@Sendable (CaptureEvent) -> Void)? {
-        get { eventHandler.withLock { $0 } }
-        set { eventHandler.withLock { $0 = newValue } }
+        get { events.handler }
+        set { events.handler = newValue }
     }
 
     private let session: AVCaptureSession
     private let output = AVCaptureAudioDataOutput()
     private let captureQueue = DispatchQueue(label: "app.livetranscriber.capture")
     private let buffer = FrameQueue()
-    private let eventHandler = Mutex<(@Sendable (CaptureEvent) -> Void)?>(nil)
+    private let events = EventRelay()
     private var observers: [any NSObjectProtocol] = []
 
     /// Opens the microphone and starts capture.
@@ -127,9 +127,8 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
 
     private func observe() {
         let center = NotificationCenter.default
-        let report: @Sendable (CaptureEvent) -> Void = { [eventHandler] event in
-            eventHandler.withLock { $0 }?(event)
-        }
+        // The notification blocks share the relay (a reference), not the capture source.
+        let report: @Sendable (CaptureEvent) -> Void = { [events] event in events.send(event) }
         observers.append(center.addObserver(
             forName: AVCaptureSession.wasInterruptedNotification, object: session, queue: nil) { _ in
             report(.interruptionBegan)
@@ -153,6 +152,19 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
         default: .otherRouteChange
         }
     }
+}
+
+/// The current `onEvent` handler, shared by the notification blocks, which may run on any queue.
+private final class EventRelay: Sendable {
+    private let current = Mutex<(@Sendable (CaptureEvent) -> Void)?>(nil)
+
+    var handler: (@Sendable (CaptureEvent) -> Void)? {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+
+    /// Calls the handler, if any, outside the lock.
+    func send(_ event: CaptureEvent) { handler?(event) }
 }
 
 /// Interleaved samples between the capture queue and the engine's thread.

@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# Type-checks the iOS app and its widget extension against an iPhoneOS SDK folder, on Linux.
+# Compiles the iOS app and its widget extension against an iPhoneOS SDK folder, on Linux, the way
+# Xcode's Release build compiles them: each module whole (-wmo), optimized (-O), in the Swift 6
+# language mode (complete strict concurrency), to arm64 object code for iOS 26.
 #
 #   scripts/ios-check.sh /path/to/iPhoneOS26.2.sdk
 #
-# Four modules, in the order Xcode builds them, each with Swift 6 (strict concurrency):
-#   1. LiveTranscriberCore (Sources/LiveTranscriberCore) emitted as an iOS module, which
-#      type-checks every function body too: the core must type-check for iOS unchanged;
-#   2. LiveTranscriberStore (Sources/LiveTranscriberStore), the library store, emitted the same
-#      way over the core and the SDK's SQLite3 and Darwin (its Platform.swift takes that side);
+# Four modules, in the order Xcode builds them:
+#   1. LiveTranscriberCore (Sources/LiveTranscriberCore): the core must compile for iOS unchanged;
+#   2. LiveTranscriberStore (Sources/LiveTranscriberStore), the library store, over the core and
+#      the SDK's SQLite3 and Darwin (its Platform.swift takes that side);
 #   3. LiveTranscriberWidget (Apple/Widget + Apple/Shared), importing the core;
 #   4. LiveTranscriber, the app (Apple/App + Apple/Shared), importing the core and the store.
-# Nothing is linked: linking, asset catalogs, entitlements and Info.plist need a Mac (docs/ios.md).
+# Compiling runs the diagnostics type-checking never reaches (region-based isolation, ownership).
+# Objects go to .build/ios-check/obj, the core's and store's interfaces to .build/ios-check/modules.
 #
 # The SDK is Apple's and is never part of this repository: the user supplies it, as with any
-# cross-build. Exits 0 when all four type-check, 1 on any error, 64 on bad usage.
+# cross-build. Exits 0 when all four compile, 1 on any error, 64 on bad usage.
+#
+# For scripts/ios-check-selftest.sh: IOS_CHECK_APPLE_DIR checks another copy of Apple/ (its
+# objects go to .build/ios-check/scratch and are never reused), IOS_CHECK_MODULES names the Apple
+# modules to compile (default: both), IOS_CHECK_TYPECHECK_ONLY=1 only type-checks them.
 set -euo pipefail
 
 usage() { echo "usage: scripts/ios-check.sh IPHONEOS_SDK_DIR" >&2; exit 64; }
@@ -25,6 +31,7 @@ sdk=$(cd "$sdk" && pwd)
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 apple=${IOS_CHECK_APPLE_DIR:-$root/Apple}     # a scratch copy can be checked instead (see docs/ios.md)
+modules=${IOS_CHECK_MODULES:-LiveTranscriberWidget LiveTranscriber}
 core=$root/Sources/LiveTranscriberCore
 store=$root/Sources/LiveTranscriberStore
 work=$root/.build/ios-check
@@ -65,7 +72,7 @@ run() {
   if [ $status -eq 124 ]; then
     echo "ios-check: $name: timed out after ${limit}s" >&2; exit 1
   elif [ $status -ne 0 ]; then
-    echo "ios-check: $name: type errors (see above)" >&2; exit 1
+    echo "ios-check: $name: errors (see above)" >&2; exit 1
   fi
   echo "ios-check: $name: ok ($((SECONDS - started)) s)"
 }
@@ -81,16 +88,18 @@ sdk_build=$(grep -A1 '<key>ProductBuildVersion</key>' "$sdk/System/Library/CoreS
 echo "ios-check: SDK $sdk_name${sdk_build:+ (build $sdk_build)} at $sdk, target $target"
 # Compiles module NAME from FILES into $work/obj/NAME.o (whole module, Swift 6, optimized as a
 # Release build is) and, for a library, its interface into $work/modules, unless it is still
-# current: the same SDK, target, flags and file list, and no file (nor a module it imports, listed
-# after --after) newer than its object file.
+# current: the same SDK, target, flags and file list, and no file (nor the object of a module it
+# imports, listed before --) newer than its object file. A scratch copy's modules always compile.
 compile() {
   local name=$1 kind=$2; shift 2
-  local object=$work/obj/$name.o stamp_file=$work/obj/$name.stamp
+  local objects=$work/obj
+  [ "$kind" = library ] || [ -z "${IOS_CHECK_APPLE_DIR:-}" ] || objects=$work/scratch
+  local object=$objects/$name.o stamp_file=$objects/$name.stamp
   local -a deps=()
   while [ "$1" != -- ]; do deps+=("$work/obj/$1.o"); shift; done; shift
   local stamp; stamp=$(printf '%s\n' "$sdk" "$target" "${optimize[@]}" "$@" | cksum)
   local fresh=1 file
-  [ -f "$object" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] || fresh=0
+  [ -f "$object" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] && [ "$objects" = "$work/obj" ] || fresh=0
   if [ $fresh -eq 1 ]; then
     for file in "$@" "${deps[@]}"; do [ "$file" -nt "$object" ] && { fresh=0; break; }; done
   fi
@@ -100,12 +109,17 @@ compile() {
   rm -f "$object" "$stamp_file"
   local -a emit=()
   [ "$kind" = library ] && emit=(-emit-module -emit-module-path "$work/modules/$name.swiftmodule")
+  if [ "${IOS_CHECK_TYPECHECK_ONLY:-}" = 1 ] && [ "$kind" != library ]; then
+    run "$name" -typecheck -parse-as-library "$@"; return
+  fi
   run "$name" -wmo -parse-as-library "${optimize[@]}" -c -o "$object" "${emit[@]}" "$@"
   echo "$stamp" > "$stamp_file"
 }
-mkdir -p "$work/obj"
+mkdir -p "$work/obj" "$work/scratch"
 compile LiveTranscriberCore library -- "${core_files[@]}"
 compile LiveTranscriberStore library LiveTranscriberCore -- "${store_files[@]}"
-compile LiveTranscriberWidget executable LiveTranscriberCore -- "${widget_files[@]}"
-compile LiveTranscriber executable LiveTranscriberCore LiveTranscriberStore -- "${app_files[@]}"
-echo "ios-check: passed"
+case " $modules " in *" LiveTranscriberWidget "*)
+  compile LiveTranscriberWidget executable LiveTranscriberCore -- "${widget_files[@]}";; esac
+case " $modules " in *" LiveTranscriber "*)
+  compile LiveTranscriber executable LiveTranscriberCore LiveTranscriberStore -- "${app_files[@]}";; esac
+echo "ios-check: compiled"

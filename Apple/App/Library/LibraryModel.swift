@@ -89,16 +89,17 @@ final class LibraryModel {
     }
 
     /// Summary and tags: Apple Intelligence's two-pass summary when the model can answer, else the
-    /// core's offline summary. Runs off the main actor (the model call blocks), with a store and a
-    /// model of its own; applied to the metadata as stored then, so a tag added meanwhile is kept.
+    /// core's offline summary, by the core's `RecordingSummarizing` (a transcript with no text is
+    /// refused; the summary is applied to the metadata as stored then, so a tag added meanwhile is
+    /// kept). Runs off the main actor (the model call blocks), with a store and a model of its own.
     func summarize(_ recording: Recording) async {
         guard let openStore = backgroundStore() else { return }
         let makeModel = dependencies.languageModel
         let result = await runBlocking {
-            let store = try openStore()
-            let summarizer: any Summarizer = makeModel().map { ModelSummarizer(model: $0) } ?? ExtractiveSummarizer()
-            let summary = try summarizer.summarize(segments: try store.transcript(of: recording.id), languageHint: recording.language)
-            try store.modify(recording.id) { $0.apply(summary) }
+            _ = try RecordingSummarizing.summarize(recording.id, in: try openStore()) { () -> any Summarizer in
+                guard let model = makeModel() else { return ExtractiveSummarizer() }
+                return ModelSummarizer(model: model)
+            }
         }
         finished(.analyzed, result)
     }
@@ -162,10 +163,7 @@ final class LibraryModel {
         working[recording.id] = "Summarizing with OpenAI \(model.model)…"
         problem = nil
         let result = await runBlocking {
-            let store = try openStore()
-            let summary = try ModelSummarizer(model: model).summarize(
-                segments: try store.transcript(of: recording.id), languageHint: recording.language)
-            try store.modify(recording.id) { $0.apply(summary) }
+            _ = try RecordingSummarizing.summarize(recording.id, in: try openStore()) { ModelSummarizer(model: model) }
         }
         working[recording.id] = nil
         finished(.analyzed, result, sentence: true)

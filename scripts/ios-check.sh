@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compiles the iOS app and its widget extension against an iPhoneOS SDK folder, on Linux, the way
 # Xcode's Release build compiles them: each module whole (-wmo), optimized (-O), in the Swift 6
-# language mode (complete strict concurrency), to arm64 object code for iOS 26.
+# language mode (complete strict concurrency), to arm64 object code for iOS 26. Then links both
+# executables (scripts/ios-link.py, with Debian's lld-16 when installed) and assembles and
+# validates LiveTranscriber.app in .build/ios-check/bundle (scripts/ios-bundle.py).
 #
 #   scripts/ios-check.sh /path/to/iPhoneOS26.2.sdk
 #
@@ -15,7 +17,8 @@
 # Objects go to .build/ios-check/obj, the core's and store's interfaces to .build/ios-check/modules.
 #
 # The SDK is Apple's and is never part of this repository: the user supplies it, as with any
-# cross-build. Exits 0 when all four compile, 1 on any error, 64 on bad usage.
+# cross-build. Exits 0 when all four compile (and, with lld-16, link into a valid bundle), 1 on
+# any error, 64 on bad usage.
 #
 # For scripts/ios-check-selftest.sh: IOS_CHECK_APPLE_DIR checks another copy of Apple/ (its
 # objects go to .build/ios-check/scratch and are never reused), IOS_CHECK_MODULES names the Apple
@@ -123,3 +126,19 @@ case " $modules " in *" LiveTranscriberWidget "*)
 case " $modules " in *" LiveTranscriber "*)
   compile LiveTranscriber executable LiveTranscriberCore LiveTranscriberStore -- "${app_files[@]}";; esac
 echo "ios-check: compiled"
+[ -z "${IOS_CHECK_APPLE_DIR:-}" ] && [ "$modules" = "LiveTranscriberWidget LiveTranscriber" ] || exit 0
+
+# Linked with Debian's lld-16 (scripts/ios-link.py says how, and prints every stand-in symbol),
+# then bundled with the Info.plists and entitlements from Apple/project.yml and validated.
+link_status=0
+python3 "$root/scripts/ios-link.py" "$sdk" "$work" || link_status=$?
+if [ $link_status -eq 2 ]; then
+  echo "ios-check: not linked or bundled: install Debian's lld-16 (apt-get install lld-16) for that step"
+  exit 0
+elif [ $link_status -ne 0 ]; then
+  echo "ios-check: not linked (see above)" >&2; exit 1
+fi
+python3 "$root/scripts/ios-bundle.py" assemble "$work/bundle" \
+  --app-binary "$work/link/LiveTranscriber" --widget-binary "$work/link/LiveTranscriberWidget" \
+  || { echo "ios-check: the bundle is not valid (see above)" >&2; exit 1; }
+echo "ios-check: passed"

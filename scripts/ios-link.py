@@ -14,15 +14,19 @@ twice: first against the SDK as it is, which lists every undefined symbol; then 
 the SDK in WORK/link/sdk where each missing symbol is added, as a stand-in, to the stub of the
 library that declares it, by this rule and no other:
 
-  - a Swift symbol belongs to the first module its mangled name names that is an SDK library
-    (`$s11ActivityKit…` to ActivityKit; `$s12ContentState11ActivityKit…` to ActivityKit): the
-    library's Swift overlay (/usr/lib/swift/libswiftX.dylib) when the SDK has one, else the
-    framework; SwiftUI's symbols go to SwiftUI, which re-exports SwiftUICore, so the binding
-    holds whichever of the two defines them;
+  - a Swift symbol of an SDK module's entity belongs to that module: the mangled name's first
+    identifier (`$s11ActivityKit…`; after a standard type's substitution for an extension or
+    conformance, `$sSS10AppIntentsE…`), or its second for an associated type's descriptor
+    (`$s12ContentState11ActivityKit…`); and so to the library that ships the module's interface: the framework whose Modules folder holds it
+    (Speech.framework for SpeechAnalyzer, not the old libswiftSpeech overlay), else
+    /usr/lib/swift/libswiftX.dylib. SwiftUI's symbols go to SwiftUI, which re-exports
+    SwiftUICore, so the binding holds whichever of the two defines them;
   - a Swift runtime symbol (`_swift_…`, `__swift…`) belongs to /usr/lib/swift/libswiftCore.dylib;
   - `___isPlatformVersionAtLeast` (the `#available` check clang-rt provides) is compiled here
     from a ten-line C version of compiler-rt's, which asks dyld (`_availability_version_check`);
-  - anything else fails the link.
+  - anything else fails the link, and so does every missing symbol that names one of our own
+    modules (LiveTranscriber, LiveTranscriberCore, LiveTranscriberStore, LiveTranscriberWidget):
+    ours must resolve among our own objects.
 
 A stand-in only makes the linker record "this symbol, from that library": the executable binds
 to the real library on a device. Every stand-in is printed (and written to
@@ -39,6 +43,7 @@ APP, WIDGET = "LiveTranscriber", "LiveTranscriberWidget"
 LINKER = "ld64.lld-16"
 PLATFORM = ["-platform_version", "ios", "26.0", "26.2"]
 FRAMEWORKS = "System/Library/Frameworks"
+OUR_MODULES = re.compile(r"\d+LiveTranscriber(Core|Store|Widget)?(?![A-Za-z])")
 SWIFT_LIBS = "usr/lib/swift"
 VERSION_CHECK_C = r"""
 /* clang-rt's __isPlatformVersionAtLeast (compiler-rt/lib/builtins/os_version_check.c), which
@@ -65,31 +70,52 @@ def link(sdk, objects, output, extension):
 
 
 def owners(sdk):
-    """SDK library name → install name, Swift overlays first."""
+    """Swift module name → the install name of the library that ships it: the framework whose
+    Modules folder holds the module's interface, else /usr/lib/swift's libswiftX (Swift's own
+    module is libswiftCore). The library that ships a module's interface defines its symbols."""
     found = {}
-    for entry in os.listdir(os.path.join(sdk, FRAMEWORKS)):
-        if entry.endswith(".framework"):
-            name = entry[: -len(".framework")]
-            found[name] = f"/{FRAMEWORKS}/{entry}/{name}"
     for entry in os.listdir(os.path.join(sdk, SWIFT_LIBS)):
-        match = re.match(r"^libswift(\w+)\.tbd$", entry)
-        if match:
-            found[match.group(1)] = f"/{SWIFT_LIBS}/libswift{match.group(1)}.dylib"
+        if entry.endswith(".swiftmodule"):
+            name = entry[: -len(".swiftmodule")]
+            found[name] = f"/{SWIFT_LIBS}/libswift{'Core' if name == 'Swift' else name}.dylib"
+    for entry in os.listdir(os.path.join(sdk, FRAMEWORKS)):
+        name = entry[: -len(".framework")]
+        if entry.endswith(".framework") and os.path.isdir(os.path.join(sdk, FRAMEWORKS, entry, "Modules", f"{name}.swiftmodule")):
+            found[name] = f"/{FRAMEWORKS}/{entry}/{name}"
     return found
 
 
 def owner_of(symbol, libraries):
     """The install name a missing symbol is taken from, or None when the rule names none."""
     if symbol.startswith("_$s"):
-        for match in re.finditer(r"(\d+)([A-Za-z_])", symbol[3:]):
-            start = 3 + match.start(2)
-            name = symbol[start:start + int(match.group(1))]
+        if OUR_MODULES.search(symbol):
+            return None  # ours must resolve among our own objects, never by a stand-in
+        # The entity's module is the first identifier; an associated type's descriptor
+        # ($s4Body7SwiftUI4ViewPTl) names the associated type first, then the module; an
+        # extension of, or conformance by, a standard type ($sSS10AppIntentsE…, String in
+        # AppIntents; $sxSg7SwiftUI4View…Mc, Optional: View in SwiftUI) names the type by
+        # substitution letters, then the module.
+        start = re.match(r"[A-Za-z]*", symbol[3:]).end()
+        for name in identifiers(symbol[3 + start:], 2):
             if name in libraries:
                 return libraries[name]
         return None
     if symbol.startswith("_swift_") or symbol.startswith("__swift"):
         return f"/{SWIFT_LIBS}/libswiftCore.dylib"
     return None
+
+
+def identifiers(mangled, count):
+    """The first `count` identifiers of a mangled name that starts with one (`4Body7SwiftUI…`)."""
+    found, at = [], 0
+    while len(found) < count:
+        match = re.match(r"(\d+)", mangled[at:])
+        if not match:
+            break
+        start = at + match.end()
+        found.append(mangled[start:start + int(match.group(1))])
+        at = start + int(match.group(1))
+    return found
 
 
 def stub_path(sdk_view, install_name):
@@ -225,8 +251,11 @@ def main(argv):
             print(messages, file=sys.stderr)
             print(f"ios-link: {name}: not linked (see above)", file=sys.stderr)
             return 1
+        for line in messages.splitlines():
+            if "warning:" in line:
+                print(f"ios-link: {name}: {line.split('warning: ', 1)[1]}")
         headers = subprocess.run(["llvm-objdump", "--macho", "--private-headers", output], capture_output=True, text=True).stdout
-        dylibs = len(re.findall(r"cmd LC_LOAD_DYLIB", headers))
+        dylibs = len(re.findall(r"cmd LC_LOAD_(?:WEAK_)?DYLIB", headers))
         print(f"ios-link: {name}: linked, arm64 Mach-O executable for iOS 26.0, {os.path.getsize(output)} bytes, "
               f"{dylibs} libraries loaded ({output})")
     total = sum(len(symbols) for symbols in patches.values())

@@ -7,6 +7,8 @@
 #      script also shows.
 #
 # Each must make the check exit 1 with the compiler's error at the file and line of the fault.
+# With lld-16, a third fault: linking the app without the store's object must fail on our own
+# missing symbols (the link's stand-ins are for SDK symbols only).
 # Only the widget module is compiled (the core and store modules of the last check are reused).
 #
 #   scripts/ios-check-selftest.sh /path/to/iPhoneOS26.2.sdk
@@ -74,6 +76,22 @@ IOS_CHECK_APPLE_DIR=$scratch/Apple IOS_CHECK_MODULES=LiveTranscriberWidget IOS_C
   "$root/scripts/ios-check.sh" "$sdk" > "$scratch/typecheck.txt" 2>&1 \
   && echo "ios-check-selftest: (the race passes -typecheck alone, as expected: only compiling finds it)" \
   || echo "ios-check-selftest: note: -typecheck also reported the race (this compiler checks regions earlier)"
+
+# 3. A link with one of our objects missing (the store's): the app's references to it must fail
+#    the link, never get a stand-in. Needs the check's objects and lld-16.
+if command -v ld64.lld-16 >/dev/null && [ -f "$root/.build/ios-check/obj/LiveTranscriber.o" ]; then
+  status=0
+  python3 "$root/scripts/ios-link.py" "$sdk" "$root/.build/ios-check" --omit LiveTranscriberStore \
+    > "$scratch/link.txt" 2>&1 || status=$?
+  found=$(grep -F "ios-link: LiveTranscriber: undefined symbol" "$scratch/link.txt" | grep -F "LiveTranscriberStore" | head -n 1 || true)
+  if [ $status -eq 1 ] && [ -n "$found" ]; then
+    echo "ios-check-selftest: caught a missing object of ours at link (exit $status, $(grep -c 'undefined symbol' "$scratch/link.txt") symbols): ${found:0:160}…"
+  else
+    echo "ios-check-selftest: NOT caught: the link without the store's object (exit $status); its output:" >&2
+    cat "$scratch/link.txt" >&2
+    failed=1
+  fi
+fi
 
 rm -rf "$scratch/Apple"
 [ $failed -eq 0 ] && echo "ios-check-selftest: passed"

@@ -32,6 +32,9 @@ A stand-in only makes the linker record "this symbol, from that library": the ex
 to the real library on a device. Every stand-in is printed (and written to
 WORK/link/stand-ins.txt, demangled); none is ever committed. Exits 0 when both executables link,
 1 when one does not (with why), 2 when ld64.lld-16 is missing.
+
+`--omit MODULE` links without that module's object, into WORK/selftest-link: the self-test's
+proof that a missing symbol of ours fails the link instead of getting a stand-in.
 """
 import os
 import re
@@ -187,19 +190,22 @@ def demangled(symbols):
 
 
 def main(argv):
-    if len(argv) != 3:
-        print("usage: scripts/ios-link.py SDK WORK", file=sys.stderr)
+    omit = None
+    if len(argv) == 5 and argv[3] == "--omit":
+        omit = argv[4]  # scripts/ios-check-selftest.sh: link without one of our objects
+    elif len(argv) != 3:
+        print("usage: scripts/ios-link.py SDK WORK [--omit MODULE]", file=sys.stderr)
         return 64
     sdk, work = os.path.abspath(argv[1]), os.path.abspath(argv[2])
     if shutil.which(LINKER) is None:
         print(f"ios-link: not linked: {LINKER} is missing (Debian: apt-get install lld-16)", file=sys.stderr)
         return 2
-    out = os.path.join(work, "link")
+    out = os.path.join(work, "link" if omit is None else "selftest-link")
     os.makedirs(out, exist_ok=True)
     obj = os.path.join(work, "obj")
     inputs = {
-        APP: [os.path.join(obj, f"{name}.o") for name in (APP, "LiveTranscriberCore", "LiveTranscriberStore")],
-        WIDGET: [os.path.join(obj, f"{name}.o") for name in (WIDGET, "LiveTranscriberCore")],
+        APP: [os.path.join(obj, f"{name}.o") for name in (APP, "LiveTranscriberCore", "LiveTranscriberStore") if name != omit],
+        WIDGET: [os.path.join(obj, f"{name}.o") for name in (WIDGET, "LiveTranscriberCore") if name != omit],
     }
     libraries = owners(sdk)
     patches, missing_reexports, needs_version_check, problems = {}, set(), False, []
@@ -211,7 +217,9 @@ def main(argv):
             elif (owner := owner_of(symbol, libraries)) is not None:
                 patches.setdefault(owner, set()).add(symbol)
             else:
-                problems.append(f"ios-link: {name}: undefined symbol {symbol}, which no SDK library is known to define")
+                why = ("one of ours, missing from our objects" if OUR_MODULES.search(symbol)
+                       else "which no SDK library is known to define")
+                problems.append(f"ios-link: {name}: undefined symbol {symbol}, {why}")
         missing_reexports.update(re.findall(r"unable to locate re-export with install name (\S+)", messages))
         other = [line for line in messages.splitlines()
                  if "error:" in line and "undefined symbol" not in line and "re-export" not in line]

@@ -259,6 +259,8 @@ def main(argv):
         problems = check()
     elif len(argv) == 3 and argv[1] == "validate":
         problems = validate_folder(argv[2])
+        if not problems:
+            print(f"ios-bundle: {os.path.join(argv[2], APP + '.app')} valid")
     elif len(argv) == 7 and argv[1] == "assemble" and argv[3] == "--app-binary" and argv[5] == "--widget-binary":
         out = argv[2]
         shutil.rmtree(os.path.join(out, f"{APP}.app"), ignore_errors=True)

@@ -162,7 +162,7 @@ final class ImportModel {
         let request = RecordingRequest(
             settings: plan.engineSettings(language: settings.language, fileFormat: settings.fileFormat),
             source: source, recognizer: recognizer, observer: { _ in },
-            activity: JSONLinesActivityClient { _ in },  // an import shows no Live Activity
+            activity: NoLiveActivity(),
             sourceEnded: { endedContinuation.yield(); endedContinuation.finish() })
         let runner = try opened.makeRunner(request)
         try runner.start()
@@ -172,4 +172,20 @@ final class ImportModel {
             return try runner.finish(keep: true, name: plan.name, tags: nil, location: nil)
         }.get()
     }
+}
+
+/// The activity client of an import, which shows no Live Activity: requests get an id and
+/// nothing is shown, updated or ended.
+private final class NoLiveActivity: ActivityClient {
+    func request(
+        attributes: RecordingActivityAttributes, content: RecordingActivityAttributes.ContentState,
+        staleDate: Date?, timestamp: Date
+    ) throws -> String { "import-\(attributes.recordingID)" }
+
+    func update(activityID: String, content: RecordingActivityAttributes.ContentState, timestamp: Date, staleDate: Date?) {}
+
+    func end(
+        activityID: String, content: RecordingActivityAttributes.ContentState?,
+        dismissalPolicy: ActivityDismissalPolicy, timestamp: Date
+    ) {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A voice activity detector that gives one speech probability per fixed window of mono float samples.
 /// Implemented on Linux by `SileroVoiceActivityDetector` (whisper.cpp's `whisper_vad_*`).
@@ -22,17 +23,16 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
 }
 
 /// Asks a running decode to stop: set on the recognizer's thread, read by the decoder on the worker's.
-public final class DecodeCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class DecodeCancellation: Sendable {
+    private let cancelled = Mutex(false)
 
     public init() {}
 
     /// True once `cancel()` has been called.
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { cancelled.withLock { $0 } }
 
     /// Asks the decode to stop; its result will not be used.
-    public func cancel() { lock.withLock { cancelled = true } }
+    public func cancel() { cancelled.withLock { $0 = true } }
 }
 
 /// Where decodes run: at most one at a time, in the order submitted.
@@ -327,23 +327,26 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     /// Finished decodes, handed from the worker's thread to the caller's.
-    private final class Mailbox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var unfinished = 0
-        private var done: [Completed] = []
+    private final class Mailbox: Sendable {
+        private struct State {
+            var unfinished = 0
+            var done: [Completed] = []
+        }
 
-        var inFlight: Bool { lock.withLock { unfinished > 0 } }
-        func begin() { lock.withLock { unfinished += 1 } }
+        private let state = Mutex(State())
+
+        var inFlight: Bool { state.withLock { $0.unfinished > 0 } }
+        func begin() { state.withLock { $0.unfinished += 1 } }
         func complete(_ result: Completed) {
-            lock.withLock {
-                done.append(result)
-                unfinished -= 1
+            state.withLock { state in
+                state.done.append(result)
+                state.unfinished -= 1
             }
         }
         func take() -> [Completed] {
-            lock.withLock {
-                defer { done = [] }
-                return done
+            state.withLock { state in
+                defer { state.done = [] }
+                return state.done
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 @testable import LiveTranscriberCLI
 @testable import LiveTranscriberLibraryCLI
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberLinux
 
 /// `record` and `import` on Linux: wires the Linux adapters into the core `RecordingEngine`,

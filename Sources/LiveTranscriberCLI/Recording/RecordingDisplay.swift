@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 
 /// How a recording in progress is shown: the live card, plain lines, a progress bar, or nothing.
 protocol RecordingDisplay: AnyObject {

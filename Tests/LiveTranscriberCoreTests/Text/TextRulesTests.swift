@@ -65,7 +65,6 @@ struct TextRulesTests {
     ] as [(Character, Int)])
     func widths(character: Character, columns: Int) {
         #expect(CharacterWidth.columns(of: character) == columns)
-        #expect(TerminalText.columns(of: character) == columns)
     }
 
     @Test("a text's width is the sum of its characters' widths, for every ASCII byte and for mixed text")

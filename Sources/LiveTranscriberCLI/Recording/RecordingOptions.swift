@@ -74,6 +74,8 @@ struct RecordingOptions {
     var discard: Bool
     /// The speech engine, its language and model.
     var speech: SpeechOptions
+    /// `--events PATH|-`: where the live event stream goes (docs/live-events.md), nil for nowhere.
+    var events: String? = nil
     /// True for `import`: a stop request (Ctrl-C, SIGTERM) discards the file in progress instead
     /// of saving it; `record` saves what it has.
     var stopCancels = false

@@ -82,6 +82,10 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   (`VoiceActivitySegmenter.split(from:to:)`); the rest goes on as the open utterance. Fluent
 ///   speakers rarely pause long enough to end an utterance, so this is what keeps their finals close.
 ///
+/// Every decode's words pass `RepetitionGuard`, which cuts a phrase repeated far beyond the audio.
+/// Interim decodes are capped at a few tokens per second of audio (`PartialDecodeSchedule`); final
+/// and look-ahead decodes get a generous cap, and the decoder may retry them (temperature fallback).
+///
 /// Where one segment starts at the cut that ended the one before (a split, a forced cut), words of
 /// the new segment that repeat the end of the previous one at the cut are dropped (`CutOverlap`).
 /// A cancelled decode stops as soon as the engine can (`DecodeCancellation`) and its result is dropped.
@@ -264,8 +268,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
         job.cut = cut
         current = job
-        let maxTokens = schedule.tokenLimit(audioSeconds: seconds)
         let interim = purpose == .interim
+        let maxTokens = schedule.tokenLimit(audioSeconds: seconds, interim: interim)
         let (id, cancellation, decoder, mailbox) = (job.id, job.cancellation, self.decoder, self.mailbox)
         mailbox.begin()
         worker.submit {
@@ -289,7 +293,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = try done.words.get().map { job.shifted($0) }
+                let words = RepetitionGuard.trimmed(try done.words.get().map { job.shifted($0) })
                 if let split = try agreedSplit(job: job, words: words) {
                     events += split
                     continue
@@ -338,7 +342,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// The final segment of `words` (stream times), the decode of `cut`: without the words that
     /// repeat the previous final at a cut they share (`CutOverlap`); none when no words are left.
     private func segmentEvents(_ decoded: [WordTiming], cut: UtteranceCut) -> [RecognitionEvent] {
-        var words = decoded
+        var words = RepetitionGuard.trimmed(decoded)
         if let lastFinal, lastFinal.endSample == cut.startSample {
             words = CutOverlap.trimmed(previous: lastFinal.words, next: words,
                                        cutSeconds: Double(cut.startSample) / Double(inputFormat.sampleRate))

@@ -44,3 +44,47 @@ struct LocalAgreementTests {
         #expect(CutOverlap.trimmed(previous: previous, next: repeatedLater, cutSeconds: 10).map(\.word) == ["do", "it"])
     }
 }
+
+@Suite("The guard against runaway repetition")
+struct RepetitionGuardTests {
+    /// Words one after another, each `seconds` long, from 0.
+    static func words(_ text: String, seconds: Double = 0.4) -> [WordTiming] {
+        text.split(separator: " ").enumerated().map {
+            WordTiming(word: String($0.element), startSeconds: Double($0.offset) * seconds, endSeconds: Double($0.offset + 1) * seconds)
+        }
+    }
+
+    @Test("a word looped far beyond the audio is cut to three copies; a phrase looped likewise")
+    func loops() {
+        // "80," fifteen times in 1.5 s: 0.1 s a copy, too short to have been said.
+        var looped = Self.words("77, 78, 79,", seconds: 0.5)
+        for copy in 0..<15 {
+            let start = 1.5 + Double(copy) * 0.1
+            looped.append(WordTiming(word: "80,", startSeconds: start, endSeconds: start + 0.1))
+        }
+        #expect(RepetitionGuard.trimmed(looped).map(\.word) == ["77,", "78,", "79,", "80,", "80,", "80,"])
+        var phrase: [WordTiming] = []
+        for copy in 0..<8 {
+            let start = 2 + Double(copy) * 0.1
+            phrase.append(WordTiming(word: "thank", startSeconds: start, endSeconds: start + 0.05))
+            phrase.append(WordTiming(word: "you.", startSeconds: start + 0.05, endSeconds: start + 0.1))
+        }
+        #expect(RepetitionGuard.trimmed(Self.words("Well,") + phrase).map(\.word) == ["Well,", "thank", "you.", "thank", "you.", "thank", "you."])
+    }
+
+    @Test("repetition that has room in the audio is speech and is kept: six fillers said one by one, 'no, no, no, no'")
+    func realRepetition() {
+        let fillers = Self.words("um, um, um, um, um, um, so")
+        #expect(RepetitionGuard.trimmed(fillers) == fillers)
+        let nos = Self.words("no, no, no, no.")
+        #expect(RepetitionGuard.trimmed(nos) == nos)
+    }
+
+    @Test("copies that pile up at the end of the audio are cut even when the run is long")
+    func pileUp() {
+        // Six copies over 3 s, but the last three crowded into its final 0.2 s.
+        let times = [0.0, 1.0, 2.0, 2.8, 2.9, 2.95]
+        let words = times.map { WordTiming(word: "yes", startSeconds: $0, endSeconds: min(3, $0 + 0.05)) }
+        #expect(RepetitionGuard.trimmed(words).count == 3)
+    }
+}

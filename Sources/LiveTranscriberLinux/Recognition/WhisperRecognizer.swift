@@ -206,6 +206,12 @@ public final class WhisperEngine: @unchecked Sendable {
             .joined()
     }
 
+    /// A decoder with its own whisper.cpp state, for a benchmark that builds its own `UtteranceRecognizer`.
+    /// - Parameter language: BCP 47 tag; throws `WhisperError.languageUnsupported`.
+    public func makeDecoder(language: String = "en-US") throws -> any UtteranceDecoder {
+        try WhisperDecoder(engine: self, language: whisperLanguage(for: language))
+    }
+
     /// A recognizer for one stream.
     /// - Parameters:
     ///   - language: BCP 47 tag such as "en-US" or "de"; throws `WhisperError.languageUnsupported`.

@@ -98,3 +98,42 @@ struct SentenceFinalTests {
         #expect(decoder.calls.last.map { !$0.interim && $0.end == 6.1 } == true)
     }
 }
+
+/// Answers each decode with the words of `answers`, one list per call in order, times from the decode's first sample.
+final class ListDecoder: UtteranceDecoder, @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [[WordTiming]]
+    init(_ answers: [[WordTiming]]) { self.answers = answers }
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        lock.withLock { answers.isEmpty ? [] : answers.removeFirst() }
+    }
+}
+
+@Suite("No words twice across a cut, none invented by a loop")
+struct CutPipelineTests {
+    static func word(_ text: String, _ start: Double, _ end: Double) -> WordTiming {
+        WordTiming(word: text, startSeconds: start, endSeconds: end)
+    }
+
+    @Test("20 s without a pause is cut at 15 s; words the second piece repeats right at the cut are dropped, a loop is cut to three copies")
+    func overlapAndLoopAcrossForcedCut() throws {
+        let decoder = ListDecoder([
+            [Self.word("in", 13.0, 13.4), Self.word("his", 13.5, 13.9), Self.word("power", 14.0, 14.5),
+             Self.word("to", 14.6, 14.8), Self.word("do", 14.85, 15.0)],
+            // The second piece (from 14.95 s) starts with "to do" again, then loops on "them."
+            [Self.word("to", 0.0, 0.1), Self.word("do", 0.1, 0.2), Self.word("for", 0.5, 0.9)]
+                + (0..<10).map { Self.word("them.", 1.0 + Double($0) * 0.05, 1.05 + Double($0) * 0.05) },
+        ])
+        let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
+                                             worker: InlineDecodeWorker(), clock: ManualClock(), interims: false)
+        var events: [RecognitionEvent] = []
+        let speech = [Float](repeating: 1, count: 20_000)
+        for start in stride(from: 0, to: speech.count, by: 100) {
+            events += try recognizer.accept(.float32(Array(speech[start..<start + 100])))
+        }
+        events += try recognizer.finish()
+        let finals = events.compactMap { if case .final(let segment) = $0 { segment } else { nil } }
+        #expect(finals.map(\.text) == ["in his power to do", "for them. them. them."])
+        #expect(finals.map(\.startSeconds) == [13.0, 15.45])
+    }
+}

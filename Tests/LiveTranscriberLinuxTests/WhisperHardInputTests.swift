@@ -77,6 +77,17 @@ struct WhisperHardInputTests {
         #expect(Dictionary(grouping: words, by: { $0 }).values.allSatisfy { $0.count <= 2 }, "\(words)")
     }
 
+    @Test("Greek at espeak's normal rate keeps its last third with --language el: the decode reaches '… για την επόμενη'")
+    func greekKeepsItsEnd() throws {
+        let sentence = "Καλημέρα σας. Σήμερα θα μιλήσουμε για τον καιρό και για τα σχέδιά μας για την επόμενη εβδομάδα."
+        let spoken = try MadeAudio.espeak(sentence, ["-v", "el"], name: "greek.wav")
+        let segments = try LocalTranscription.transcribe(SndFileReader(path: spoken), recognizer: LinuxSpeechEngines.make(.whisper, language: "el"))
+        let words = WordErrorRate.normalizedWords(segments.map(\.text).joined(separator: " "))
+        // 17 words spoken; Whisper base misspells some, but none of the end is cut off.
+        #expect(words.count >= 15, "\(words)")
+        #expect(words.suffix(3).contains("επόμενη"), "\(words)")
+    }
+
     @Test("quiet speech (20 and 30 dB down) is not dropped by the voice activity detection", arguments: ["-20", "-30"])
     func quietSpeech(gain: String) throws {
         let quiet = try MadeAudio.sox([Self.librivox + "0880.wav"], ["gain", gain], name: "quiet\(gain).wav")

@@ -96,6 +96,16 @@ struct ExportCommandTests {
         #expect(run.stderr.hasPrefix(message + "\n"))
     }
 
+    @Test("the Markdown date is in the zone list and show use (TZ)")
+    func markdownDateZone() {
+        let store = CLIFixtures.store()
+        let run = runCommand(ExportCommand.self, ["latest", "--format", "md"], environment: ["TZ": "Asia/Kolkata"]) {
+            $0.services.store = { _ in store }
+        }
+        #expect(run.code == 0)
+        #expect(run.stdout.contains("\n- Date: 2023-11-15T03:43:20+05:30\n"))
+    }
+
     @Test("an unknown id exits 1 with the library's sentence")
     func notFound() {
         let store = CLIFixtures.store()

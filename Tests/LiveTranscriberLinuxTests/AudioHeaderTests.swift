@@ -39,6 +39,32 @@ struct AudioHeaderTests {
         #expect(try SndFileAudioSlicer().info(of: file).frames == 40_000)
     }
 
+    @Test("a saved mono or stereo 16-bit WAV has a plain PCM fmt chunk (tag 1, 16 bytes) that Python's wave module reads; 4 channels stay extensible",
+          arguments: [(1, 1), (2, 1), (4, 0xFFFE)])
+    func plainPCMFormat(channels: Int, tag: Int) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("audio.wav")
+        let writer = try SndFileWriter(path: file.path, format: AudioFormat(sampleRate: 16_000, channels: channels), fileFormat: .wav)
+        try writer.write(AudioBuffer(samples: [Float](repeating: 0.25, count: 1600 * channels), channels: channels))
+        try writer.close()
+        let bytes = [UInt8](try Data(contentsOf: file))
+        let fmt = try #require((12..<bytes.count - 4).first { bytes[$0..<$0 + 4] == [0x66, 0x6D, 0x74, 0x20] })
+        #expect(Int(bytes[fmt + 8]) | Int(bytes[fmt + 9]) << 8 == tag)
+        #expect(Int(bytes[fmt + 4]) == (tag == 1 ? 16 : 40))
+        #expect(try SndFileReader(path: file.path).totalFrames == 1600)
+        guard tag == 1 else { return }
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", "import wave,sys; w=wave.open(sys.argv[1]); print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes())", file.path]
+        let out = Pipe()
+        python.standardOutput = out
+        try python.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        python.waitUntilExit()
+        #expect(printed == "\(channels) 2 16000 1600\n")
+    }
+
     @Test("a WAV recording is stored as plain RIFF while under 4 GiB (libsndfile's RF64 downgrade)")
     func smallWAVStaysRIFF() throws {
         let home = try TemporaryDirectory()

@@ -83,7 +83,7 @@ struct ImportCommand: CLICommand {
                 context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
+                    context.print("Imported \(VisibleText.escaped(path)) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch LibraryError.alreadyInLibrary(let id, let name) {
                 skipped += 1
@@ -92,10 +92,10 @@ struct ImportCommand: CLICommand {
                 break
             } catch RecordingInterrupted.noAudio {
                 failures += 1
-                context.printError("error: \(path) holds no audio; nothing was imported from it")
+                context.printErrorLine("error: \(path) holds no audio; nothing was imported from it")
             } catch {
                 failures += 1
-                context.printError("error: \(LiveTranscriberCommandLine.describe(error))")
+                context.printErrorLine("error: \(LiveTranscriberCommandLine.describe(error))")
             }
         }
         if json {

@@ -113,7 +113,7 @@ struct RecordCommand: CLICommand {
             output.write(VisibleText.escaped("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")).") + "\n")
         }
         if let failure = recorder.feedFailure, let path = options.activityFeed {
-            context.printError("error: could not write the activity feed to \(path): \(failure); the recording was saved")
+            context.printErrorLine("error: could not write the activity feed to \(path): \(failure); the recording was saved")
             return ExitCode.failure
         }
         return ExitCode.success

@@ -91,8 +91,8 @@ struct SpeechOptions: Equatable {
 
     /// The options every speech command takes, for its spec.
     static let specOptions: [OptionSpec] = [
-        .value("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
-               + "; $\(LinuxSpeechEngines.engineVariable) sets the default."),
+        .choice("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
+                + "; $\(LinuxSpeechEngines.engineVariable) sets the default.", choices: SpeechEngineKind.allCases.map(\.rawValue)),
         .value("language", "tag", "Language of the speech, a BCP 47 tag such as en-US or de (default en-US)."),
         .value("model", "path", "A model file for the engine, instead of the installed one."),
     ]

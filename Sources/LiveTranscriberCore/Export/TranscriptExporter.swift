@@ -16,10 +16,15 @@ import Foundation
 public struct TranscriptExporter: Sendable {
     /// The limits subtitle cues are split to (SRT and WebVTT only).
     public var subtitleLayout: SubtitleLayout
+    /// The zone of the Markdown export's date, the one `list` and `show` use (the user's).
+    public var timeZone: TimeZone
 
-    /// - Parameter subtitleLayout: Characters per line, lines and seconds per cue; the broadcasters' by default.
-    public init(subtitleLayout: SubtitleLayout = .broadcast) {
+    /// - Parameters:
+    ///   - subtitleLayout: Characters per line, lines and seconds per cue; the broadcasters' by default.
+    ///   - timeZone: The zone the Markdown date is written in, with its offset (`+01:00`; `Z` for UTC).
+    public init(subtitleLayout: SubtitleLayout = .broadcast, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
         self.subtitleLayout = subtitleLayout
+        self.timeZone = timeZone
     }
 
     /// The export of `recording` with `segments` in `format`, as UTF-8 text ending with a newline.
@@ -53,7 +58,7 @@ public struct TranscriptExporter: Sendable {
 
     func markdown(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {
         var text = "# \(markdownEscaped(singleLine(recording.name)))\n\n"
-        text += "- Date: \(Self.isoDate(recording.createdAt))\n"
+        text += "- Date: \(Self.isoDate(recording.createdAt, timeZone: timeZone))\n"
         text += "- Duration: \(SubtitleTimestamp.clock(recording.durationSeconds))\n"
         text += "- Language: \(markdownEscaped(recording.language))\n"
         if !recording.tags.isEmpty {
@@ -129,9 +134,10 @@ public struct TranscriptExporter: Sendable {
         return result
     }
 
-    static func isoDate(_ date: Date) -> String {
+    /// ISO 8601 with the zone's offset at that date: "2023-11-14T23:13:20+01:00", "…Z" in UTC.
+    static func isoDate(_ date: Date, timeZone: TimeZone) -> String {
         let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.timeZone = timeZone
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
     }

@@ -9,7 +9,7 @@ struct ExportCommand: CLICommand {
         usage: "export <id> --format txt|md|srt|vtt|json [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
-            .value("format", "FORMAT", "txt, md, srt, vtt or json."),
+            .choice("format", "FORMAT", "txt, md, srt, vtt or json.", choices: ExportFormat.allCases.map(\.rawValue)),
             .value("output", "PATH", "Write to PATH instead of standard output ('-' is standard output)."),
             .flag("json", "With --output: print what was written as JSON (id, format, path, bytes)."),
             .value("line-length", "N", "srt, vtt: characters per cue line (default 42)."),
@@ -58,7 +58,7 @@ struct ExportCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         let store = try services.store(context)
         let recording = try store.resolve(reference)
-        let text = TranscriptExporter(subtitleLayout: subtitleLayout).export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
+        let text = TranscriptExporter(subtitleLayout: subtitleLayout, timeZone: LibraryAccess.timeZone(context)).export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
         guard let output, output != "-" else {
             // On a terminal the export is read, not kept: hidden characters are shown (VisibleText);
             // a pipe or a redirect gets the document exactly.
@@ -70,7 +70,7 @@ struct ExportCommand: CLICommand {
         if json {
             try context.printJSON(Written(id: recording.id, format: format.rawValue, path: output, bytes: text.utf8.count))
         } else {
-            context.printError("Wrote \(output).")
+            context.printError("Wrote \(VisibleText.escaped(output)).")
         }
         return ExitCode.success
     }

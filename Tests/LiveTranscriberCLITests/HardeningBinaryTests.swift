@@ -1,0 +1,74 @@
+import Foundation
+import LiveTranscriberTestSupport
+import Testing
+
+/// Runs `script` with /bin/bash in `directory`, with `$B` the built binary and the library's
+/// environment: for arguments Foundation's `Process` cannot pass (bytes that are not UTF-8) and
+/// for shell features (completion, pipes).
+func runBash(_ script: String, library: TemporaryLibrary, in directory: URL) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
+        .merging(["B": try binaryURL().path, "TZ": "UTC"]) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(exitCode: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+}
+
+@Suite("hardening, round three: through the built binary", .serialized)
+struct HardeningBinaryTests {
+    @Test("a line break in a path is shown escaped, never raw, in errors and in what was written")
+    func lineBreakInPath() throws {
+        let library = try TemporaryLibrary()
+        let folder = library.url
+        let missing = try runBash(#"$B import $'a\nb.wav'"#, library: library, in: folder)
+        #expect(missing.exitCode == 1)
+        #expect(missing.stderr == "error: no such file: a\\u{A}b.wav\n1 of 1 file could not be imported.\n")
+
+        let fixtures = try runBash(#"""
+            printf 'RIFF' > $'bad\nname.wav'
+            $B import $'bad\nname.wav'
+            """#, library: library, in: folder)
+        #expect(fixtures.exitCode == 1)
+        #expect(fixtures.stderr.components(separatedBy: "\n").count == 3, "\(fixtures.stderr)")
+        #expect(fixtures.stderr.hasPrefix("error: bad\\u{A}name.wav "))
+    }
+
+    @Test("bash completion offers an option's choices, and file names only for free values")
+    func bashCompletionChoices() throws {
+        let library = try TemporaryLibrary()
+        let script = #"""
+            source <($B completion bash)
+            touch talk.wav
+            complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _livetranscriber; echo "${COMPREPLY[*]}"; }
+            complete_words livetranscriber export x --format ""
+            complete_words livetranscriber export x --format s
+            complete_words livetranscriber import --engine ""
+            complete_words livetranscriber retranscribe x --engine ""
+            complete_words livetranscriber record --format ""
+            complete_words livetranscriber activity preview --state p
+            complete_words livetranscriber export x --output ta
+            """#
+        let run = try runBash(script, library: library, in: library.url)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            txt md srt vtt json
+            srt
+            whisper pocketsphinx
+            local whisper pocketsphinx openai
+            wav flac opus
+            paused
+            talk.wav
+
+            """)
+    }
+}

@@ -71,4 +71,24 @@ struct HardeningBinaryTests {
 
             """)
     }
+
+    @Test("a file name with a Latin-1 byte is imported and recorded from, shown escaped, and stored with a UTF-8 name")
+    func latin1FileName() throws {
+        let library = try TemporaryLibrary()
+        let script = #"""
+            cp "$L" $'16 La Red\xe9couverte.wav'
+            $B import $'16 La Red\xe9couverte.wav'; echo "exit $?"
+            $B record --input $'16 La Red\xe9couverte.wav' --speed max --name second > /dev/null; echo "exit $?"
+            $B list --json | grep '"name"'
+            $B import $'nope\xe9.wav'; echo "exit $?"
+            """#
+        let run = try runBash("L=\(Speech.librivox)\n" + script, library: library, in: library.url)
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(lines.count == 7, "\(run.stdout) \(run.stderr)")
+        guard lines.count == 7 else { return }
+        #expect(lines[0].hasPrefix("Imported 16 La Red\\xE9couverte.wav as "))
+        #expect(lines[0].hasSuffix(": 0:02, 1 segment."), "\(lines[0])")
+        #expect(Array(lines[1...6]) == ["exit 0", "exit 0", "    \"name\" : \"second\",", "    \"name\" : \"16 La Redécouverte\",", "exit 1", ""])
+        #expect(run.stderr == "error: no such file: nope\\xE9.wav\n1 of 1 file could not be imported.\n")
+    }
 }

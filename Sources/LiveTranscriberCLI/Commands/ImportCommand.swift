@@ -58,15 +58,25 @@ struct ImportCommand: CLICommand {
         // stops the import; the file in progress is discarded, the ones already imported stay.
         let signals = StopSignals()
         defer { signals.cancel() }
-        for path in paths {
+        for argument in paths {
             if signals.stopRequested { break }
-            let name = OptionParsing.name(fromFileName: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+            // A name that is not UTF-8 is opened by its bytes and shown escaped (UserPath).
+            let file: UserPath
+            do {
+                file = try UserPath(argument)
+            } catch {
+                failures += 1
+                context.printErrorLine("error: \(LiveTranscriberCommandLine.describe(error))")
+                continue
+            }
+            let path = file.path, shown = file.shown
+            let name = OptionParsing.name(fromFileName: file.stem)
             var options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
                                            format: format, activityFeed: nil, json: json, discard: false, speech: speech)
             options.stopCancels = true
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
-            if let note = options.input.repairNote { context.printError(note) }
+            if let note = options.input.repairNote { context.printError(file.naming(note)) }
             do {
                 let digest = try AudioDigest.of(path: path)
                 // Checked first, so a file already imported is not transcribed again, and once more
@@ -80,22 +90,22 @@ struct ImportCommand: CLICommand {
                 // file compares with (the saved audio's differs when --format changes the samples).
                 guard let saved = try store.importing(audioDigest: digest, refusingDuplicates: !again, { try recorder.run() }) else { continue }
                 imported.append(saved)
-                context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
+                context.saved.add("\(shown) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(VisibleText.escaped(path)) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
+                    context.print("Imported \(shown) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch LibraryError.alreadyInLibrary(let id, let name) {
                 skipped += 1
-                context.printError("note: skipped \(VisibleText.escaped(path)): \(LibraryError.alreadyInLibrary(id: id, name: name)); add --again to import it once more.")
+                context.printError("note: skipped \(shown): \(LibraryError.alreadyInLibrary(id: id, name: name)); add --again to import it once more.")
             } catch RecordingInterrupted.cancelled {
                 break
             } catch RecordingInterrupted.noAudio {
                 failures += 1
-                context.printErrorLine("error: \(path) holds no audio; nothing was imported from it")
+                context.printErrorLine("error: \(shown) holds no audio; nothing was imported from it")
             } catch {
                 failures += 1
-                context.printErrorLine("error: \(LiveTranscriberCommandLine.describe(error))")
+                context.printErrorLine("error: \(file.naming(LiveTranscriberCommandLine.describe(error)))")
             }
         }
         if json {

@@ -92,10 +92,23 @@ struct RecordCommand: CLICommand {
         if let feed = options.activityFeed, feed != "-" {
             try OutputFile.refuseInsideLibrary(feed, library: context.dataDirectory)
         }
-        if let note = options.input.repairNote { context.printError(note) }
+        // A file name that is not UTF-8 is opened by its bytes and shown escaped (UserPath).
+        var options = self.options
+        var file: UserPath?
+        if case .file(let path) = options.input {
+            let opened = try UserPath(path)
+            options.input = .file(path: opened.path)
+            file = opened
+        }
+        if let note = options.input.repairNote { context.printError(file?.naming(note) ?? note) }
         let display = RecordingDisplays.forRecord(options, context: context)
         let recorder = Recorder(options: options, context: context, store: store, display: display)
-        let saved = try recorder.run()
+        let saved: RecordingWithTranscript?
+        do {
+            saved = try recorder.run()
+        } catch let error where file.map({ $0.path != $0.argument }) == true {
+            throw UserPath.Failure(message: file!.naming(LiveTranscriberCommandLine.describe(error)))
+        }
         defer { if printStats, let stats = recorder.stats { context.printError(stats.line) } }
         guard let saved else {
             (options.json ? context.stderr : context.stdout).write("Discarded the recording.\n")

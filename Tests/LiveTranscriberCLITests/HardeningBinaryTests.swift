@@ -91,4 +91,33 @@ struct HardeningBinaryTests {
         #expect(Array(lines[1...6]) == ["exit 0", "exit 0", "    \"name\" : \"second\",", "    \"name\" : \"16 La Redécouverte\",", "exit 1", ""])
         #expect(run.stderr == "error: no such file: nope\\xE9.wav\n1 of 1 file could not be imported.\n")
     }
+
+    @Test("import reads a pipe and a named pipe to their end, stops on SIGTERM while no writer comes, and refuses a device at once")
+    func pipes() throws {
+        let library = try TemporaryLibrary()
+        let script = #"""
+            cat "$L" | $B import /dev/stdin; echo "exit $?"
+            mkfifo p.wav q.wav
+            (cat "$L" > p.wav &)
+            $B import --again p.wav; echo "exit $?"
+            $B import q.wav 2> stopped.txt &
+            pid=$!
+            # Waits until the import holds q.wav open (no writer will ever come), then stops it.
+            until ls -l /proc/$pid/fd 2>/dev/null | grep -q q.wav; do sleep 0.1; done
+            kill -TERM $pid; wait $pid; echo "exit $?"
+            cat stopped.txt
+            $B import /dev/null; echo "exit $?"
+            ls "${TMPDIR:-/tmp}" | grep -c "^livetranscriber-stream-$pid-"
+            """#
+        let run = try runBash("L=\(Speech.librivox)\n" + script, library: library, in: library.url)
+        let lines = run.stdout.components(separatedBy: "\n")
+        #expect(lines.count == 9, "\(run.stdout) \(run.stderr)")
+        guard lines.count == 9 else { return }
+        #expect(lines[0].hasPrefix("Imported /dev/stdin as ") && lines[0].hasSuffix(": 0:02, 1 segment."), "\(lines[0])")
+        #expect(lines[2].hasPrefix("Imported p.wav as ") && lines[2].hasSuffix(": 0:02, 1 segment."), "\(lines[2])")
+        #expect([lines[1], lines[3]] == ["exit 0", "exit 0"])
+        #expect(Array(lines[4...8]) == ["exit 143", "Import stopped: 0 imported, 1 not imported.", "exit 1", "0", ""])
+        #expect(run.stderr == "error: /dev/null is a terminal or a device, not an audio file; import reads files, "
+            + "or a pipe: cat talk.wav | livetranscriber import /dev/stdin\n1 of 1 file could not be imported.\n")
+    }
 }

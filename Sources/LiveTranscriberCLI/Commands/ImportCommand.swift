@@ -60,10 +60,13 @@ struct ImportCommand: CLICommand {
         defer { signals.cancel() }
         for argument in paths {
             if signals.stopRequested { break }
-            // A name that is not UTF-8 is opened by its bytes and shown escaped (UserPath).
+            // A name that is not UTF-8 is opened by its bytes and shown escaped; a pipe is read
+            // into a temporary file first, a stop ending the wait (UserPath).
             let file: UserPath
             do {
-                file = try UserPath(argument)
+                file = try UserPath(argument, readingStreams: { signals.stopRequested })
+            } catch RecordingInterrupted.cancelled {
+                break
             } catch {
                 failures += 1
                 context.printErrorLine("error: \(LiveTranscriberCommandLine.describe(error))")

@@ -120,4 +120,15 @@ struct HardeningBinaryTests {
         #expect(run.stderr == "error: /dev/null is a terminal or a device, not an audio file; import reads files, "
             + "or a pipe: cat talk.wav | livetranscriber import /dev/stdin\n1 of 1 file could not be imported.\n")
     }
+
+    @Test("--help of the speech commands says pocketsphinx costs more CPU on files, not that it is light")
+    func pocketsphinxHelp() throws {
+        let library = try TemporaryLibrary()
+        for command in ["import", "record"] {
+            let run = try runBash("$B \(command) --help", library: library, in: library.url)
+            #expect(run.exitCode == 0)
+            #expect(run.stdout.contains("pocketsphinx (pocketsphinx, streaming, US English only, less memory but about 3x whisper's CPU on files)"))
+            #expect(!run.stdout.contains("light"))
+        }
+    }
 }

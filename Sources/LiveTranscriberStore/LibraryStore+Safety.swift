@@ -67,7 +67,7 @@ extension LibraryStore {
     }
 
     /// True for an error that says the disk (or the index on it) has no room, or cannot be written.
-    static func isOutOfSpace(_ error: any Error) -> Bool {
+    public static func isOutOfSpace(_ error: any Error) -> Bool {
         if let error = error as? SQLiteError { return error.isOutOfSpace || error.primaryCode == 8 }
         if let error = error as? FileSystemError { return error.errno == ENOSPC || error.errno == EDQUOT }
         if case LibraryError.readOnly(let reason) = error { return reason.contains(" is full") }

@@ -54,6 +54,7 @@ struct ImportCommand: CLICommand {
         var imported: [RecordingWithTranscript] = []
         var failures = 0
         var skipped = 0
+        var diskFull = false
         // One handler for the whole command: Ctrl-C or SIGTERM, during a file or between two,
         // stops the import; the file in progress is discarded, the ones already imported stay.
         let signals = StopSignals()
@@ -109,6 +110,13 @@ struct ImportCommand: CLICommand {
             } catch {
                 failures += 1
                 context.printErrorLine("error: \(file.naming(LiveTranscriberCommandLine.describe(error)))")
+                // The library said nothing more can be saved until there is room: the other files
+                // are not tried, as it said (one might fit now that the failed draft is gone, but
+                // it would fill the disk to its last byte, for this and every other program).
+                if LibraryStore.isOutOfSpace(error) {
+                    diskFull = true
+                    break
+                }
             }
         }
         if json {
@@ -119,6 +127,12 @@ struct ImportCommand: CLICommand {
             let skippedText = skipped > 0 ? ", \(skipped) skipped (already in the library)" : ""
             context.printError("Import stopped: \(imported.count) imported\(skippedText), \(left) not imported.")
             return signals.exitCode
+        }
+        let untried = paths.count - imported.count - failures - skipped
+        if diskFull && untried > 0 {
+            context.printError("Import stopped: the disk is full; \(imported.count) imported, \(Plural.count(untried, "file")) not tried. "
+                + "Free some space, then import \(untried == 1 ? "it" : "them") again.")
+            return ExitCode.failure
         }
         if let summary = Self.summary(files: paths.count, failures: failures, skipped: skipped) { context.printError(summary) }
         return failures > 0 ? ExitCode.failure : ExitCode.success

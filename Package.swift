@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx",
                        providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
@@ -52,7 +53,7 @@ let package = Package(
         // One adapter per service around the C libraries; re-exports the store.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CSoxr", "CALSA", "CCrypto", "CWhisper", "CWhisperLoader"],
+            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CMpg123", "CSoxr", "CALSA", "CCrypto", "CWhisper", "CWhisperLoader"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 

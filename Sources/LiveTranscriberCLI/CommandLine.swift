@@ -1,4 +1,6 @@
+import Foundation
 @_exported import LiveTranscriberLibraryCLI
+import LiveTranscriberCore
 import LiveTranscriberLinux
 
 /// The full `livetranscriber` program (`livetranscriber-full`): every command, callable in-process
@@ -12,6 +14,16 @@ public enum LiveTranscriberCommandLine {
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
         runner.main(arguments, context: full(context))
+    }
+
+    /// This process's arguments (without the program name) from the bytes it was given: a file
+    /// name that is not UTF-8 keeps its bytes (`PathBytes`), where `CommandLine.arguments` would
+    /// replace them with U+FFFD and name another file.
+    public static var processArguments: [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return PathBytes.string(Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument))))
+        }
     }
 
     /// Parses a command as `main` does (`CommandRunner.parse`), for tests.

@@ -20,10 +20,14 @@ public struct FileSystemError: Error, Equatable, CustomStringConvertible {
 /// Crash-safe file writes: temporary name in the same folder, fsync, rename, fsync the folder.
 ///
 /// After a crash a reader sees the old file or the new one, never a mix; the rename is durable once
-/// the folder is fsync'd.
+/// the folder is fsync'd. A process killed between the two leaves its temporary file
+/// (`.NAME.tmp-PID-RANDOM`); the next write of the same file removes those of processes no longer
+/// running, so they do not pile up (`library.generation` is written by every change).
 enum DurableFile {
-    /// Writes `data` to `url` atomically and durably.
+    /// Writes `data` to `url` atomically and durably, then removes the temporary files that killed
+    /// writers of `url` left (`removeAbandonedTemporaries`).
     static func write(_ data: Data, to url: URL) throws {
+        defer { removeAbandonedTemporaries(of: url) }
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -38,6 +42,20 @@ enum DurableFile {
             throw error
         }
         try rename(temporary, to: url)
+    }
+
+    /// Removes `.NAME.tmp-PID-*` next to `url` whose process `PID` is no longer running. A temporary
+    /// of a running process (this one included) is kept: it may be about to be renamed into place.
+    /// Best effort: a folder that cannot be listed or a file that cannot be removed is left as it is
+    /// (it holds no data the library needs; the next write tries again).
+    static func removeAbandonedTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
+        }
     }
 
     /// Appends `data` to `url` (creating it) and fsyncs it before returning.

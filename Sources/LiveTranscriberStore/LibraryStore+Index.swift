@@ -78,4 +78,10 @@ extension LibraryStore {
     public func indexSize() -> Int64 {
         keeper.indexSize()
     }
+
+    /// True for an error that says the disk holding the library (or its index) has no room, or
+    /// cannot be written: a command that saves several recordings stops at the first.
+    public static func isOutOfSpace(_ error: any Error) -> Bool {
+        IndexKeeper.isOutOfSpace(error)
+    }
 }

@@ -357,6 +357,28 @@ struct LibraryCommandsTests {
             code: 0, stdout: "Recovered r2 'crashme' (0:03, 0 segments); it has no transcript yet; run 'livetranscriber retranscribe r2'.\n", stderr: ""))
     }
 
+    @Test("a recovered transcript that stops long before the audio says how much has none and to retranscribe, in the note and in recover")
+    func recoveredTranscriptCutShort() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        func crash(_ id: String) throws {
+            let store = try cli.store()
+            let draft = try store.createDraft(id: id, createdAt: CLIHarness.t0, language: "en-US",
+                                              audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1), name: "fast")
+            // 60 s of audio (a recorder at --speed max killed while its recognizer was at 0:05).
+            try WAVFixture.make(audio: WAVFixture.pcm(bytes: 1_920_000), riffSize: 0, dataSize: 0).write(to: draft.audioFile)
+            try store.appendToJournal(TranscriptSegment(text: "only the start", startSeconds: 0.5, endSeconds: 5.2), draft: draft)
+        }
+        try crash("20261129-204112-fast")
+        #expect(cli.run(["list"]).stderr
+            == "note: recovered an interrupted recording: 20261129-204112-fast 'fast' (1:00); its transcript ends at 0:05, and the 0:54 "
+            + "of audio after it have none (the recorder stopped before transcribing them): run 'livetranscriber retranscribe "
+            + "20261129-204112-fast' to transcribe it all.\n")
+        try crash("r3")
+        #expect(cli.run(["recover"]).stdout == "Recovered r3 'fast' (1:00, 1 segment); its transcript ends at 0:05, and the 0:54 "
+            + "of audio after it have none (the recorder stopped before transcribing them): run 'livetranscriber retranscribe r3' to transcribe it all.\n")
+    }
+
     @Test("recover reports each recovered recording")
     func recoverCommand() throws {
         let cli = try CLIHarness()

@@ -336,4 +336,25 @@ struct LibrarySafetyTests {
         #expect(stderr == "error: could not write to standard output: No space left on device\n"
             + "note: the recording was saved as \(id) ('Full', 0:02); see it with 'livetranscriber show \(id)'.\n")
     }
+
+    @Test("importing several files on a nearly full disk stops at the first that finds no room, as its message says",
+          .enabled(if: SmallDisk.canMount, "needs root to mount a tmpfs"))
+    func importStopsWhenFull() throws {
+        let disk = try SmallDisk(megabytes: 5)
+        let home = disk.url.appendingPathComponent("library")
+        #expect(try runIn(home, "list").exitCode == 0)
+        // The five LibriVox files joined (29 s, 919 KB of WAV), kept outside the small disk.
+        let folder = try TemporaryLibrary()
+        let demo = folder.url.appendingPathComponent("demo.wav").path
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(SmallDisk.shell("'\(root.path)/scripts/make-demo-audio.sh' '\(demo)'") == 0)
+        disk.leave(kilobytes: 850)
+
+        let run = try runIn(home, "import", "--again", demo, Speech.librivox)
+        #expect(run.exitCode == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasSuffix("nothing else can be changed until there is room\n"
+            + "Import stopped: the disk is full; 0 imported, 1 file not tried. Free some space, then import it again.\n"), "\(run.stderr)")
+        #expect(try runIn(home, "list", "--json").stdout == "[\n\n]\n")
+    }
 }

@@ -42,6 +42,19 @@ struct SummarizeCommandTests {
         #expect(try store.resolve("latest").tags == ["work", "budget", "marketing"])
     }
 
+    @Test("the tags printed are the ones stored, after the tag rule collapsed their spaces")
+    func tagsAsStored() throws {
+        let store = CLIFixtures.store()
+        let model = ScriptedLanguageModel(answers: ["- Budget shifts", "Budget moves.", "budget, travel   costs"])
+        let run = runCommand(SummarizeCommand.self, ["latest", "--engine", "openai"]) {
+            $0.services.store = { _ in store }
+            $0.languageModel = { _ in model }
+        }
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(try store.resolve("latest").tags == ["work", "budget", "travel costs"])
+        #expect(run.stdout == "Budget moves.\nTags: budget, travel costs\n")
+    }
+
     @Test("a refused key over HTTP exits 1, is not retried, and the key is never printed")
     func refusedKey() throws {
         let server = try LoopbackHTTPServer(responses: [.error(401, "Incorrect API key provided: \(CLIFixtures.key).")])

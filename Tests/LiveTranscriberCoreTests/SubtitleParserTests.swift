@@ -83,4 +83,39 @@ struct SubtitleParserTests {
         #expect(parsed.srt[2][3] == .text("第一行\n你好 🎉"))
         #expect(parsed.srt[3][3] == .text("مرحبا بالعالم"))
     }
+
+    @Test("a long LibriVox sentence is split into cues the parsers read: 42 characters, 2 lines, 7 s, every word once")
+    func splitCues() throws {
+        let text = "he was not an ill disposed young man unless to be rather cold hearted and rather selfish is to "
+            + "be ill disposed but he was in general well respected for he conducted himself with propriety in the "
+            + "discharge of his ordinary duties"
+        let tokens = text.split(separator: " ").map(String.init)
+        let words = tokens.enumerated().map { index, word in
+            WordTiming(word: word, startSeconds: 2 + Double(index) * 0.4, endSeconds: 2 + Double(index) * 0.4 + 0.35)
+        }
+        let segment = TranscriptSegment(text: text, startSeconds: 2, endSeconds: 2 + Double(tokens.count) * 0.4, words: words)
+        let exporter = TranscriptExporter()
+        let parsed = try parse(srt: exporter.export(recording: ExportFixtures.recording, segments: [segment], format: .srt),
+                               vtt: exporter.export(recording: ExportFixtures.recording, segments: [segment], format: .vtt))
+        #expect(parsed.srt.count == 3)
+        #expect(parsed.vtt.count == parsed.srt.count)
+        var previousEnd = 0
+        var seen: [String] = []
+        for cue in parsed.srt {
+            guard case .int(let start) = cue[1], case .int(let end) = cue[2], case .text(let content) = cue[3] else {
+                Issue.record("cue \(cue)")
+                continue
+            }
+            let lines = content.split(separator: "\n")
+            #expect(lines.count <= 2)
+            #expect(lines.allSatisfy { $0.count <= 42 })
+            #expect(end - start <= 7000)
+            #expect(start >= previousEnd)
+            previousEnd = end
+            seen += lines.flatMap { $0.split(separator: " ").map(String.init) }
+        }
+        #expect(seen == tokens)
+        #expect(parsed.srt.map { $0[1] } == parsed.vtt.map { $0[1] })
+        #expect(parsed.srt.map { $0[3] } == parsed.vtt.map { $0[3] })
+    }
 }

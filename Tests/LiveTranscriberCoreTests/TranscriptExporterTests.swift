@@ -98,6 +98,17 @@ struct TranscriptExporterTests {
             """)
     }
 
+    @Test("Markdown: the date in the given zone with its offset, as list and show give it", arguments: [
+        ("Europe/Paris", "- Date: 2023-11-14T23:13:20+01:00"),
+        ("America/New_York", "- Date: 2023-11-14T17:13:20-05:00"),
+        ("UTC", "- Date: 2023-11-14T22:13:20Z"),
+    ])
+    func markdownTimeZone(zone: String, line: String) throws {
+        let exporter = TranscriptExporter(timeZone: try #require(TimeZone(identifier: zone)))
+        let text = exporter.export(recording: ExportFixtures.recording, segments: [], format: .md)
+        #expect(text.components(separatedBy: "\n")[2] == line)
+    }
+
     @Test("JSON: the show --json shape, decodable back to the same recording and sanitized segments")
     func json() throws {
         let text = export(.json)

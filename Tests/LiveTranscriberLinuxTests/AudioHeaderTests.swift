@@ -39,6 +39,69 @@ struct AudioHeaderTests {
         #expect(try SndFileAudioSlicer().info(of: file).frames == 40_000)
     }
 
+    @Test("a saved mono or stereo 16-bit WAV has a plain PCM fmt chunk (tag 1, 16 bytes) that Python's wave module reads; 4 channels stay extensible",
+          arguments: [(1, 1), (2, 1), (4, 0xFFFE)])
+    func plainPCMFormat(channels: Int, tag: Int) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("audio.wav")
+        let writer = try SndFileWriter(path: file.path, format: AudioFormat(sampleRate: 16_000, channels: channels), fileFormat: .wav)
+        try writer.write(AudioBuffer(samples: [Float](repeating: 0.25, count: 1600 * channels), channels: channels))
+        try writer.close()
+        let bytes = [UInt8](try Data(contentsOf: file))
+        let fmt = try #require((12..<bytes.count - 4).first { bytes[$0..<$0 + 4] == [0x66, 0x6D, 0x74, 0x20] })
+        #expect(Int(bytes[fmt + 8]) | Int(bytes[fmt + 9]) << 8 == tag)
+        #expect(Int(bytes[fmt + 4]) == (tag == 1 ? 16 : 40))
+        #expect(try SndFileReader(path: file.path).totalFrames == 1600)
+        guard tag == 1 else { return }
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", "import wave,sys; w=wave.open(sys.argv[1]); print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes())", file.path]
+        let out = Pipe()
+        python.standardOutput = out
+        try python.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        python.waitUntilExit()
+        #expect(printed == "\(channels) 2 16000 1600\n")
+    }
+
+    @Test("a VBR MP3 whose Xing frame is gone is read to the end of its stream, not to the length its first frame suggests")
+    func vbrMP3WithoutXing() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let wav = try SndFileReader(path: "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav")
+        var samples: [Float] = []
+        while let block = try wav.read(maxFrames: 16_000) { samples += block.samples }
+        #expect(samples.count == 113_600)
+        let mp3 = home.url.appendingPathComponent("vbr.mp3")
+        let writer = try SndFileWriter(path: mp3.path, format: AudioFormat(sampleRate: 16_000, channels: 1),
+                                       libsndfileFormat: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III), name: "mp3")
+        try writer.write(AudioBuffer(samples: samples, channels: 1))
+        try writer.close()
+        // The first frame holds the Xing header (VBR): 288 bytes at 64 kbit/s, 16 kHz, MPEG-2 layer III.
+        var bytes = [UInt8](try Data(contentsOf: mp3))
+        #expect(Array(bytes[0..<2]) == [0xFF, 0xF3])
+        #expect(String(decoding: bytes[13..<17], as: UTF8.self) == "Xing")
+        #expect(Array(bytes[288..<290]) == [0xFF, 0xF3])
+        bytes.removeFirst(288)
+        let stripped = home.url.appendingPathComponent("noxing.mp3")
+        try Data(bytes).write(to: stripped)
+
+        func frames(_ source: any AudioSource) throws -> Int {
+            var count = 0
+            while let block = try source.read(maxFrames: 4096) { count += block.frameCount }
+            return count
+        }
+        #expect(try frames(SndFileReader(path: stripped.path)) == 89_856)  // libsndfile alone: 5.6 s
+        let reader = try AudioFileReader.open(path: stripped.path)
+        #expect(reader is MP3Reader)
+        #expect(reader.totalFrames == 115_200)  // 200 frames of 576: 7.2 s, as decoded
+        #expect(try frames(reader) == 115_200)
+        #expect(AudioFileReader.lengthNote(path: stripped.path, shown: "noxing.mp3")
+            == "note: noxing.mp3 states 0:05 of audio in its first frame but holds 0:07 (a VBR MP3 without a Xing header); all of it is read")
+        #expect(AudioFileReader.lengthNote(path: mp3.path, shown: "vbr.mp3") == nil)
+    }
+
     @Test("a WAV recording is stored as plain RIFF while under 4 GiB (libsndfile's RF64 downgrade)")
     func smallWAVStaysRIFF() throws {
         let home = try TemporaryDirectory()

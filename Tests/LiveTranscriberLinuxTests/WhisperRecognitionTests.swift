@@ -216,6 +216,29 @@ struct WhisperRecognitionTests {
         _ = try SileroVoiceActivityDetector(path: installed.voiceActivityModel)
     }
 
+    @Test("a failed load frees what it loaded: a good model with a damaged VAD file, three times, leaves no model loaded")
+    func failedLoadsFreeTheModel() throws {
+        let folder = try TestFolders.make("whisper-leak")
+        let installed = WhisperModelFiles.installed
+        // A path of this test's own, so the count is not another test's.
+        let model = folder.appendingPathComponent("ggml-base.bin").path
+        try FileManager.default.createSymbolicLink(atPath: model, withDestinationPath: installed.model)
+        let count = { WhisperEngine.loadedContexts.withLock { $0[model, default: 0] } }
+        do {
+            let engine = try WhisperEngine(files: WhisperModelFiles(model: model, voiceActivityModel: installed.voiceActivityModel))
+            #expect(count() == 1)
+            _ = engine
+        }
+        #expect(count() == 0)
+        let vad = try Self.cut(installed.voiceActivityModel, to: 1000, in: folder)
+        for _ in 0..<3 {
+            #expect(throws: WhisperError.modelUnreadable(path: vad)) {
+                try WhisperEngine(files: WhisperModelFiles(model: model, voiceActivityModel: vad))
+            }
+        }
+        #expect(count() == 0)
+    }
+
     @Test("a folder where a model file belongs is named a folder")
     func folderAsModel() throws {
         let folder = try TestFolders.make("whisper-folder")
@@ -285,3 +308,4 @@ struct WhisperRecognitionTests {
         #expect(WhisperDecoder.isAnnotation(word) == dropped)
     }
 }
+

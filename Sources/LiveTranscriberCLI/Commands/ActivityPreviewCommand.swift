@@ -10,7 +10,7 @@ struct ActivityPreviewCommand: CLICommand {
         usage: "activity preview --out DIR [--state recording|paused|stopped] [--text TEXT] [--elapsed SECONDS] [--private] [--json]",
         options: [
             .value("out", "DIR", "Directory for the SVG files (created if missing)."),
-            .value("state", "STATE", "recording, paused or stopped (default: recording)."),
+            .choice("state", "STATE", "recording, paused or stopped (default: recording).", choices: ["recording", "paused", "stopped"]),
             .value("text", "TEXT", "Final transcript to show; lines separated by newlines."),
             .value("elapsed", "SECONDS", "Elapsed recording time in seconds (default: 90)."),
             .flag("private", "Hide the transcript on the Lock Screen, as the privacy setting does."),

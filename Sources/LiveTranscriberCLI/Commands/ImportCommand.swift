@@ -54,22 +54,35 @@ struct ImportCommand: CLICommand {
         var imported: [RecordingWithTranscript] = []
         var failures = 0
         var skipped = 0
+        var diskFull = false
         // One handler for the whole command: Ctrl-C or SIGTERM, during a file or between two,
         // stops the import; the file in progress is discarded, the ones already imported stay.
         let signals = StopSignals()
         defer { signals.cancel() }
-        for path in paths {
+        for argument in paths {
             if signals.stopRequested { break }
-            let file = URL(fileURLWithPath: path)
-            let name = RecordingImport.name(of: file)
+            // A name that is not UTF-8 is opened by its bytes and shown escaped; a pipe is read
+            // into a temporary file first, a stop ending the wait (UserPath).
+            let file: UserPath
+            do {
+                file = try UserPath(argument, readingStreams: { signals.stopRequested })
+            } catch RecordingInterrupted.cancelled {
+                break
+            } catch {
+                failures += 1
+                context.printErrorLine("error: \(LiveTranscriberCommandLine.describe(error))")
+                continue
+            }
+            let path = file.path, shown = file.shown
+            let name = RecordingImport.name(fromStem: file.stem)
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
-            if let note = RecordingInput.file(path: path).repairNote { context.printError(note) }
+            if let note = RecordingInput.file(path: path).repairNote { context.printError(file.naming(note)) }
             do {
                 // The core's import rule: a file already in the library is refused before it is
                 // transcribed, and again under the library's write lock when saving (another import
                 // of the same file may have saved it meanwhile); the recording keeps the file's digest.
-                let plan = try RecordingImport(file: file, refusingDuplicates: !again, library: store,
+                let plan = try RecordingImport(file: URL(fileURLWithPath: path), stem: file.stem, refusingDuplicates: !again, library: store,
                                                contentDigest: { try AudioDigest.of(path: $0.path) })
                 let options = RecordingOptions(input: .file(path: path), speed: .max, name: plan.name, tags: tags, location: nil,
                                                format: format, activityFeed: nil, json: json, discard: false, speech: speech,
@@ -77,22 +90,29 @@ struct ImportCommand: CLICommand {
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
                 guard let saved = try recorder.run() else { continue }
                 imported.append(saved)
-                context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
+                context.saved.add("\(shown) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
                     let count = saved.segments.count
-                    context.print("Imported \(path) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
+                    context.print("Imported \(shown) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
             } catch LibraryError.alreadyInLibrary(let id, let name) {
                 skipped += 1
-                context.printError("note: skipped \(VisibleText.escaped(path)): \(LibraryError.alreadyInLibrary(id: id, name: name)); add --again to import it once more.")
+                context.printError("note: skipped \(shown): \(LibraryError.alreadyInLibrary(id: id, name: name)); add --again to import it once more.")
             } catch RecordingInterrupted.cancelled {
                 break
             } catch RecordingInterrupted.noAudio {
                 failures += 1
-                context.printError("error: \(path) holds no audio; nothing was imported from it")
+                context.printErrorLine("error: \(shown) holds no audio; nothing was imported from it")
             } catch {
                 failures += 1
-                context.printError("error: \(LiveTranscriberCommandLine.describe(error))")
+                context.printErrorLine("error: \(file.naming(LiveTranscriberCommandLine.describe(error)))")
+                // The library said nothing more can be saved until there is room: the other files
+                // are not tried, as it said (one might fit now that the failed draft is gone, but
+                // it would fill the disk to its last byte, for this and every other program).
+                if LibraryStore.isOutOfSpace(error) {
+                    diskFull = true
+                    break
+                }
             }
         }
         if json {
@@ -103,6 +123,12 @@ struct ImportCommand: CLICommand {
             let skippedText = skipped > 0 ? ", \(skipped) skipped (already in the library)" : ""
             context.printError("Import stopped: \(imported.count) imported\(skippedText), \(left) not imported.")
             return signals.exitCode
+        }
+        let untried = paths.count - imported.count - failures - skipped
+        if diskFull && untried > 0 {
+            context.printError("Import stopped: the disk is full; \(imported.count) imported, \(Plural.count(untried, "file")) not tried. "
+                + "Free some space, then import \(untried == 1 ? "it" : "them") again.")
+            return ExitCode.failure
         }
         if let summary = Self.summary(files: paths.count, failures: failures, skipped: skipped) { context.printError(summary) }
         return failures > 0 ? ExitCode.failure : ExitCode.success

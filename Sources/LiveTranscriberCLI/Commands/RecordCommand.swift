@@ -98,10 +98,23 @@ struct RecordCommand: CLICommand {
         for path in [options.activityFeed, options.events].compactMap({ $0 }) where path != "-" {
             try OutputFile.refuseInsideLibrary(path, library: context.dataDirectory)
         }
-        if let note = options.input.repairNote { context.printError(note) }
+        // A file name that is not UTF-8 is opened by its bytes and shown escaped (UserPath).
+        var options = self.options
+        var file: UserPath?
+        if case .file(let path) = options.input {
+            let opened = try UserPath(path)
+            options.input = .file(path: opened.path)
+            file = opened
+        }
+        if let note = options.input.repairNote { context.printError(file?.naming(note) ?? note) }
         let display = RecordingDisplays.forRecord(options, context: context)
         let recorder = Recorder(options: options, context: context, store: store, display: display)
-        let saved = try recorder.run()
+        let saved: RecordingWithTranscript?
+        do {
+            saved = try recorder.run()
+        } catch let error where file.map({ $0.path != $0.argument }) == true {
+            throw UserPath.Failure(message: file!.naming(LiveTranscriberCommandLine.describe(error)))
+        }
         defer { if printStats, let stats = recorder.stats { context.printError(stats.line) } }
         guard let saved else {
             (options.json || options.events == "-" ? context.stderr : context.stdout).write("Discarded the recording.\n")
@@ -119,7 +132,7 @@ struct RecordCommand: CLICommand {
             output.write(VisibleText.escaped("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")).") + "\n")
         }
         if let failure = recorder.feedFailure, let path = options.activityFeed {
-            context.printError("error: could not write the activity feed to \(path): \(failure); the recording was saved")
+            context.printErrorLine("error: could not write the activity feed to \(path): \(failure); the recording was saved")
             return ExitCode.failure
         }
         if let failure = recorder.eventsFailure, let path = options.events {

@@ -43,9 +43,9 @@ struct RecoverCommand: CLICommand {
             context.print("No interrupted recordings to recover.")
         }
         for recording in recovered {
-            let count = try store.transcript(of: recording.id).count
-            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")))"
-                + "\(LibraryAccess.noTranscriptHint(recording.id, segments: count)).")
+            let segments = try store.transcript(of: recording.id)
+            context.print("Recovered \(recording.id) '\(recording.name)' (\(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(segments.count, "segment")))"
+                + "\(RecoveryHint.hint(id: recording.id, durationSeconds: recording.durationSeconds, segments: segments)).")
         }
         return ExitCode.success
     }

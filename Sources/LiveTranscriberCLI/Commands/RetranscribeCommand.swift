@@ -11,8 +11,9 @@ struct RetranscribeCommand: CLICommand {
         usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG] [--model NAME|PATH] [--base-url URL] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
-            .value("engine", "ENGINE", "local (default: the default engine on this machine), "
-                   + SpeechEngineKind.allCases.map(\.rawValue).joined(separator: " or ") + " (that engine on this machine), or openai (uploads the audio)."),
+            .choice("engine", "ENGINE", "local (default: the default engine on this machine), "
+                    + SpeechEngineKind.allCases.map(\.rawValue).joined(separator: " or ") + " (that engine on this machine), or openai (uploads the audio).",
+                    choices: Engine.names),
             .value("language", "TAG", "Language of the speech, a BCP 47 tag such as en-US or de (default: the recording's). "
                    + "It becomes the recording's language, as with record and import."),
             .value("model", "MODEL", "OpenAI model: " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", ")
@@ -94,7 +95,7 @@ struct RetranscribeCommand: CLICommand {
         let (current, damage) = Self.currentTranscript(recording.id, store: store)
         if restore {
             guard try store.restorePreviousTranscript(of: recording.id) else {
-                context.printError("error: \(RetranscriptionError.noPreviousTranscript(recordingName: recording.name))")
+                context.printErrorLine("error: \(RetranscriptionError.noPreviousTranscript(recordingName: recording.name))")
                 return ExitCode.failure
             }
             if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "the previous transcript was put back")) }
@@ -106,7 +107,7 @@ struct RetranscribeCommand: CLICommand {
         do {
             try AudioFormatSupport.libsndfile.checkReadable(recording.audio.format)
         } catch let error as AudioFormatUnsupported {
-            context.printError("error: '\(recording.name)' cannot be transcribed again here: \(error.description)")
+            context.printErrorLine("error: '\(recording.name)' cannot be transcribed again here: \(error.description)")
             return ExitCode.failure
         }
         let audio = try store.audioFile(of: recording.id)
@@ -129,7 +130,7 @@ struct RetranscribeCommand: CLICommand {
         do {
             transcript = try Retranscription.transcriptToSave(segments, recordingName: recording.name)
         } catch let error as RetranscriptionError {
-            context.printError("error: \(error.description)")
+            context.printErrorLine("error: \(error.description)")
             return ExitCode.failure
         }
         try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language)

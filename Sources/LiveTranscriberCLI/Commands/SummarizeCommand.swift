@@ -10,7 +10,8 @@ struct SummarizeCommand: CLICommand {
         usage: "summarize <id> [--engine \(SummaryEngine.allCases.map(\.rawValue).joined(separator: "|"))] [--model NAME] [--base-url URL] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
-            .value("engine", "ENGINE", SummaryEngine.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: " or ") + "."),
+            .choice("engine", "ENGINE", SummaryEngine.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: " or ") + ".",
+                    choices: SummaryEngine.allCases.map(\.rawValue)),
             .value("model", "NAME", "Chat model for --engine openai (default \(OpenAICompatibleChatModel.defaultModel))."),
             .value("base-url", "URL", "OpenAI-compatible API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
             .flag("json", "Print the updated recording as JSON."),
@@ -57,15 +58,17 @@ struct SummarizeCommand: CLICommand {
                 }
             }
         } catch let error as SummarizingError {
-            context.printError("error: \(error)")
+            context.printErrorLine("error: \(error)")
             return ExitCode.failure
         }
         context.saved.add("the summary of \(recording.id) was saved")
         if json {
             try context.printJSON(recording)
         } else {
-            // What was stored, exactly as stored (the suggested tags in their stored spelling).
-            let suggested = recording.tags.filter { tag in result.tags.contains { RecordingTags.same($0, tag) } }
+            // What was stored, exactly as stored: the suggested tags after the tag rule (spaces
+            // collapsed, hidden characters removed, length capped), in the stored spelling.
+            let stored = RecordingTags.cleaned(result.tags)
+            let suggested = recording.tags.filter { tag in stored.contains { RecordingTags.same($0, tag) } }
             context.print(VisibleText.escapedKeepingLines(recording.summary ?? result.summary))
             context.print("Tags: " + (suggested.isEmpty ? "(none)" : VisibleText.escaped(RecordingTags.joined(suggested))))
         }

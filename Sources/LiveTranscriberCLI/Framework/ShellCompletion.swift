@@ -4,7 +4,8 @@ import Foundation
 /// source as `--help`), so a new command or option completes without touching them.
 ///
 /// They complete subcommands (with their abstracts where the shell shows descriptions), each
-/// command's options, and file names after an option that takes a value.
+/// command's options, the choices of an option that has them (`export --format`: txt, md…), and
+/// file names after any other option that takes a value.
 enum ShellCompletion: String, CaseIterable {
     case bash, zsh, fish
 
@@ -29,6 +30,12 @@ enum ShellCompletion: String, CaseIterable {
             let options = (command.options.map { "--" + $0.name } + ["--help"]).joined(separator: " ")
             let valued = command.options.filter { $0.valueName != nil }.map { "--" + $0.name }.joined(separator: " ")
             cases += "        \"\(command.name)\") options=\"\(options)\"; valued=\"\(valued)\" ;;\n"
+        }
+        var choices = ""
+        for command in commands {
+            for option in command.options where !option.choices.isEmpty {
+                choices += "        \"\(command.name) --\(option.name)\") COMPREPLY=( $(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\") ); return ;;\n"
+            }
         }
         var nested = ""
         for word in firstWords(commands) {
@@ -59,6 +66,8 @@ enum ShellCompletion: String, CaseIterable {
             \(nested)    case "$command" in
             \(cases)        *) return ;;
                 esac
+                case "$command $prev" in
+            \(choices)    esac
                 if [[ -n $valued && " $valued " == *" $prev "* ]]; then
                     COMPREPLY=( $(compgen -f -- "$cur") )
                     return
@@ -92,7 +101,8 @@ enum ShellCompletion: String, CaseIterable {
             let repeat_ = option.repeatable ? "*" : ""
             let help = zshEscaped(option.help)
             if let value = option.valueName {
-                return "'\(repeat_)--\(option.name)=[\(help)]:\(zshEscaped(value.lowercased())):_files'"
+                let values = option.choices.isEmpty ? "_files" : "(\(option.choices.map(zshEscaped).joined(separator: " ")))"
+                return "'\(repeat_)--\(option.name)=[\(help)]:\(zshEscaped(value.lowercased())):\(values)'"
             }
             return "'--\(option.name)[\(help)]'"
         } + ["'--help[Show help information.]'", "'*:file:_files'"]
@@ -170,7 +180,8 @@ enum ShellCompletion: String, CaseIterable {
                 condition += "; and __fish_seen_subcommand_from \(sub)"
             }
             for option in command.options + [.flag("help", "Show help information.")] {
-                let takesValue = option.valueName != nil ? " -r -F" : ""
+                let takesValue = option.valueName == nil ? ""
+                    : option.choices.isEmpty ? " -r -F" : " -x -a \(fishQuoted(option.choices.joined(separator: " ")))"
                 lines.append("complete -c livetranscriber -n '\(condition)' -l \(option.name)\(takesValue) -d \(fishQuoted(option.help))")
             }
         }

@@ -17,7 +17,11 @@ enum RecordingInput: Equatable {
     /// What the user should know about the input before it is read: a WAV header that was never
     /// finished, read like `sox --ignore-length` does. Nil for anything else. Reads only the header.
     var repairNote: String? {
-        guard case .file(let path) = self, let layout = SndFileReader.unfinishedWAVHeader(at: path) else { return nil }
+        guard case .file(let path) = self else { return nil }
+        if path.lowercased().hasSuffix(".mp3") || path.hasPrefix("/proc/self/fd/") {
+            if let note = AudioFileReader.lengthNote(path: path, shown: path) { return note }
+        }
+        guard let layout = SndFileReader.unfinishedWAVHeader(at: path) else { return nil }
         return "note: \(path) has a WAV header that was never finished (\(layout.unfinishedHeaderStatement), as a recorder that "
             + "crashed leaves it); repaired the length while reading: \(ElapsedTimeFormat.clock(layout.durationSeconds)) of audio follow the header"
     }
@@ -28,7 +32,7 @@ enum RecordingInput: Equatable {
         case .microphone(let device, let rate, let channels):
             return try ALSAMicrophone(device: device, sampleRate: rate, channels: channels)
         case .file(let path):
-            return try SndFileReader(path: path)
+            return try AudioFileReader.open(path: path)
         case .rawPCM(let path, let rate, let channels):
             return try RawPCMReader(path: path, sampleRate: rate, channels: channels)
         }
@@ -96,8 +100,8 @@ struct SpeechOptions: Equatable {
 
     /// The options every speech command takes, for its spec.
     static let specOptions: [OptionSpec] = [
-        .value("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
-               + "; $\(LinuxSpeechEngines.engineVariable) sets the default."),
+        .choice("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
+                + "; $\(LinuxSpeechEngines.engineVariable) sets the default.", choices: SpeechEngineKind.allCases.map(\.rawValue)),
         .value("language", "tag", "Language of the speech, a BCP 47 tag such as en-US or de (default en-US)."),
         .value("model", "path", "A model file for the engine, instead of the installed one."),
     ]

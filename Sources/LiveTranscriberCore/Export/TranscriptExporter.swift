@@ -3,9 +3,10 @@ import Foundation
 /// Turns a recording and its transcript into the text of an export file. Pure: no files, no clock.
 ///
 /// Every format first runs the segments through `SegmentSanitizer`, so cues are ordered, never
-/// overlap and never have empty text. Subtitle cues are numbered from 1 without gaps; cue text never
-/// contains `-->` (written `->`) or a blank line (line breaks inside a segment are kept, empty lines
-/// removed). WebVTT escapes `&`, `<` and `>`. Any script, emoji and right-to-left text pass through
+/// overlap and never have empty text. Subtitle cues are split to be readable (`SubtitleCues`, with
+/// the limits of `subtitleLayout`) and numbered from 1 without gaps; cue text never contains `-->`
+/// (written `->`) or a blank line (the line breaks of a segment that fits one cue are kept, empty
+/// lines removed). WebVTT escapes `&`, `<` and `>`. Any script, emoji and right-to-left text pass through
 /// unchanged.
 ///
 /// ```swift
@@ -13,7 +14,18 @@ import Foundation
 /// try srt.write(to: url, atomically: true, encoding: .utf8)
 /// ```
 public struct TranscriptExporter: Sendable {
-    public init() {}
+    /// The limits subtitle cues are split to (SRT and WebVTT only).
+    public var subtitleLayout: SubtitleLayout
+    /// The zone of the Markdown export's date, the one `list` and `show` use (the user's).
+    public var timeZone: TimeZone
+
+    /// - Parameters:
+    ///   - subtitleLayout: Characters per line, lines and seconds per cue; the broadcasters' by default.
+    ///   - timeZone: The zone the Markdown date is written in, with its offset (`+01:00`; `Z` for UTC).
+    public init(subtitleLayout: SubtitleLayout = .broadcast, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.subtitleLayout = subtitleLayout
+        self.timeZone = timeZone
+    }
 
     /// The export of `recording` with `segments` in `format`, as UTF-8 text ending with a newline.
     ///
@@ -46,7 +58,7 @@ public struct TranscriptExporter: Sendable {
 
     func markdown(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {
         var text = "# \(markdownEscaped(singleLine(recording.name)))\n\n"
-        text += "- Date: \(Self.isoDate(recording.createdAt))\n"
+        text += "- Date: \(Self.isoDate(recording.createdAt, timeZone: timeZone))\n"
         text += "- Duration: \(SubtitleTimestamp.clock(recording.durationSeconds))\n"
         text += "- Language: \(markdownEscaped(recording.language))\n"
         if !recording.tags.isEmpty {
@@ -64,21 +76,21 @@ public struct TranscriptExporter: Sendable {
 
     func subRip(_ segments: [TranscriptSegment]) -> String {
         var text = ""
-        for (index, segment) in segments.enumerated() {
+        for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout).enumerated() {
             if index > 0 { text += "\n" }
             text += "\(index + 1)\n"
-            text += "\(SubtitleTimestamp.srt(segment.startSeconds)) --> \(SubtitleTimestamp.srt(segment.endSeconds))\n"
-            text += cueText(segment.text) + "\n"
+            text += "\(SubtitleTimestamp.srt(cue.startSeconds)) --> \(SubtitleTimestamp.srt(cue.endSeconds))\n"
+            text += cue.lines.joined(separator: "\n") + "\n"
         }
         return text
     }
 
     func webVTT(_ segments: [TranscriptSegment]) -> String {
         var text = "WEBVTT\n"
-        for (index, segment) in segments.enumerated() {
+        for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout).enumerated() {
             text += "\n\(index + 1)\n"
-            text += "\(SubtitleTimestamp.vtt(segment.startSeconds)) --> \(SubtitleTimestamp.vtt(segment.endSeconds))\n"
-            text += vttEscaped(cueText(segment.text)) + "\n"
+            text += "\(SubtitleTimestamp.vtt(cue.startSeconds)) --> \(SubtitleTimestamp.vtt(cue.endSeconds))\n"
+            text += vttEscaped(cue.lines.joined(separator: "\n")) + "\n"
         }
         return text
     }
@@ -93,16 +105,6 @@ public struct TranscriptExporter: Sendable {
     }
 
     // MARK: - Text rules
-
-    /// Cue text: line breaks normalized to `\n`, each line trimmed, empty lines removed, `-->` written `->`.
-    func cueText(_ text: String) -> String {
-        let lines = normalizedLines(text)
-        var joined = lines.joined(separator: "\n")
-        while joined.contains("-->") {
-            joined = joined.replacingOccurrences(of: "-->", with: "->")
-        }
-        return joined
-    }
 
     /// The text on one line: line breaks become single spaces.
     func singleLine(_ text: String) -> String {
@@ -132,9 +134,10 @@ public struct TranscriptExporter: Sendable {
         return result
     }
 
-    static func isoDate(_ date: Date) -> String {
+    /// ISO 8601 with the zone's offset at that date: "2023-11-14T23:13:20+01:00", "…Z" in UTC.
+    static func isoDate(_ date: Date, timeZone: TimeZone) -> String {
         let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.timeZone = timeZone
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
     }

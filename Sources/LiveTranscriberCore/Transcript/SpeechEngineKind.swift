@@ -5,14 +5,15 @@ public enum SpeechEngineKind: String, Sendable, Equatable, CaseIterable {
     /// whisper.cpp: accurate, utterances cut by voice activity detection (the default when its
     /// model is installed).
     case whisper
-    /// pocketsphinx: light and streaming, US English only.
+    /// pocketsphinx: streaming, US English only; light in memory and live, but about 3 times
+    /// whisper's CPU on a file (README, "Speech engines").
     case pocketsphinx
 
     /// One line for help text.
     public var summary: String {
         switch self {
         case .whisper: "whisper.cpp, accurate, many languages (default when its model is installed)"
-        case .pocketsphinx: "pocketsphinx, light and streaming, US English only"
+        case .pocketsphinx: "pocketsphinx, streaming, US English only, less memory but about 3x whisper's CPU on files"
         }
     }
 

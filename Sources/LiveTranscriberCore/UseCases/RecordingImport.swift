@@ -26,6 +26,9 @@ public struct RecordingImport: Sendable, Equatable {
 
     /// Plans the import of `file`.
     /// - Parameters:
+    ///   - stem: the file's name without its extension as the user knows it, when `file` does not
+    ///     carry it (a file opened by its bytes, a pipe read into a temporary file); nil for
+    ///     `file`'s own.
     ///   - refusingDuplicates: false to import audio the library already has once more (`--again`).
     ///   - library: where recordings with the same audio are looked up.
     ///   - contentDigest: the platform's digest of the file (`AudioContentDigest`'s rule); nil
@@ -34,20 +37,26 @@ public struct RecordingImport: Sendable, Equatable {
     ///   `refusingDuplicates` and a recording of the same audio is in the library; whatever
     ///   `contentDigest` or the library's lookup throws.
     public init(
-        file: URL, refusingDuplicates: Bool, library: some RecordingStore, contentDigest: (URL) throws -> String?
+        file: URL, stem: String? = nil, refusingDuplicates: Bool, library: some RecordingStore,
+        contentDigest: (URL) throws -> String?
     ) throws {
         self.file = file
-        name = Self.name(of: file)
+        name = Self.name(fromStem: stem ?? file.deletingPathExtension().lastPathComponent)
         imported = try contentDigest(file).map { ImportedAudio(digest: $0, refusingDuplicates: refusingDuplicates) }
         if let imported, refusingDuplicates, let existing = try library.recordings(withAudioDigest: imported.digest).first {
             throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
         }
     }
 
-    /// The name an imported file gets: its last path component without the extension, cleaned by
-    /// the one name rule (`RecordingName.cleaned`).
+    /// The name an imported file gets: its name without the extension (`stem`), cleaned by the
+    /// one name rule (`RecordingName.cleaned`).
+    public static func name(fromStem stem: String) -> String {
+        RecordingName.cleaned(stem)
+    }
+
+    /// The name importing `file` gives: `name(fromStem:)` of its last path component without the extension.
     public static func name(of file: URL) -> String {
-        RecordingName.cleaned(file.deletingPathExtension().lastPathComponent)
+        name(fromStem: file.deletingPathExtension().lastPathComponent)
     }
 
     /// The settings of the engine run that transcribes the file: named after it, with the given

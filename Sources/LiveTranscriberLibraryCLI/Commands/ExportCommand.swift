@@ -1,24 +1,33 @@
 import Foundation
 import LiveTranscriberCore
 
-/// `livetranscriber export ID --format txt|md|srt|vtt|json [--output PATH]`
+/// `livetranscriber export ID --format txt|md|srt|vtt|json [--output PATH] [--line-length N] [--lines N] [--cue-seconds S]`
 struct ExportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Write a recording's transcript as text, Markdown, subtitles or JSON.",
-        usage: "export <id> --format txt|md|srt|vtt|json [--output PATH [--json]]",
+        usage: "export <id> --format txt|md|srt|vtt|json [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
-            .value("format", "FORMAT", "txt, md, srt, vtt or json."),
+            .choice("format", "FORMAT", "txt, md, srt, vtt or json.", choices: ExportFormat.allCases.map(\.rawValue)),
             .value("output", "PATH", "Write to PATH instead of standard output ('-' is standard output)."),
             .flag("json", "With --output: print what was written as JSON (id, format, path, bytes)."),
+            .value("line-length", "N", "srt, vtt: characters per cue line (default 42)."),
+            .value("lines", "N", "srt, vtt: lines per cue (default 2)."),
+            .value("cue-seconds", "S", "srt, vtt: seconds a cue may last (default 7)."),
         ],
-        discussion: "SRT and WebVTT times are rounded to whole milliseconds; overlapping, empty and repeated segments are repaired first.")
+        discussion: """
+            SRT and WebVTT cues are split at word boundaries, using the words' times, to at most 42 \
+            characters per line, 2 lines and 7 seconds (broadcasters' subtitle guidelines); every word \
+            appears once, in order, and cues never overlap. Times are rounded to whole milliseconds; \
+            overlapping, empty and repeated segments are repaired first.
+            """)
 
     let reference: String
     let format: ExportFormat
     let output: String?
     let json: Bool
+    let subtitleLayout: SubtitleLayout
     var services = LibraryServices()
 
     /// What `--json` prints: the file written.
@@ -43,12 +52,13 @@ struct ExportCommand: CLICommand {
         if json && (output == nil || output == "-") {
             throw UsageError("--json describes the file --output wrote; without --output the export itself is printed (use --format json for JSON)")
         }
+        subtitleLayout = try Self.subtitleLayout(arguments, format: format)
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try services.store(context)
         let recording = try store.resolve(reference)
-        let text = TranscriptExporter().export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
+        let text = TranscriptExporter(subtitleLayout: subtitleLayout, timeZone: LibraryAccess.timeZone(context)).export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
         guard let output, output != "-" else {
             // On a terminal the export is read, not kept: hidden characters are shown (VisibleText);
             // a pipe or a redirect gets the document exactly.
@@ -60,8 +70,31 @@ struct ExportCommand: CLICommand {
         if json {
             try context.printJSON(Written(id: recording.id, format: format.rawValue, path: output, bytes: text.utf8.count))
         } else {
-            context.printError("Wrote \(output).")
+            context.printError("Wrote \(VisibleText.escaped(output)).")
         }
         return ExitCode.success
+    }
+
+    /// The cue limits from `--line-length`, `--lines` and `--cue-seconds`; the broadcasters' when none is given.
+    /// Throws `UsageError` for a value out of range or for a limit given with a format that has no cues.
+    static func subtitleLayout(_ arguments: ParsedArguments, format: ExportFormat) throws -> SubtitleLayout {
+        let given = ["line-length", "lines", "cue-seconds"].filter { arguments.value($0) != nil }
+        if let first = given.first, format != .srt && format != .vtt {
+            throw UsageError("--\(first) applies to subtitles only (--format srt or vtt), not \(format.rawValue)")
+        }
+        var layout = SubtitleLayout.broadcast
+        if let text = arguments.value("line-length") {
+            layout.maximumLineCharacters = try OptionParsing.positiveInt(text, option: "line-length", range: 1...1000)
+        }
+        if let text = arguments.value("lines") {
+            layout.maximumLines = try OptionParsing.positiveInt(text, option: "lines", range: 1...100)
+        }
+        if let text = arguments.value("cue-seconds") {
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.5, seconds <= 3600 else {
+                throw UsageError("--cue-seconds takes seconds from 0.5 to 3600, such as 7 or 5.5, not '\(text)'")
+            }
+            layout.maximumCueSeconds = seconds
+        }
+        return layout
     }
 }

@@ -55,7 +55,7 @@ public struct CommandRunner: Sendable {
             // A reader that stopped reading (`list | head -1`) wanted no more: no error line, and the
             // exit code of a process SIGPIPE ended, unless the output that went missing said what was saved.
             if stdout.readerWentAway && context.saved.all.isEmpty { return ExitCode.stopped(by: SIGPIPE) }
-            context.printError("error: could not write to standard output: \(failure)")
+            context.printErrorLine("error: could not write to standard output: \(failure)")
             // The report that went missing said what was saved: say it where it can be read.
             for line in context.saved.all { context.printError("note: \(line).") }
             return code == ExitCode.success ? ExitCode.failure : code
@@ -90,7 +90,7 @@ public struct CommandRunner: Sendable {
         }
         if first == "--version" {
             guard arguments.count == 1 else {
-                context.printError("error: --version takes nothing after it. See 'livetranscriber --help'.")
+                context.printErrorLine("error: --version takes nothing after it. See 'livetranscriber --help'.")
                 return ExitCode.usage
             }
             context.print("livetranscriber \(Self.version)")
@@ -105,10 +105,10 @@ public struct CommandRunner: Sendable {
                         + "\nSee 'livetranscriber \(group[0].spec.name) --help'.\n")
                     return ExitCode.success
                 }
-                context.printError("error: '\(first)' needs a subcommand: " + group.map(\.spec.name).joined(separator: ", "))
+                context.printErrorLine("error: '\(first)' needs a subcommand: " + group.map(\.spec.name).joined(separator: ", "))
                 return ExitCode.usage
             }
-            context.printError("error: unknown command '\(first)'. See 'livetranscriber --help'.")
+            context.printErrorLine("error: unknown command '\(first)'. See 'livetranscriber --help'.")
             return ExitCode.usage
         }
         return Self.run(command, rest, context: context)
@@ -140,12 +140,12 @@ public struct CommandRunner: Sendable {
             }
             return .command(try make(parsed))
         } catch let error as UsageError {
-            context.printError("error: \(error.message)")
+            context.printErrorLine("error: \(error.message)")
             context.printError("usage: livetranscriber \(spec.usage)")
             context.printError("See 'livetranscriber \(spec.name) --help'.")
             return .exit(ExitCode.usage)
         } catch {
-            context.printError("error: \(describe(error))")
+            context.printErrorLine("error: \(describe(error))")
             return .exit(ExitCode.usage)
         }
     }
@@ -156,10 +156,10 @@ public struct CommandRunner: Sendable {
         do {
             return try command.run(in: context)
         } catch let error as UsageError {
-            context.printError("error: \(error.message)")
+            context.printErrorLine("error: \(error.message)")
             return ExitCode.usage
         } catch {
-            context.printError("error: \(describe(error))")
+            context.printErrorLine("error: \(describe(error))")
             return ExitCode.failure
         }
     }

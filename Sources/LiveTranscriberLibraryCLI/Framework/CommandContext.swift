@@ -188,6 +188,11 @@ public struct CommandContext: Sendable {
     /// visible (`VisibleText`): messages quote paths, names and file contents.
     public func printError(_ text: String) { stderr.write(VisibleText.escapedKeepingLines(text) + "\n") }
 
+    /// Prints `text` as one line on stderr: every control character, line breaks included, made
+    /// visible (`VisibleText.escaped`). For error lines, which quote paths and names that may hold
+    /// a line break ("no such file: a\u{A}b.wav").
+    public func printErrorLine(_ text: String) { stderr.write(VisibleText.escaped(text) + "\n") }
+
     /// Prints `value` as the project's JSON (`JSONText`) and a newline on stdout.
     public func printJSON(_ value: some Encodable) throws { stdout.write(try JSONText.string(value) + "\n") }
 }

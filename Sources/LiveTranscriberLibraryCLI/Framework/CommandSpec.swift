@@ -10,6 +10,9 @@ public struct OptionSpec: Sendable {
     public var help: String
     /// True when the option may be given more than once (`--add a --add b`).
     public var repeatable: Bool
+    /// The values the option accepts when they are a fixed set (`txt`, `md`…), for shell completion;
+    /// empty for a free value (a path, a name, a number).
+    public var choices: [String] = []
 
     public static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: nil, help: help, repeatable: false)
@@ -17,6 +20,11 @@ public struct OptionSpec: Sendable {
 
     public static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName, help: help, repeatable: repeatable)
+    }
+
+    /// An option whose value is one of `choices`.
+    public static func choice(_ name: String, _ valueName: String, _ help: String, choices: [String]) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, repeatable: false, choices: choices)
     }
 }
 

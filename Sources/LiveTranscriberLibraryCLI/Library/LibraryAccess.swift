@@ -21,9 +21,10 @@ package enum LibraryAccess {
         // for the next command.
         guard context.audioMeasure != nil else { return store }
         for recording in try store.recoverDrafts() {
-            let segments = (try? store.transcript(of: recording.id).count) ?? 0
+            let segments = (try? store.transcript(of: recording.id)) ?? []
             context.printError("note: recovered an interrupted recording: \(recording.id) '\(recording.name)' "
-                + "(\(ElapsedTimeFormat.clock(recording.durationSeconds)))\(noTranscriptHint(recording.id, segments: segments)).")
+                + "(\(ElapsedTimeFormat.clock(recording.durationSeconds)))"
+                + "\(RecoveryHint.hint(id: recording.id, durationSeconds: recording.durationSeconds, segments: segments)).")
         }
         printRecoveryNotes(store, context)
         return store
@@ -40,12 +41,6 @@ package enum LibraryAccess {
         return try body()
     }
 
-    /// The hint after a recovered recording with no final segment (a crash while its only
-    /// utterance was still open): "; it has no transcript yet; run 'livetranscriber retranscribe ID'";
-    /// empty when it has segments.
-    package static func noTranscriptHint(_ id: String, segments: Int) -> String {
-        segments > 0 ? "" : "; it has no transcript yet; run 'livetranscriber retranscribe \(id)'"
-    }
 
     /// What the last recovery wants the user to know (a damaged draft.json) and what it could not do.
     package static func printRecoveryNotes(_ store: LibraryStore, _ context: CommandContext) {

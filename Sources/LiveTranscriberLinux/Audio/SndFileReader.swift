@@ -12,6 +12,8 @@ public final class SndFileReader: AudioSource {
     /// True when the samples are stored as 16-bit integers (WAV, RF64, FLAC…): `readInt16` then
     /// gives them exactly as stored.
     let storesInt16: Bool
+    /// True for MPEG audio (MP3), whose stated length libsndfile may have estimated (`MP3Reader`).
+    public let isMPEG: Bool
     /// Set when the file's WAV header was never finished (see `RepairedWAVInput`): the layout it
     /// was read with. The file on disk is not changed.
     public let repairedHeader: WAVLayout?
@@ -53,6 +55,7 @@ public final class SndFileReader: AudioSource {
         // An unfinished header (a FLAC whose writer was killed) states no length: nil, never 2^63 frames.
         self.totalFrames = AudioFileMeasure.statedFrames(info.frames)
         self.storesInt16 = info.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16)
+        self.isMPEG = info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_MPEG)
     }
 
     deinit { sf_close(handle) }

@@ -1,4 +1,5 @@
 import CSndFile
+import Glibc
 import Foundation
 import LiveTranscriberCore
 
@@ -19,6 +20,8 @@ extension RecordingAudioFormat {
 public final class SndFileWriter: AudioFileWriter {
     private var handle: OpaquePointer?
     private let path: String
+    /// True for `.wav`: on close, a mono or stereo 16-bit file gets a plain PCM `fmt ` chunk.
+    private let plainPCMOnClose: Bool
     public let format: AudioFormat
     public private(set) var framesWritten = 0
 
@@ -54,6 +57,7 @@ public final class SndFileWriter: AudioFileWriter {
         self.handle = handle
         self.path = path
         self.format = format
+        plainPCMOnClose = downgradeRF64
     }
 
     deinit { if let handle { sf_close(handle) } }
@@ -82,6 +86,25 @@ public final class SndFileWriter: AudioFileWriter {
         self.handle = nil
         if sf_close(handle) != 0 {
             throw AudioFileError.writeFailed(path: path, reason: "closing the file failed")
+        }
+        if plainPCMOnClose { try writePlainPCMFormat() }
+    }
+
+    /// libsndfile writes WAVE_FORMAT_EXTENSIBLE even for mono and stereo 16-bit PCM; the closed
+    /// file gets the plain PCM `fmt ` chunk other tools expect (`WAVFormatChunk.plainPCMPatch`).
+    /// Done after `sf_close`, which rewrites the header; a draft recovered after a crash keeps the
+    /// extensible form, which every WAV reader we know accepts.
+    /// - Throws: `AudioFileError.writeFailed` when the patch cannot be written.
+    private func writePlainPCMFormat() throws {
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AudioFileError.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        defer { Glibc.close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 256)
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 256, 0) }
+        guard count > 0, let patch = WAVFormatChunk.plainPCMPatch(header: Array(header.prefix(count))) else { return }
+        let written = patch.bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, patch.bytes.count, off_t(patch.offset)) }
+        guard written == patch.bytes.count, fsync(descriptor) == 0 else {
+            throw AudioFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
     }
 }

@@ -20,7 +20,10 @@ public final class SoxrResampler: Resampler {
         var error: soxr_error_t?
         var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
         var io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
-        guard let handle = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels), &error, &io, &quality, nil), error == nil else {
+        let created = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels), &error, &io, &quality, nil)
+        guard let handle = created, error == nil else {
+            // A failed initializer runs no deinit: a handle returned with an error is freed here.
+            if let created { soxr_delete(created) }
             throw AudioFileError.resampleFailed(reason: error.map { String(cString: $0) } ?? "soxr_create failed")
         }
         self.handle = handle

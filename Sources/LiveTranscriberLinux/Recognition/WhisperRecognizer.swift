@@ -134,23 +134,39 @@ public final class WhisperEngine: @unchecked Sendable {
     /// Threads per decode.
     public let threads: Int32
 
-    /// Loads both models: a damaged or truncated file is refused, never a crash.
+    /// Whisper contexts loaded and not yet freed, by model path: a failed initializer runs no
+    /// `deinit`, so what it loaded must be freed on its failure path (for tests).
+    static let loadedContexts = Mutex<[String: Int]>([:])
+
+    /// Loads both models: a damaged or truncated file is refused, never a crash, and nothing of a
+    /// failed load stays in memory.
     /// Throws `WhisperError.modelMissing`, `.modelIsFolder`, `.modelUnopenable` or `.modelUnreadable`.
     public init(files: WhisperModelFiles = .installed, threads: Int = 1) throws {
         for path in [files.model, files.voiceActivityModel] { try Self.checkFile(path) }
         lt_whisper_silence_logs()
+        // The VAD model first (a few hundred KB, freed at once): a damaged file fails here, before
+        // the Whisper model (about 150 MB) is loaded, rather than at the first block.
+        _ = try SileroVoiceActivityDetector(path: files.voiceActivityModel)
         var status = LT_WHISPER_LOADED
         let loaded = lt_whisper_load_model(files.model, &status)
-        try Self.check(status, path: files.model)
-        guard let context = loaded else { throw WhisperError.modelUnreadable(path: files.model) }
-        // Check the VAD model loads now, so a damaged file fails here rather than at the first block.
-        _ = try SileroVoiceActivityDetector(path: files.voiceActivityModel)
+        if loaded != nil { Self.loadedContexts.withLock { $0[files.model, default: 0] += 1 } }
+        guard status == LT_WHISPER_LOADED, let context = loaded else {
+            // A failed initializer runs no deinit: free what was loaded before throwing.
+            if let loaded { Self.free(loaded, model: files.model) }
+            try Self.check(status, path: files.model)
+            throw WhisperError.modelUnreadable(path: files.model)
+        }
         self.context = context
         self.files = files
         self.threads = Int32(max(1, threads))
     }
 
-    deinit { whisper_free(context) }
+    deinit { Self.free(context, model: files.model) }
+
+    private static func free(_ context: OpaquePointer, model: String) {
+        whisper_free(context)
+        loadedContexts.withLock { $0[model, default: 0] -= 1 }
+    }
 
     /// Throws `WhisperError.modelMissing` or `.modelIsFolder` unless `path` names a file.
     static func checkFile(_ path: String) throws {

@@ -187,6 +187,23 @@ struct LibraryStoreTests {
         #expect(try store.hits("old") == [])
     }
 
+    @Test("a change removes the temporary generation files of killed processes and keeps those of running ones")
+    func abandonedTemporaries() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let store = try F.store(home)
+        try F.save(store, id: "r1", name: "Old")
+        // No process has pid 999999999 (Linux caps pids at 4194304); pid 1 always runs.
+        let abandoned = [".library.generation.tmp-999999999-17", ".library.generation.tmp-999999998-3"]
+        let running = ".library.generation.tmp-1-5"
+        for name in abandoned + [running, ".metadata.json.tmp-999999999-1"] {
+            try Data("7\n".utf8).write(to: home.url.appendingPathComponent(name))
+        }
+        _ = try store.rename("r1", to: "New")
+        let left = F.files(in: home.url).filter { $0.contains(".tmp-") }
+        #expect(left == [".library.generation.tmp-1-5", ".metadata.json.tmp-999999999-1"])
+    }
+
     @Test("replaceTranscript keeps the previous transcript in transcript.previous.json")
     func replaceTranscript() throws {
         let home = try TemporaryDirectory()

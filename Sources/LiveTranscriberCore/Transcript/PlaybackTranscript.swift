@@ -23,6 +23,12 @@ public struct PlaybackTranscript: Sendable, Equatable, Codable {
         public var start: Double
         public var row: Int
         public var word: Int?
+
+        public init(start: Double, row: Int, word: Int?) {
+            self.start = start
+            self.row = row
+            self.word = word
+        }
     }
 
     public var rows: [Row]

@@ -9,6 +9,7 @@ packages=(
   libsndfile1-dev libsoxr-dev libsqlite3-dev libasound2-dev libssl-dev libmicrohttpd-dev
   librsvg2-bin sox
   python3 python3-srt python3-webvtt python3-numpy python3-pip
+  chromium chromium-driver python3-selenium
 )
 
 missing=()

@@ -119,6 +119,7 @@ enum WebPage {
     .name { font-weight: 600; overflow-wrap: anywhere; }
     .meta { color: var(--muted); font-size: .9rem; font-variant-numeric: tabular-nums; }
     .summary { margin: .25rem 0 0; }
+    .summary:empty { display: none; }
     .chips { display: inline-flex; flex-wrap: wrap; gap: .3rem; list-style: none; margin: 0; padding: 0; }
     .chip { display: inline-flex; align-items: center; gap: .2rem; font-size: .8rem; padding: .05rem .55rem; border-radius: 1rem; background: var(--card); border: 1px solid var(--line); }
     .chip button { padding: 0 .3rem; border: 0; background: none; }

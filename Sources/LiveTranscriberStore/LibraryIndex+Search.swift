@@ -163,7 +163,7 @@ extension LibraryIndex {
     ///
     /// Only the segments `SearchPlaces.Screen` lets through become strings: the transcript column
     /// is read as bytes, one line per segment, and a segment's start (the same position in the
-    /// space-separated `starts` column) is parsed only for those; the recording is read from its columns.
+    /// space-separated `starts` column) is parsed only for those; the recording is decoded from its `metadata` column.
     private func results(for ranked: [(number: Int64, score: Double)], query: SearchQuery, placesPerRecording: Int) throws -> [SearchResult] {
         guard !ranked.isEmpty else { return [] }
         let statement = try database.prepare("""
@@ -182,7 +182,7 @@ extension LibraryIndex {
                 try statement.reset()
                 continue
             }
-            let recording = Self.recording(statement, from: 2)
+            let recording = try Self.recording(statement, from: 2)
             let segments = statement.withBytes(0) { starts in
                 statement.withBytes(1) { texts in Self.screenedSegments(starts: starts, texts: texts, screen: screen) }
             }

@@ -59,7 +59,7 @@ extension LibraryIndex {
     private func removeRows(id: String) throws {
         guard let row = try database.query(
             "SELECT r.number, t.transcript, \(Self.recordingColumns) FROM recordings r JOIN transcripts t ON t.number = r.number WHERE r.id = ?",
-            [.text(id)], { ($0.int64(0), $0.text(1), Self.recording($0, from: 2)) }).first else { return }
+            [.text(id)], { ($0.int64(0), $0.text(1), try Self.recording($0, from: 2)) }).first else { return }
         let document = Document(row.2, transcript: row.1)
         try database.run(
             "INSERT INTO documents(documents, rowid, name, tags, summary, language, transcript) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
@@ -77,10 +77,8 @@ extension LibraryIndex {
             ? given : try JSONDecoder.liveTranscriber.decode(Recording.self, from: try JSONEncoder.liveTranscriber.encode(given))
         let starts = segments.map { String($0.startSeconds) }.joined(separator: " ")
         let transcript = segments.map { Self.oneLine($0.text) }.joined(separator: "\n")
-        let columns = Self.recordingColumns.replacingOccurrences(of: "r.", with: "")
-        try database.run(
-            "INSERT INTO recordings(\(columns)) VALUES (\(Array(repeating: "?", count: 14).joined(separator: ", ")))",
-            Self.recordingValues(recording))
+        let row = try Self.recordingRow(recording)
+        try database.run("INSERT INTO recordings(\(row.columns)) VALUES (\(row.values.map { _ in "?" }.joined(separator: ", ")))", row.values)
         let number = sqlite3LastInsertRowID()
         try database.run("INSERT INTO transcripts(number, starts, transcript) VALUES (?, ?, ?)",
                          [.integer(number), .text(starts), .text(transcript)])
@@ -120,7 +118,7 @@ extension LibraryIndex {
         let rows = try database.prepare(
             "SELECT r.number, t.transcript, \(Self.recordingColumns) FROM recordings r JOIN transcripts t ON t.number = r.number")
         while try rows.step() {
-            try insertCommonTermScores(Document(Self.recording(rows, from: 2), transcript: rows.text(1)), number: rows.int64(0))
+            try insertCommonTermScores(Document(try Self.recording(rows, from: 2), transcript: rows.text(1)), number: rows.int64(0))
         }
     }
 

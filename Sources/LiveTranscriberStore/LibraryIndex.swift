@@ -3,12 +3,11 @@ import LiveTranscriberCore
 
 /// The SQLite index behind `list` and `search`: a cache of the recording folders.
 ///
-/// Tables (schema 7):
-/// - `recordings(number, id, created_at, name, duration, language, tags, audio_format,
-///   sample_rate, channels, summary, latitude, longitude, recovered, audio_digest)`: one row per
-///   recording, every field of its `Recording` a column (`LibraryIndex.recordingColumns`), so a
-///   page of results is read without decoding JSON and a row stays small (about 200 bytes: a
-///   search's tie-break lookups touch few pages).
+/// Tables (schema 8):
+/// - `recordings(number, id, created_at, audio_digest, metadata)`: one row per recording. The
+///   whole `Recording` is the `metadata` column (its `Codable` JSON, compact), so a field added to
+///   `Recording` is indexed, listed and searched with no change here; only what SQL filters or
+///   sorts on is a column of its own (id, creation date, audio digest; tags in `recording_tags`).
 /// - `transcripts(number, starts, transcript)`: each recording's segments' start seconds
 ///   (space-separated) and texts (one per line), read to find the places inside a found recording.
 /// - `recording_tags(tag, created_at, id)`: one row per tag (`TextFolding.caseKey`, the tag
@@ -29,7 +28,7 @@ import LiveTranscriberCore
 ///   recordings folder's stamp at that time, the common and the near-universal words, the average
 ///   field lengths and the recording folders the last rebuild could not read (`unreadable`).
 final class LibraryIndex {
-    static let schemaVersion = 7
+    static let schemaVersion = 8
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
     var isNew = false
@@ -127,18 +126,8 @@ final class LibraryIndex {
             number INTEGER PRIMARY KEY,
             id TEXT NOT NULL UNIQUE,
             created_at REAL NOT NULL,
-            name TEXT NOT NULL,
-            duration REAL NOT NULL,
-            language TEXT NOT NULL,
-            tags TEXT NOT NULL,
-            audio_format TEXT NOT NULL,
-            sample_rate INTEGER NOT NULL,
-            channels INTEGER NOT NULL,
-            summary TEXT,
-            latitude REAL,
-            longitude REAL,
-            recovered INTEGER NOT NULL,
-            audio_digest TEXT
+            audio_digest TEXT,
+            metadata TEXT NOT NULL
         );
         CREATE TABLE transcripts(
             number INTEGER PRIMARY KEY,
@@ -240,7 +229,7 @@ final class LibraryIndex {
         }
         sql += " LIMIT ? OFFSET ?"
         parameters += [.integer(Int64(request.limit ?? -1)), .integer(Int64(max(0, request.offset)))]
-        return try database.query(sql, parameters) { Self.recording($0) }
+        return try database.query(sql, parameters) { try Self.recording($0) }
     }
 
     /// The ids of every indexed recording.
@@ -263,83 +252,39 @@ final class LibraryIndex {
 
     /// The indexed recording `id`, if any.
     func recording(id: String) throws -> Recording? {
-        try database.query("SELECT \(Self.recordingColumns) FROM recordings r WHERE id = ?", [.text(id)]) { Self.recording($0) }.first
+        try database.query("SELECT \(Self.recordingColumns) FROM recordings r WHERE id = ?", [.text(id)]) { try Self.recording($0) }.first
     }
 
     /// Recordings whose `audioDigest` is `digest`, newest first.
     func recordings(withAudioDigest digest: String) throws -> [Recording] {
         try database.query("SELECT \(Self.recordingColumns) FROM recordings r WHERE audio_digest = ? ORDER BY created_at DESC, id DESC",
-                           [.text(digest)]) { Self.recording($0) }
+                           [.text(digest)]) { try Self.recording($0) }
     }
 
     // MARK: Recording rows
 
-    /// The `recordings` columns that hold a `Recording`, in the order `recording(_:from:)` reads
-    /// them (table alias `r`).
-    static let recordingColumns = """
-        r.id, r.name, r.created_at, r.duration, r.language, r.tags, r.audio_format, r.sample_rate, r.channels, \
-        r.summary, r.latitude, r.longitude, r.recovered, r.audio_digest
-        """
+    /// The `recordings` column that holds a `Recording` (table alias `r`), read by `recording(_:from:)`.
+    static let recordingColumns = "r.metadata"
 
     /// The recording in `row`'s `recordingColumns`, starting at column `first`.
-    static func recording(_ row: SQLiteStatement, from first: Int32 = 0) -> Recording {
-        let latitude = row.optionalDouble(first + 10)
-        let longitude = row.optionalDouble(first + 11)
-        return Recording(
-            id: row.text(first), name: row.text(first + 1), createdAt: Date(timeIntervalSince1970: row.double(first + 2)),
-            durationSeconds: row.double(first + 3), language: row.text(first + 4), tags: tags(fromColumn: row.text(first + 5)),
-            audio: AudioDescription(format: row.text(first + 6), sampleRate: Int(row.int64(first + 7)), channels: Int(row.int64(first + 8))),
-            summary: row.optionalText(first + 9),
-            location: latitude.flatMap { latitude in longitude.map { RecordingLocation(latitude: latitude, longitude: $0) } },
-            recovered: row.int64(first + 12) != 0, audioDigest: row.optionalText(first + 13))
+    /// - Throws: `DecodingError` when the column is not a recording's JSON (a damaged index).
+    static func recording(_ row: SQLiteStatement, from first: Int32 = 0) throws -> Recording {
+        try row.withBytes(first) { try metadataDecoder.decode(Recording.self, from: Data(buffer: $0)) }
     }
 
-    /// The values of `recordingColumns` for `recording`, in that order.
-    static func recordingValues(_ recording: Recording) -> [SQLiteValue] {
-        [.text(recording.id), .text(recording.name), .real(recording.createdAt.timeIntervalSince1970), .real(recording.durationSeconds),
-         .text(recording.language), .text(tagsColumn(recording.tags)), .text(recording.audio.format),
-         .integer(Int64(recording.audio.sampleRate)), .integer(Int64(recording.audio.channels)),
-         recording.summary.map(SQLiteValue.text) ?? .null, recording.location.map { .real($0.latitude) } ?? .null,
-         recording.location.map { .real($0.longitude) } ?? .null, .integer(recording.recovered ? 1 : 0),
-         recording.audioDigest.map(SQLiteValue.text) ?? .null]
+    /// The `recordings` columns an insert writes, with their values for `recording`: the columns SQL
+    /// filters and sorts on, then the whole recording as compact JSON (ISO 8601 dates, sorted keys).
+    /// - Throws: `EncodingError` for a value JSON cannot hold (a non-finite number).
+    static func recordingRow(_ recording: Recording) throws -> (columns: String, values: [SQLiteValue]) {
+        ("id, created_at, audio_digest, metadata",
+         [.text(recording.id), .real(recording.createdAt.timeIntervalSince1970), recording.audioDigest.map(SQLiteValue.text) ?? .null,
+          .text(try JSONText.line(recording))])
     }
 
-    /// Tags as one column: each tag followed by a line feed, with backslashes and line feeds
-    /// inside a tag escaped (backslash + backslash, backslash + `n`), so any list of tags, empty
-    /// ones included, reads back the same. Works on UTF-8 bytes (CR LF is one `Character`).
-    static func tagsColumn(_ tags: [String]) -> String {
-        var bytes: [UInt8] = []
-        for tag in tags {
-            for byte in tag.utf8 {
-                switch byte {
-                case 0x5C: bytes += [0x5C, 0x5C]
-                case 0x0A: bytes += [0x5C, 0x6E]
-                default: bytes.append(byte)
-                }
-            }
-            bytes.append(0x0A)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The tags `tagsColumn` wrote.
-    static func tags(fromColumn column: String) -> [String] {
-        var tags: [String] = []
-        var current: [UInt8] = []
-        var escaped = false
-        for byte in column.utf8 {
-            if escaped {
-                current.append(byte == 0x6E ? 0x0A : byte)
-                escaped = false
-            } else if byte == 0x5C {
-                escaped = true
-            } else if byte == 0x0A {
-                tags.append(String(decoding: current, as: UTF8.self))
-                current.removeAll(keepingCapacity: true)
-            } else {
-                current.append(byte)
-            }
-        }
-        return tags
-    }
+    /// One decoder for every row (`JSONText.line`'s dates: ISO 8601).
+    private static let metadataDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
 }

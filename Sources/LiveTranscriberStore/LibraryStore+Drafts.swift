@@ -76,19 +76,21 @@ extension LibraryStore {
     ///     `recordings/`. A crash before that leaves the draft's file, which recovery keeps (and
     ///     removes the encoded one). An encode that fails saves the draft's format.
     /// - Returns: The saved recording, as `list` and `show` will read it.
-    /// - Throws: `LibraryError.alreadyInLibrary` inside `importing(audioDigest:refusingDuplicates: true)`
-    ///   when a recording of that audio is in the library (the draft is removed).
+    ///   - imported: nil for a recording; for an import, the source file's digest (kept instead of
+    ///     the saved audio's) and whether a duplicate is refused.
+    /// - Throws: `LibraryError.alreadyInLibrary` when `imported` refuses duplicates and a recording
+    ///   of that audio is in the library, checked under the write lock (the draft is removed).
     public func saveDraft(
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
-        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil
+        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
+        imported: ImportedAudio? = nil
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
         // No recording is longer than its audio (`Recording.duration(_:audioSeconds:)`).
         let durationSeconds = Recording.duration(durationSeconds, audioSeconds: statedAudioSeconds(draft.audioFile))
         // The digest of the audio as recorded (the draft's file, before any encoding below), so
-        // importing the same audio later is recognised; an import's is its source file's
-        // (`importing`). Outside the write lock: it decodes the file.
-        let imported = importedAudio
+        // importing the same audio later is recognised; an import's is its source file's.
+        // Outside the write lock: it decodes the file.
         let audioDigest = imported?.digest ?? audioMeasure.contentDigest(draft.audioFile)
         var audio = draft.audio
         var encodedFile: URL?
@@ -134,19 +136,6 @@ extension LibraryStore {
         }
         draft.lock?.release()
         return recording
-    }
-
-    /// Runs `body`, an import of one file whose audio has the content digest `digest`
-    /// (`AudioDigest`), so that the recording it saves keeps that digest (the one a later import
-    /// of the same file compares with, even when the saved audio is encoded otherwise), and, when
-    /// `refusingDuplicates`, is not saved when a recording with that digest is already in the
-    /// library: `saveDraft` checks under the write lock, so of two imports of one file running at
-    /// once only the first to save keeps it, and the other throws `LibraryError.alreadyInLibrary`.
-    public func importing<T>(audioDigest digest: String, refusingDuplicates: Bool, _ body: () throws -> T) rethrows -> T {
-        let earlier = importedAudio
-        importedAudio = (digest, refusingDuplicates)
-        defer { importedAudio = earlier }
-        return try body()
     }
 
     /// Deletes the draft folder with its audio and journal, and releases its lock.

@@ -58,8 +58,6 @@ public final class LibraryStore: RecordingStore {
     public internal(set) var writeBlockedReason: String?
     /// True when `writeBlockedReason` is a full disk (a purge may still free space).
     var blockedByFullDisk = false
-    /// Set by `importing(audioDigest:refusingDuplicates:_:)` for the saves it wraps.
-    var importedAudio: (digest: String, refusingDuplicates: Bool)?
 
     /// True when `directory` holds a library: its `recordings/` or `drafts/` folder exists. Reads
     /// only those two names; for commands that must not create a library just to read it.

@@ -54,7 +54,8 @@ extension InMemoryRecordingStore: RecordingDraftStore {
 
     public func saveDraft(
         _ draft: InMemoryDraft, name: String?, tags: [String], location: RecordingLocation?,
-        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil
+        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
+        imported: ImportedAudio? = nil
     ) throws -> Recording {
         // `DraftAudioEncoding`'s rule: encode first (outside the store's lock, as it takes time);
         // a failed encode keeps the draft's format.
@@ -69,13 +70,18 @@ extension InMemoryRecordingStore: RecordingDraftStore {
         }
         return try locked {
             guard var state = drafts.removeValue(forKey: draft.id) else { throw LibraryError.notFound(draft.id) }
+            // Checked under the same lock as the save, as the real store does under its write lock.
+            if let imported, imported.refusingDuplicates,
+               let existing = Self.newestFirst(recordings.filter { $0.audioDigest == imported.digest }).first {
+                throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
+            }
             if let encodedFormat { state.audio.format = encodedFormat }
             // The name and tag rules the real store applies on save (RecordingName, RecordingTags).
             let recording = Recording(
                 id: draft.id,
                 name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: state.createdAt, timeZone: timeZone)),
                 createdAt: state.createdAt, durationSeconds: durationSeconds, language: state.language,
-                tags: RecordingTags.cleaned(tags), audio: state.audio, location: location)
+                tags: RecordingTags.cleaned(tags), audio: state.audio, location: location, audioDigest: imported?.digest)
             insert(recording, transcript: segments.sorted { $0.startSeconds < $1.startSeconds }, audioFile: audioFile)
             return recording
         }

@@ -76,7 +76,7 @@ extension InMemoryRecordingStore {
         }
     }
 
-    private static func newestFirst(_ recordings: [Recording]) -> [Recording] {
+    static func newestFirst(_ recordings: [Recording]) -> [Recording] {
         recordings.sorted { $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.id > $1.id }
     }
 }

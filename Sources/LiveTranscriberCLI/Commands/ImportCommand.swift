@@ -60,25 +60,22 @@ struct ImportCommand: CLICommand {
         defer { signals.cancel() }
         for path in paths {
             if signals.stopRequested { break }
-            let name = OptionParsing.name(fromFileName: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-            var options = RecordingOptions(input: .file(path: path), speed: .max, name: name, tags: tags, location: nil,
-                                           format: format, activityFeed: nil, json: json, discard: false, speech: speech)
-            options.stopCancels = true
+            let file = URL(fileURLWithPath: path)
+            let name = RecordingImport.name(of: file)
             let display: any RecordingDisplay = context.stderr.isTerminal
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
-            if let note = options.input.repairNote { context.printError(note) }
+            if let note = RecordingInput.file(path: path).repairNote { context.printError(note) }
             do {
-                let digest = try AudioDigest.of(path: path)
-                // Checked first, so a file already imported is not transcribed again, and once more
-                // when saving (under the library's write lock): another import of the same file may
-                // have saved it meanwhile.
-                if !again, let existing = try store.recordings(withAudioDigest: digest).first {
-                    throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
-                }
+                // The core's import rule: a file already in the library is refused before it is
+                // transcribed, and again under the library's write lock when saving (another import
+                // of the same file may have saved it meanwhile); the recording keeps the file's digest.
+                let plan = try RecordingImport(file: file, refusingDuplicates: !again, library: store,
+                                               contentDigest: { try AudioDigest.of(path: $0.path) })
+                let options = RecordingOptions(input: .file(path: path), speed: .max, name: plan.name, tags: tags, location: nil,
+                                               format: format, activityFeed: nil, json: json, discard: false, speech: speech,
+                                               importing: plan)
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
-                // The recording keeps the imported file's digest, the one a later import of the same
-                // file compares with (the saved audio's differs when --format changes the samples).
-                guard let saved = try store.importing(audioDigest: digest, refusingDuplicates: !again, { try recorder.run() }) else { continue }
+                guard let saved = try recorder.run() else { continue }
                 imported.append(saved)
                 context.saved.add("\(path) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {

@@ -46,26 +46,21 @@ struct SummarizeCommand: CLICommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try services.store(context)
-        let found = try store.resolve(reference)
-        let segments = try store.transcript(of: found.id)
-        guard segments.contains(where: { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) else {
-            context.printError("error: '\(found.name)' has no transcript text to summarize.")
+        let recording: Recording, result: TranscriptSummary
+        do {
+            (recording, result) = try RecordingSummarizing.summarize(reference, in: store) { () throws -> any Summarizer in
+                switch engine {
+                case .offline: ExtractiveSummarizer()
+                case .openai: ModelSummarizer(model: try languageModel?(context) ?? OpenAICompatibleChatModel(
+                    endpoint: try services.openAIEndpoint(context, baseURLOption: baseURL),
+                    model: self.model ?? OpenAICompatibleChatModel.defaultModel, http: services.httpClient()))
+                }
+            }
+        } catch let error as SummarizingError {
+            context.printError("error: \(error)")
             return ExitCode.failure
         }
-        let result: TranscriptSummary
-        switch engine {
-        case .offline:
-            result = ExtractiveSummarizer().summarize(segments: segments, languageHint: found.language)
-        case .openai:
-            let model = try languageModel?(context) ?? OpenAICompatibleChatModel(
-                endpoint: try services.openAIEndpoint(context, baseURLOption: baseURL),
-                model: self.model ?? OpenAICompatibleChatModel.defaultModel, http: services.httpClient())
-            result = try ModelSummarizer(model: model).summarize(segments: segments, languageHint: found.language)
-        }
-        // Written against the metadata as stored now: a rename or tag made while the summary was
-        // being written is kept.
-        let recording = try store.modify(found.id) { $0.apply(result) }
-        context.saved.add("the summary of \(found.id) was saved")
+        context.saved.add("the summary of \(recording.id) was saved")
         if json {
             try context.printJSON(recording)
         } else {

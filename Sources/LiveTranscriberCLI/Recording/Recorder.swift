@@ -40,10 +40,12 @@ final class Recorder {
         let feed = try options.activityFeed.map { try FeedOutput(path: $0, stdout: context.stdout) }
         defer { feed?.close(); feedFailure = feed?.failure }
         let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { feed?.write($0) })
-        let settings = RecordingEngineSettings(
+        let timeZone = LibraryAccess.timeZone(context)
+        let settings = options.importing?.engineSettings(
+            language: options.speech.language, tags: options.tags, fileFormat: options.format, timeZone: timeZone
+        ) ?? RecordingEngineSettings(
             language: options.speech.language, name: options.name, tags: options.tags, location: options.location,
-            fileFormat: options.format, timeZone: LibraryAccess.timeZone(context),
-            keepIfInterrupted: !options.discard && !options.stopCancels)  // --discard and imports never survive a crash
+            fileFormat: options.format, timeZone: timeZone, keepIfInterrupted: !options.discard)  // --discard never survives a crash
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
                                      services: LinuxRecordingServices.make(store: store, activity: activity,
                                                                                  engine: try options.speech.engine(in: context.environment, note: context.printError),

@@ -74,9 +74,12 @@ struct RecordingOptions {
     var discard: Bool
     /// The speech engine, its language and model.
     var speech: SpeechOptions
+    /// Set for `import`: the core's plan for the file (`RecordingImport`), whose engine settings
+    /// the recorder uses.
+    var importing: RecordingImport?
     /// True for `import`: a stop request (Ctrl-C, SIGTERM) discards the file in progress instead
     /// of saving it; `record` saves what it has.
-    var stopCancels = false
+    var stopCancels: Bool { importing != nil }
 }
 
 /// `--engine`, `--language` and `--model`: which local speech engine recognizes, in which

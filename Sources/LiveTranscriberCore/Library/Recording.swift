@@ -108,7 +108,9 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// half a second, for durations counted from blocks and rounded.
     public static let durationTolerance = 0.5
 
-    enum CodingKeys: String, CodingKey {
+    /// The keys of `metadata.json`, of `--json` output and of the index's `metadata` column: a new
+    /// field is added here and in the two methods below, and nowhere else.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest
         case durationSeconds = "duration"
     }

@@ -47,9 +47,15 @@ public protocol RecordingDraftStore: AnyObject {
     ///   - encoding: nil to keep the draft's audio as it is; else encode it first, with
     ///     `DraftAudioEncoding`'s rule (the draft's file kept until the encoded one is durable, the
     ///     draft's format kept when encoding fails).
+    ///   - imported: nil for a recording; for an import, the file's digest, which the recording
+    ///     keeps instead of its saved audio's, and whether a recording of the same audio refuses it.
+    /// - Throws: `LibraryError.alreadyInLibrary` when `imported` refuses duplicates and a recording
+    ///   with its digest is in the library, checked under the same lock as the save (the draft is
+    ///   removed); the store's errors otherwise.
     func saveDraft(
         _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,
-        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding?
+        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding?,
+        imported: ImportedAudio?
     ) throws -> Recording
 
     /// Deletes the draft and its audio.

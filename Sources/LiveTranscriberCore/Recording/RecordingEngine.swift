@@ -250,7 +250,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
                 guard let state = running, let summary = draftSummary else { break }
                 savedRecording = try services.store.saveDraft(
                     state.draft, name: name, tags: tags, location: saveLocation,
-                    durationSeconds: summary.durationSeconds, segments: summary.segments, encoding: saveEncoding)
+                    durationSeconds: summary.durationSeconds, segments: summary.segments, encoding: saveEncoding,
+                    imported: settings.imported)
                 state.coordinator.end(dismissal: .default)
                 running = nil
             case .discardDraft:
@@ -438,13 +439,18 @@ public struct RecordingEngineSettings: Sendable {
     /// False when nothing of the recording may outlive a crash or a failed save (`record
     /// --discard`, an import): the draft is marked so from its first file.
     public var keepIfInterrupted: Bool
+    /// Set for an import (`RecordingImport`): the digest the saved recording keeps and whether a
+    /// duplicate is refused when saving.
+    public var imported: ImportedAudio?
 
     public init(
         language: String, name: String? = nil, tags: [String] = [], location: RecordingLocation? = nil,
         fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
-        headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5, keepIfInterrupted: Bool = true
+        headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5, keepIfInterrupted: Bool = true,
+        imported: ImportedAudio? = nil
     ) {
         self.keepIfInterrupted = keepIfInterrupted
+        self.imported = imported
         self.language = language
         self.name = name
         self.tags = tags

@@ -2,26 +2,43 @@ import CCrypto
 import Foundation
 import LiveTranscriberCore
 
-/// The digest of an audio file's content: what it sounds like, not how it is packed.
-///
-/// SHA-256 (OpenSSL) over the sample rate, the channel count and every decoded sample as 16-bit
-/// little-endian, so the same audio as WAV or FLAC, or with other tags or headers, has the same
-/// digest, while any change to the samples gives another. Written "sha256:<64 hex digits>".
+/// SHA-256 from OpenSSL (libcrypto), for the core's `AudioContentDigest`.
+struct OpenSSLSHA256: SHA256Hashing {
+    private final class Context {
+        let pointer: OpaquePointer
+        init() {
+            guard let pointer = EVP_MD_CTX_new() else { fatalError("OpenSSL could not allocate a digest context (out of memory)") }
+            self.pointer = pointer
+            EVP_DigestInit_ex(pointer, EVP_sha256(), nil)
+        }
+        deinit { EVP_MD_CTX_free(pointer) }
+    }
+    private let context = Context()
+
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        EVP_DigestUpdate(context.pointer, bytes.baseAddress, bytes.count)
+    }
+
+    mutating func finalize() -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context.pointer, &digest, &length)
+        return Array(digest.prefix(Int(length)))
+    }
+}
+
+/// The content digest of an audio file (`AudioContentDigest`, the core's rule), decoded by libsndfile.
 public enum AudioDigest {
-    /// The digest of the audio in the file at `path`.
+    /// The digest of the audio in the file at `path`: "sha256:<64 hex digits>".
     /// - Throws: `AudioFileError` when libsndfile cannot open or read it.
     /// - Complexity: one decoding pass over the file, in blocks of 64 K frames; files stored as
     ///   16-bit integers are hashed as stored, without converting a sample.
     public static func of(path: String) throws -> String {
         let reader = try SndFileReader(path: path)
-        guard let context = EVP_MD_CTX_new() else { throw AudioFileError.readFailed(path: path, reason: "out of memory") }
-        defer { EVP_MD_CTX_free(context) }
-        EVP_DigestInit_ex(context, EVP_sha256(), nil)
-        let header = Array("rate=\(reader.format.sampleRate);channels=\(reader.format.channels);".utf8)
-        EVP_DigestUpdate(context, header, header.count)
+        var digest = AudioContentDigest(sampleRate: reader.format.sampleRate, channels: reader.format.channels, hasher: OpenSSLSHA256())
         if reader.storesInt16 {
-            // The same bytes the rule below gives (a 16-bit sample v reads as v / 32768, which
-            // scales back to v exactly), taken as stored: no conversion, one pass of SHA-256.
+            // The same bytes the float rule gives (a 16-bit sample v reads as v / 32768, which
+            // scales back to v exactly), taken as stored: no conversion.
             let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 65_536 * reader.format.channels)
             defer { buffer.deallocate() }
             while case let frames = try reader.readInt16(into: buffer), frames > 0 {
@@ -29,28 +46,13 @@ public enum AudioDigest {
                 if Int16(littleEndian: 1) != 1 {  // a big-endian machine: bytes as the rule writes them
                     for index in 0..<count { buffer[index] = buffer[index].littleEndian }
                 }
-                EVP_DigestUpdate(context, buffer.baseAddress, count * 2)
+                digest.add(littleEndianInt16: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<(count * 2)]))
             }
-            return finish(context)
+            return digest.finish()
         }
-        var bytes: [UInt8] = []
         while let buffer = try reader.read(maxFrames: 65_536) {
-            bytes.removeAll(keepingCapacity: true)
-            bytes.reserveCapacity(buffer.samples.count * 2)
-            for sample in buffer.samples {
-                let value = Int16(max(-32_768, min(32_767, (sample * 32_768).rounded())))
-                bytes.append(UInt8(truncatingIfNeeded: value))
-                bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-            }
-            EVP_DigestUpdate(context, bytes, bytes.count)
+            digest.add(samples: buffer.samples)
         }
-        return finish(context)
-    }
-
-    private static func finish(_ context: OpaquePointer) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &digest, &length)
-        return "sha256:" + digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        return digest.finish()
     }
 }

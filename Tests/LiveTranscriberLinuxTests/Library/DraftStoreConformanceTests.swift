@@ -80,6 +80,22 @@ struct DraftStoreConformanceTests {
         }
     }
 
+    @Test("an import's save keeps the file's digest, refuses audio already in the library (its draft removed), and saves it again when asked")
+    func importedAudio() throws {
+        try Self.eachStore { name, store in
+            let digest = "sha256:" + String(repeating: "ab", count: 32)
+            let first = try store.saveOneImported(id: "20261129-204112-0008", imported: ImportedAudio(digest: digest, refusingDuplicates: true))
+            #expect(first.audioDigest == digest, "\(name)")
+            #expect(throws: LibraryError.alreadyInLibrary(id: "20261129-204112-0008", name: "Call"), "\(name)") {
+                try store.saveOneImported(id: "20261129-204112-0009", imported: ImportedAudio(digest: digest, refusingDuplicates: true))
+            }
+            #expect(try store.list().map(\.id) == ["20261129-204112-0008"], "\(name)")
+            let again = try store.saveOneImported(id: "20261129-204112-0010", imported: ImportedAudio(digest: digest, refusingDuplicates: false))
+            #expect(again.audioDigest == digest, "\(name)")
+            #expect(try store.recordings(withAudioDigest: digest).map(\.id) == ["20261129-204112-0010", "20261129-204112-0008"], "\(name)")
+        }
+    }
+
     @Test("new ids are yyyyMMdd-HHmmss-xxxx in UTC")
     func ids() throws {
         try Self.eachStore { name, store in
@@ -96,6 +112,7 @@ protocol DraftStoreUnderTest: RecordingStore {
     func holdDraft(id: String) throws
     func holdDraft(id: String, format: String) throws
     func saveOneEncoded(id: String, encoder: RecordingAudioEncoder) throws -> Recording
+    func saveOneImported(id: String, imported: ImportedAudio) throws -> Recording
     func freshID(date: Date) -> String
 }
 
@@ -107,7 +124,8 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
             try WAVFixture.make(audio: WAVFixture.silence(bytes: Int(durationSeconds * 32_000))).write(to: draft.audioFile)
         }
         for segment in journal { try appendToJournal(segment, draft: draft) }
-        return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal, encoding: nil)
+        return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal, encoding: nil,
+                             imported: nil)
     }
 
     func discardOne(id: String) throws {
@@ -134,7 +152,18 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
             try WAVFixture.make(audio: WAVFixture.silence(bytes: 32_000)).write(to: draft.audioFile)
         }
         return try saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 1, segments: [],
-                             encoding: DraftAudioEncoding(format: .m4a, encoder: encoder))
+                             encoding: DraftAudioEncoding(format: .m4a, encoder: encoder), imported: nil)
+    }
+
+    /// An import's draft of 1 s of silence, saved as "Call" (not kept by a crash, as imports are not).
+    func saveOneImported(id: String, imported: ImportedAudio) throws -> Recording {
+        let draft = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
+                                    name: nil, tags: [], keepIfInterrupted: false)
+        if draft.audioFile.isFileURL, FileManager.default.fileExists(atPath: draft.audioFile.deletingLastPathComponent().path) {
+            try WAVFixture.make(audio: WAVFixture.silence(bytes: 32_000)).write(to: draft.audioFile)
+        }
+        return try saveDraft(draft, name: "Call", tags: [], location: nil, durationSeconds: 1, segments: [], encoding: nil,
+                             imported: imported)
     }
 
     func freshID(date: Date) -> String { newRecordingID(date: date) }

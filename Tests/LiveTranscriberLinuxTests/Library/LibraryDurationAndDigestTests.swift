@@ -53,25 +53,22 @@ struct LibraryDurationAndDigestTests {
         // Both got past the check made before transcribing: neither had saved yet.
         let late = try importDraft(second, id: "20261129-204112-bbbb")
         let early = try importDraft(first, id: "20261129-204112-aaaa")
-        let saved = try first.importing(audioDigest: digest, refusingDuplicates: true) {
-            try first.saveDraft(early, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [])
-        }
+        let saved = try first.saveDraft(early, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [],
+                                        imported: ImportedAudio(digest: digest, refusingDuplicates: true))
         #expect(saved.audioDigest == digest)
         #expect(throws: LibraryError.alreadyInLibrary(id: "20261129-204112-aaaa", name: "Call")) {
-            try second.importing(audioDigest: digest, refusingDuplicates: true) {
-                try second.saveDraft(late, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [])
-            }
+            try second.saveDraft(late, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [],
+                                 imported: ImportedAudio(digest: digest, refusingDuplicates: true))
         }
         #expect(try second.list().map(\.id) == ["20261129-204112-aaaa"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.appendingPathComponent("drafts").path).isEmpty)
         // --again: saved, with the file's digest too.
         let again = try importDraft(second, id: "20261129-204112-cccc")
-        let twice = try second.importing(audioDigest: digest, refusingDuplicates: false) {
-            try second.saveDraft(again, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [])
-        }
+        let twice = try second.saveDraft(again, name: "Call", tags: [], location: nil, durationSeconds: 3, segments: [],
+                                         imported: ImportedAudio(digest: digest, refusingDuplicates: false))
         #expect(twice.audioDigest == digest)
         #expect(try second.recordings(withAudioDigest: digest).map(\.id) == ["20261129-204112-cccc", "20261129-204112-aaaa"])
-        // Outside `importing`, a save keeps the digest of its own audio.
+        // Not an import: a save keeps the digest of its own audio.
         #expect(try F.save(second, id: "d", seconds: 3).audioDigest == Self.threeSecondsOfSilence)
     }
 

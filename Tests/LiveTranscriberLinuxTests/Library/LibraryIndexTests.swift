@@ -1,5 +1,5 @@
 import Foundation
-import LiveTranscriberCore
+@testable import LiveTranscriberCore
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing
@@ -79,12 +79,21 @@ struct LibraryIndexTests {
         #expect(try writer.query("SELECT count(*) FROM t") { $0.int64(0) }.first == 3)
     }
 
-    @Test("every field of metadata.json reads back from the index exactly: odd tags, no summary, a location, a recovered flag, a digest")
+    @Test("every field of metadata.json reads back from the index exactly: every key set, odd tags, no summary, a location, a recovered flag, a digest")
     func indexRowsHoldEveryField() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         _ = try F.store(home)
+        let everyField = Recording(
+            id: "20261201-101600-cccc", name: "Every field", createdAt: Date(timeIntervalSince1970: 1_764_584_160),
+            durationSeconds: 61.5, language: "de-DE", tags: ["Work"], audio: AudioDescription(format: "opus", sampleRate: 48_000, channels: 2),
+            summary: "Alles gesagt.", location: RecordingLocation(latitude: 52.52, longitude: 13.405), recovered: true,
+            audioDigest: "sha256:" + String(repeating: "0f", count: 32))
+        // The fixture sets every key `Recording` encodes: a field added later fails here until it is set.
+        let object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder.liveTranscriber.encode(everyField)) as? [String: Any])
+        #expect(Set(object.filter { !($0.value is NSNull) }.keys) == Set(Recording.CodingKeys.allCases.map(\.stringValue)))
         let written = [
+            everyField,
             Recording(id: "20261201-101500-aaaa", name: "Odd tags", createdAt: Date(timeIntervalSince1970: 1_764_584_100),
                       durationSeconds: 12.345, language: "zh-CN", tags: ["a\nb", "back\\slash", "", "cr\r\nlf", "\\n", "数据"],
                       audio: AudioDescription(format: "flac", sampleRate: 44_100, channels: 2), summary: nil,
@@ -261,7 +270,7 @@ struct LibraryIndexTests {
         let virtual = try database.query("SELECT name, sql FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name") { ($0.text(0), $0.text(1)) }
         #expect(virtual.map(\.0) == ["documents"])
         #expect(virtual.first?.1.contains("tokenize='unicode61 remove_diacritics 2', prefix='2 3'") == true)
-        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [7])
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [8])
     }
 }
 

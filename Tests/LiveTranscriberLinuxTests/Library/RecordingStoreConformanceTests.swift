@@ -49,7 +49,7 @@ struct RecordingStoreConformanceTests {
                     TranscriptSegment(text: $0.element, startSeconds: Double($0.offset) * 5, endSeconds: Double($0.offset) * 5 + 4)
                 }
                 for segment in segments { try store.appendToJournal(segment, draft: draft) }
-                return try store.saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: Double(texts.count) * 5, segments: segments, encoding: nil)
+                return try store.saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: Double(texts.count) * 5, segments: segments, encoding: nil, imported: nil)
             }
         }
 

@@ -198,4 +198,33 @@ struct ServeAPITests {
         #expect(try Data(contentsOf: library.library.url.appendingPathComponent("recordings/\(library.long.id)/metadata.json")) == before)
         #expect(try small.post("/api/recordings/\(library.long.id)/name", json: #"{"name":"Fits"}"#).status == 200)
     }
+
+    @Test("import by upload: the core's import through the same engine and store; the same audio again is refused; bad uploads change nothing")
+    func upload() throws {
+        let file = try Data(contentsOf: URL(fileURLWithPath: ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav"))
+        let imported = try server.request("POST", "/api/import?name=C%3A%5Cclips%5Cchapter%20one.wav&tags=upload,%20austen", body: file)
+        #expect(imported.status == 200, "\(imported.text)")
+        let recording = try #require(try imported.json()["recording"] as? [String: Any])
+        #expect(recording["name"] as? String == "chapter one")
+        #expect(recording["tags"] as? [String] == ["upload", "austen"])
+        #expect(recording["durationText"] as? String == "0:02")
+        #expect(try imported.json()["segments"] as? Int == 1)
+        let id = try #require(recording["id"] as? String)
+        #expect(try ids(try server.get("/api/recordings")).first == id)
+        let shown = library.library.run("show", id)
+        #expect(shown.stdout.contains("young man"), "\(shown.stdout)")
+
+        let again = try server.request("POST", "/api/import?name=copy.wav", body: file)
+        #expect(again.status == 409)
+        #expect(again.text == "{\"error\":\"it is already in the library as \(id) 'chapter one'\"}\n")
+        let junk = try server.request("POST", "/api/import?name=junk.wav", body: Data("not audio".utf8))
+        #expect(junk.status == 422)
+        #expect(junk.text.hasPrefix("{\"error\":\"junk.wav is not an audio file this tool can read"), "\(junk.text)")
+        #expect(try server.request("POST", "/api/import?name=..", body: file).status == 400)
+        #expect(try server.request("POST", "/api/import?name=a.wav").status == 400)
+        #expect(library.library.recordingFolders.count == 4)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("livetranscriber-upload-") }
+        #expect(leftovers.isEmpty)
+    }
 }

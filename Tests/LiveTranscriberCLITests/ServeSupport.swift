@@ -62,8 +62,11 @@ final class ServedLibrary {
         return try store.saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: Double(audio.count) / 32_000, segments: segments)
     }
 
+    /// A context as the full program makes one for this library (pocketsphinx as the engine).
     var context: CommandContext {
-        CommandContext(stdout: BufferOutput(), stderr: BufferOutput(), environment: library.environment.merging(["TZ": "UTC"]) { $1 })
+        var context = CommandContext(stdout: BufferOutput(), stderr: BufferOutput(), environment: library.environment.merging(["TZ": "UTC"]) { $1 })
+        context.audioMeasure = SndFileAudioMeasure()
+        return context
     }
 
     /// The recording's audio file as saved.
@@ -81,7 +84,8 @@ final class RunningServer {
     init(_ library: ServedLibrary, maximumBodyBytes: Int = WebAccess.maximumBodyBytes) throws {
         token = WebAccess.newToken()
         let context = library.context
-        api = LibraryWebAPI(token: token, host: "127.0.0.1", timeZone: ServedLibrary.utc) { try makeStore(context) }
+        api = LibraryWebAPI(token: token, host: "127.0.0.1", timeZone: ServedLibrary.utc,
+                            importer: WebImport(context: context, stopFlag: StopFlag())) { try makeStore(context) }
         let api = api
         server = try MicroHTTPServer(host: "127.0.0.1", port: 0, maximumBodyBytes: maximumBodyBytes) { api.respond(to: $0) }
         api.listening(on: server.port)

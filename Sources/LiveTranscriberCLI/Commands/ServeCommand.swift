@@ -47,11 +47,12 @@ struct ServeCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         try LibraryAccess.checkDataDirectory(context)
         let token = WebAccess.newToken()
-        let api = LibraryWebAPI(token: token, host: host, timeZone: LibraryAccess.timeZone(context)) {
-            try makeStore(context)
-        }
         let signals = StopSignals()
         defer { signals.cancel() }
+        let api = LibraryWebAPI(token: token, host: host, timeZone: LibraryAccess.timeZone(context),
+                                importer: WebImport(context: context, stopFlag: signals.stopFlag)) {
+            try makeStore(context)
+        }
         let server = try MicroHTTPServer(host: host, port: port, maximumBodyBytes: WebAccess.maximumBodyBytes) { api.respond(to: $0) }
         api.listening(on: server.port)
         let url = api.access.url

@@ -14,12 +14,17 @@ final class LibraryWebAPI: Sendable {
     /// The store, opened on the first request that finds a library (until then there is none).
     private let store: Mutex<(any RecordingStore)?>
     private let open: @Sendable () throws -> sending any RecordingStore
+    /// Imports an uploaded file (`WebImport`); nil where uploads are not taken.
+    private let importer: WebImport?
 
     /// - Parameter open: opens the library (`makeStore`); called again while it returns `MissingLibrary`.
     /// - Parameters:
     ///   - token: the access token (`WebAccess.newToken`).
     ///   - host: the address the server listens on (its port is given by `listening(on:)` once bound).
-    init(token: String, host: String, timeZone: TimeZone, open: @escaping @Sendable () throws -> sending any RecordingStore) {
+    ///   - importer: imports uploads (`POST /api/import`); nil refuses them (404).
+    init(token: String, host: String, timeZone: TimeZone, importer: WebImport? = nil,
+         open: @escaping @Sendable () throws -> sending any RecordingStore) {
+        self.importer = importer
         self.token = token
         self.host = host
         self.timeZone = timeZone
@@ -70,6 +75,9 @@ final class LibraryWebAPI: Sendable {
             default: break
             }
         }
+        if parts == ["api", "import"], method == "POST", let importer {
+            return answer { try upload(request, with: importer) }
+        }
         if parts.count >= 3, parts[0] == "api", parts[1] == "recordings" {
             let id = parts[2]
             let rest = Array(parts.dropFirst(3))
@@ -108,6 +116,8 @@ final class LibraryWebAPI: Sendable {
             }
         } catch let error as BadRequest {
             return .error(400, error.message)
+        } catch let error as WebImport.Failure {
+            return .error(422, error.description)
         } catch {
             return .error(500, CommandRunner.describe(error))
         }
@@ -272,6 +282,18 @@ final class LibraryWebAPI: Sendable {
             try store.changeTags(try exactRecording(id, in: store).id, adding: change.add ?? [], removing: change.remove ?? [])
         }
         return .json(["recording": row(changed)])
+    }
+
+    private func upload(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
+        guard let name = request.query["name"].flatMap(UploadedFileName.checked) else {
+            throw BadRequest(message: "give the file's name as name (such as name=meeting.wav)")
+        }
+        guard !request.body.isEmpty else { throw BadRequest(message: "the body is empty: send the audio file's bytes") }
+        let tags = request.query["tags"].map { [$0] } ?? []
+        let again = request.query["again"] == "1" || request.query["again"] == "true"
+        let saved = try importer.run(fileName: name, data: request.body, tags: tags, again: again)
+        struct Answer: Encodable { var recording: Row; var segments: Int }
+        return .json(Answer(recording: row(saved.recording), segments: saved.segments.count))
     }
 
     private func delete(_ id: String) throws -> WebResponse {

@@ -32,6 +32,12 @@ enum WebPage {
             <label for="tag-filter" class="hidden-label">Only recordings with the tag</label>
             <select id="tag-filter"><option value="">All tags</option></select>
           </div>
+          <div id="drop-zone" class="drop-zone">
+            <label for="import-files" class="button">Import audio…</label>
+            <input id="import-files" type="file" accept="audio/*,.wav,.flac,.ogg,.opus,.mp3" multiple class="hidden-label">
+            <span class="meta">or drop audio files here</span>
+            <ul id="imports" class="imports" aria-live="polite"></ul>
+          </div>
           <p id="library-status" class="status" role="status" aria-live="polite"></p>
           <ol id="recordings" class="recordings" aria-labelledby="library-title"></ol>
           <nav class="pager" aria-label="Pages">
@@ -129,6 +135,16 @@ enum WebPage {
     .places a:hover { background: var(--card); }
     .place-time { color: var(--accent); font-variant-numeric: tabular-nums; margin-right: .4rem; }
     mark { background: var(--match); color: inherit; border-radius: .15rem; }
+    .drop-zone { margin: .75rem 0; padding: .6rem .75rem; border: 2px dashed var(--line); border-radius: .75rem; display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+    .drop-zone.over { border-color: var(--accent); background: var(--playing); }
+    .button { display: inline-block; padding: .45rem .9rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--card); cursor: pointer; }
+    #import-files:focus-visible + .meta, .drop-zone:focus-within .button { outline: 3px solid var(--accent); outline-offset: 2px; }
+    .imports { list-style: none; margin: 0; padding: 0; width: 100%; }
+    .imports:empty { display: none; }
+    .imports li { display: grid; grid-template-columns: 1fr 8rem; gap: .5rem; align-items: center; font-size: .9rem; }
+    .imports li .state { grid-column: 1 / -1; color: var(--muted); }
+    .imports li.failed .state { color: var(--danger); }
+    progress { width: 100%; }
     .pager { display: flex; justify-content: space-between; align-items: center; gap: .5rem; margin: 1rem 0; }
     .back { display: inline-block; margin: .25rem 0; }
     .player { position: sticky; top: 2.9rem; z-index: 1; background: var(--bg); padding: .5rem 0; }
@@ -277,6 +293,54 @@ enum WebPage {
       $("tag-filter").addEventListener("change", () => { state.tag = $("tag-filter").value; state.offset = 0; loadLibrary(); });
       $("previous-page").addEventListener("click", () => { state.offset = Math.max(0, state.offset - pageSize); loadLibrary(); });
       $("next-page").addEventListener("click", () => { state.offset += pageSize; loadLibrary(); });
+
+      // MARK: Import
+
+      // Uploads one file (XMLHttpRequest, for its upload progress); the server imports it as
+      // 'import' does and answers when it is in the library.
+      function importFile(file) {
+        const bar = element("progress", { max: 1, value: 0 });
+        const state = element("span", { class: "state", text: "Uploading…" });
+        const item = element("li", {}, element("span", { class: "name", text: file.name }), bar, state);
+        $("imports").append(item);
+        return new Promise((resolve) => {
+          const request = new XMLHttpRequest();
+          request.open("POST", "/api/import?" + new URLSearchParams({ name: file.name }));
+          request.setRequestHeader("X-LiveTranscriber-Token", token);
+          request.upload.onprogress = (event) => { if (event.lengthComputable) bar.value = event.loaded / event.total; };
+          request.upload.onload = () => { bar.removeAttribute("value"); state.textContent = "Transcribing…"; };
+          request.onload = () => {
+            let body = {};
+            try { body = JSON.parse(request.responseText); } catch (error) { body = { error: "the server's answer could not be read" }; }
+            if (request.status === 200) {
+              bar.value = 1;
+              state.textContent = "Imported as “" + body.recording.name + "” (" + body.recording.durationText + ", " + body.segments + (body.segments === 1 ? " segment)." : " segments).");
+            } else {
+              item.classList.add("failed");
+              state.textContent = body.error || ("HTTP " + request.status);
+            }
+            resolve();
+          };
+          request.onerror = () => { item.classList.add("failed"); state.textContent = "The upload failed."; resolve(); };
+          request.send(file);
+        });
+      }
+
+      async function importFiles(files) {
+        for (const file of files) await importFile(file);
+        loadTags();
+        loadLibrary();
+      }
+
+      $("import-files").addEventListener("change", () => { importFiles(Array.from($("import-files").files)); $("import-files").value = ""; });
+      const dropZone = $("library-view");
+      dropZone.addEventListener("dragover", (event) => { event.preventDefault(); $("drop-zone").classList.add("over"); });
+      dropZone.addEventListener("dragleave", () => $("drop-zone").classList.remove("over"));
+      dropZone.addEventListener("drop", (event) => {
+        event.preventDefault();
+        $("drop-zone").classList.remove("over");
+        importFiles(Array.from(event.dataTransfer.files));
+      });
 
       // MARK: Recording
 

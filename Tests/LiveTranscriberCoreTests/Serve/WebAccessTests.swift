@@ -73,3 +73,15 @@ struct WebAccessTests {
         #expect(loopback.cookie == "lt_token=\(token); Path=/; HttpOnly; SameSite=Strict")
     }
 }
+
+@Suite("Uploaded file names")
+struct UploadedFileNameTests {
+    @Test("the last path component, trimmed; nothing usable is nil", arguments: [
+        ("meeting.wav", "meeting.wav" as String?), ("C:\\Users\\me\\talk.flac", "talk.flac"), ("../../etc/passwd", "passwd"),
+        ("  notes.mp3 ", "notes.mp3"), ("..", nil), (".hidden.wav", nil), ("", nil), ("dir/", "dir"), ("a\u{0}b.wav", nil),
+        ("bell\u{7}.wav", nil), (String(repeating: "é", count: 128) + ".wav", nil),
+    ])
+    func checked(name: String, expected: String?) {
+        #expect(UploadedFileName.checked(name) == expected)
+    }
+}

@@ -11,6 +11,7 @@ highlight on the row (and a word) being played, and saves a screenshot of each p
 dark, phone-sized) in SCREENSHOT_DIR. Exit status: 0 passed, 1 failed (one line saying what),
 77 when Chromium cannot start here (the test says so and skips).
 """
+import base64
 import os
 import sys
 import time
@@ -20,6 +21,10 @@ from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+
+# A librivox sentence that is not in the test library on its own.
+DROPPED = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0930.wav"
 
 
 def fail(message):
@@ -138,6 +143,33 @@ def main():
         shot("recording-phone")
         browser.execute_script("document.querySelector('.manage').open = true; document.querySelector('.manage').scrollIntoView()")
         shot("manage-phone")
+        # Drop an audio file on the library: it is uploaded, imported, and listed.
+        browser.set_window_size(1100, 900)
+        browser.execute_script("location.hash = '#/'")
+        wait.until(lambda b: b.find_element(By.ID, "library-view").is_displayed())
+        search = browser.find_element(By.ID, "search")
+        search.clear()
+        search.send_keys(" ")
+        search.send_keys("\b")
+        wait.until(lambda b: len(texts(b, "#recordings .name")) == 3)
+        with open(DROPPED, "rb") as audio:
+            encoded = base64.b64encode(audio.read()).decode()
+        browser.execute_script("""
+            const bytes = Uint8Array.from(atob(arguments[0]), c => c.charCodeAt(0));
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([bytes], arguments[1], { type: "audio/wav" }));
+            const target = document.getElementById("library-view");
+            target.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+            target.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+        """, encoded, os.path.basename(DROPPED))
+        WebDriverWait(browser, 90).until(lambda b: any(t.startswith("Imported as") or "error" in t.lower() or "not" in t
+                                                       for t in texts(b, "#imports .state")))
+        states = texts(browser, "#imports .state")
+        name = os.path.splitext(os.path.basename(DROPPED))[0]
+        if states != ["Imported as “%s” (0:03, 1 segment)." % name]:
+            fail("the dropped file's import says %r" % states)
+        wait.until(lambda b: name in texts(b, "#recordings .name"))
+        shot("import")
         print("serve-browser-test: passed")
     except (TimeoutException, WebDriverException) as error:
         shot("failure")

@@ -91,7 +91,7 @@ struct ServeProcessTests {
     static let browserInstalled = ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/lib/python3/dist-packages/selenium"]
         .allSatisfy { FileManager.default.fileExists(atPath: $0) }
 
-    @Test("in headless Chromium: library, search as you type, open a recording, click the third row to seek there, play and follow the highlight",
+    @Test("in headless Chromium: library, search as you type, open a recording, click the third row to seek there, play and follow the highlight, drop a file to import it",
           .enabled(if: browserInstalled, "chromium, chromium-driver and python3-selenium are not installed (scripts/install-deps.sh installs them)"))
     func browser() throws {
         let library = try ServedLibrary()
@@ -113,7 +113,7 @@ struct ServeProcessTests {
         }
         #expect(script.terminationStatus == 0, "\(text)")
         #expect(text.contains("serve-browser-test: passed"), "\(text)")
-        for name in ["library", "search", "recording", "playing", "playing-dark", "library-phone-dark", "recording-phone"] {
+        for name in ["library", "search", "recording", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import"] {
             #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name + ".png").path))
         }
     }

@@ -147,7 +147,7 @@ enum WebPage {
     progress { width: 100%; }
     .pager { display: flex; justify-content: space-between; align-items: center; gap: .5rem; margin: 1rem 0; }
     .back { display: inline-block; margin: .25rem 0; }
-    .player { position: sticky; top: 2.9rem; z-index: 1; background: var(--bg); padding: .5rem 0; }
+    .player { position: sticky; top: 2.7rem; z-index: 1; background: var(--bg); padding: .5rem 0; }
     audio { width: 100%; }
     .transcript { list-style: none; margin: 0; padding: 0; }
     .transcript li { margin: 0; }

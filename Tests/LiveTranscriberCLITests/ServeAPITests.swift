@@ -227,4 +227,18 @@ struct ServeAPITests {
             .filter { $0.hasPrefix("livetranscriber-upload-") }
         #expect(leftovers.isEmpty)
     }
+
+    @Test("summarize: the core's use case with the offline summarizer; the summary and tags are saved as 'summarize' saves them")
+    func summarize() throws {
+        let reply = try server.request("POST", "/api/recordings/\(library.long.id)/summarize")
+        #expect(reply.status == 200, "\(reply.text)")
+        let summary = try #require(try reply.json()["summary"] as? String)
+        let tags = try #require(try reply.json()["tags"] as? [String])
+        let recording = try #require(try reply.json()["recording"] as? [String: Any])
+        #expect(recording["summary"] as? String == summary)
+        let other = try ServedLibrary()
+        #expect(other.library.run("summarize", other.long.id).stdout == summary + "\n" + "Tags: " + (tags.isEmpty ? "(none)" : tags.joined(separator: ", ")) + "\n")
+        let empty = try server.request("POST", "/api/recordings/\(library.tagged.id)/summarize")
+        #expect(empty.status == 422 && empty.text == "{\"error\":\"'Team sync: Q3/Q4' has no transcript text to summarize.\"}\n")
+    }
 }

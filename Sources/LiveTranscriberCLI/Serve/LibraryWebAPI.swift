@@ -87,8 +87,9 @@ final class LibraryWebAPI: Sendable {
             case ("GET", "export", 2), ("HEAD", "export", 2): return answer { try export(id, rest[1]) }
             case ("POST", "name", 1): return answer { try rename(id, request.body) }
             case ("POST", "tags", 1): return answer { try changeTags(id, request.body) }
+            case ("POST", "summarize", 1): return answer { try summarize(id) }
             case ("DELETE", nil, _): return answer { try delete(id) }
-            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1):
+            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "summarize", 1):
                 return .error(405, "\(method) is not allowed on \(request.path)")
             default: break
             }
@@ -116,6 +117,8 @@ final class LibraryWebAPI: Sendable {
             }
         } catch let error as BadRequest {
             return .error(400, error.message)
+        } catch let error as SummarizingError {
+            return .error(422, error.description)
         } catch let error as WebImport.Failure {
             return .error(422, error.description)
         } catch {
@@ -294,6 +297,17 @@ final class LibraryWebAPI: Sendable {
         let saved = try importer.run(fileName: name, data: request.body, tags: tags, again: again)
         struct Answer: Encodable { var recording: Row; var segments: Int }
         return .json(Answer(recording: row(saved.recording), segments: saved.segments.count))
+    }
+
+    /// The core's summarizing use case with the offline summarizer (`summarize`'s default engine:
+    /// nothing leaves the machine).
+    private func summarize(_ id: String) throws -> WebResponse {
+        let (recording, summary) = try withStore { store in
+            let found = try exactRecording(id, in: store)
+            return try RecordingSummarizing.summarize(found.id, in: store) { ExtractiveSummarizer() }
+        }
+        struct Answer: Encodable { var recording: Row; var summary: String; var tags: [String] }
+        return .json(Answer(recording: row(recording), summary: summary.summary, tags: summary.tags))
     }
 
     private func delete(_ id: String) throws -> WebResponse {

@@ -71,6 +71,7 @@ enum WebPage {
               </form>
             </div>
             <div class="exports"><span class="label">Export</span> <span id="export-links"></span></div>
+            <div class="inline"><button id="summarize-button" type="button">Summarize</button><span class="meta">a one-sentence summary and topic tags, made on this machine</span></div>
             <button id="delete-button" type="button" class="danger">Move to trash</button>
           </details>
         </section>
@@ -473,6 +474,20 @@ enum WebPage {
         const text = $("tag-input").value;
         $("tag-input").value = "";
         changeTags({ add: [text] });
+      });
+      $("summarize-button").addEventListener("click", async () => {
+        const button = $("summarize-button");
+        button.disabled = true;
+        say("recording-status", "Summarizing…");
+        try {
+          const answer = await api("/api/recordings/" + encodeURIComponent(state.recording.id) + "/summarize", { method: "POST" });
+          state.recording = answer.recording;
+          $("recording-summary").textContent = answer.recording.summary || "";
+          drawTags(answer.recording);
+          say("recording-status", "Summary saved" + (answer.tags.length ? "; tags: " + answer.tags.join(", ") + "." : "."));
+          loadTags();
+        } catch (error) { say("recording-status", error.message, true); }
+        button.disabled = false;
       });
       $("delete-button").addEventListener("click", async () => {
         const recording = state.recording;

@@ -241,4 +241,37 @@ struct ServeAPITests {
         let empty = try server.request("POST", "/api/recordings/\(library.tagged.id)/summarize")
         #expect(empty.status == 422 && empty.text == "{\"error\":\"'Team sync: Q3/Q4' has no transcript text to summarize.\"}\n")
     }
+
+    @Test("OpenAI's transcription API: a multipart file transcribed by the local engine, nothing saved; the token as a bearer key")
+    func openAITranscription() throws {
+        var form = MultipartFormData(boundary: "lt-test")
+        form.addFile("file", fileName: "clip.wav", contentType: "audio/wav",
+                     data: try Data(contentsOf: URL(fileURLWithPath: ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav")))
+        form.addField("model", "whisper-1")
+        form.addField("response_format", "verbose_json")
+        let headers = ["Host": "127.0.0.1:\(server.port)", "Authorization": "Bearer \(server.token)", "Content-Type": form.contentType]
+        let reply = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions", headers: headers, body: form.finished())
+        #expect(reply.status == 200, "\(reply.text)")
+        let answer = try reply.json()
+        #expect(answer["task"] as? String == "transcribe")
+        #expect(answer["language"] as? String == "en-US")
+        #expect(answer["duration"] as? Double == 2.99)
+        #expect((answer["text"] as? String ?? "").contains("young man"), "\(reply.text)")
+        #expect((answer["segments"] as? [[String: Any]])?.count == 1)
+        #expect(library.library.recordingFolders.count == 3)
+
+        var bad = MultipartFormData(boundary: "lt-test")
+        bad.addFile("file", fileName: "clip.wav", contentType: "audio/wav", data: Data([1, 2, 3]))
+        bad.addField("response_format", "xml")
+        let refused = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions",
+                                         headers: headers.merging(["Content-Type": bad.contentType]) { $1 }, body: bad.finished())
+        #expect(refused.status == 400)
+        #expect(refused.text == "{\"error\":\"unknown response_format 'xml'; use json, text, srt, vtt, verbose_json\"}\n")
+        let noForm = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions",
+                                        headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: Data("{}".utf8))
+        #expect(noForm.status == 400 && noForm.text == "{\"error\":\"the body must be multipart/form-data\"}\n")
+        let wrongKey = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions",
+                                          headers: headers.merging(["Authorization": "Bearer sk-other"]) { $1 }, body: form.finished())
+        #expect(wrongKey.status == 401)
+    }
 }

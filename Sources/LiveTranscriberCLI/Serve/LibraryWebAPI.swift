@@ -75,6 +75,9 @@ final class LibraryWebAPI: Sendable {
             default: break
             }
         }
+        if parts == ["v1", "audio", "transcriptions"], method == "POST", let importer {
+            return answer { try transcribe(request, with: importer) }
+        }
         if parts == ["api", "import"], method == "POST", let importer {
             return answer { try upload(request, with: importer) }
         }
@@ -297,6 +300,28 @@ final class LibraryWebAPI: Sendable {
         let saved = try importer.run(fileName: name, data: request.body, tags: tags, again: again)
         struct Answer: Encodable { var recording: Row; var segments: Int }
         return .json(Answer(recording: row(saved.recording), segments: saved.segments.count))
+    }
+
+    /// OpenAI's transcription API in shape: multipart `file`, `language` (a BCP 47 tag; default
+    /// en-US), `prompt` and `model` (accepted, not used), `response_format`; nothing is saved.
+    private func transcribe(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
+        let form: MultipartForm
+        do {
+            form = try MultipartForm(body: request.body, contentType: request.headers["content-type"])
+        } catch let error as MultipartForm.Malformed {
+            throw BadRequest(message: error.description)
+        }
+        guard let file = form.part("file"), !file.data.isEmpty else { throw BadRequest(message: "the form has no file") }
+        let formatName = form.field("response_format") ?? "json"
+        guard let format = TranscriptionResponseFormat(rawValue: formatName) else {
+            throw BadRequest(message: "unknown response_format '\(formatName)'; use "
+                + TranscriptionResponseFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let language = form.field("language").flatMap { $0.isEmpty ? nil : $0 } ?? "en-US"
+        let name = file.fileName.flatMap(UploadedFileName.checked) ?? "audio"
+        let (segments, seconds) = try importer.transcribe(fileName: name, data: file.data, language: language)
+        let (body, type) = format.render(segments, language: language, durationSeconds: seconds)
+        return WebResponse(status: 200, headers: [("Content-Type", type)], body: .data(Data(body.utf8)))
     }
 
     /// The core's summarizing use case with the offline summarizer (`summarize`'s default engine:

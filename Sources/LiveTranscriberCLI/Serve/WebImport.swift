@@ -57,4 +57,24 @@ struct WebImport: Sendable {
             throw Failure(description: CommandRunner.describe(error).replacingOccurrences(of: file.path, with: fileName))
         }
     }
+
+    /// Transcribes `data` (the file `fileName`) with the default local engine (`$LIVETRANSCRIBER_ENGINE`
+    /// or whisper) in `language`, saving nothing: for OpenAI's transcription API.
+    /// - Returns: the final segments and the audio's length in seconds.
+    /// - Throws: `Failure` when the file cannot be read or transcribed.
+    func transcribe(fileName: String, data: Data, language: String) throws -> (segments: [TranscriptSegment], seconds: Double) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livetranscriber-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(fileName)
+        try data.write(to: file)
+        do {
+            let engine = try SpeechOptions.defaultEngine(context.environment)
+            let segments = try makeLocalTranscriber(engine: engine, model: nil).transcribe(audioFile: file, language: language)
+            let seconds = context.audioMeasure?.statedSeconds(file) ?? segments.map(\.endSeconds).max() ?? 0
+            return (segments, seconds)
+        } catch {
+            throw Failure(description: CommandRunner.describe(error).replacingOccurrences(of: file.path, with: fileName))
+        }
+    }
 }

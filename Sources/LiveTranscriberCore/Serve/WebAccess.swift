@@ -9,7 +9,8 @@ import Foundation
 /// - The access token (random, in the URL the server prints) must come with every request, in the
 ///   `lt_token` cookie or as `?token=`; a request that changes something (any method but GET and
 ///   HEAD) must also carry it in the `X-LiveTranscriber-Token` header, which a form or link on
-///   another site cannot send.
+///   another site cannot send. `Authorization: Bearer TOKEN` (how OpenAI's clients send a key)
+///   counts as both.
 public struct WebAccess: Sendable, Equatable {
     /// The cookie that keeps the token once the printed URL was opened.
     public static let cookieName = "lt_token"
@@ -76,6 +77,12 @@ public struct WebAccess: Sendable, Equatable {
     public func refusal(of request: WebRequest) -> WebResponse? {
         guard admitsHost(request.headers["host"]) else {
             return .error(403, "the Host header does not name this server; open the URL livetranscriber serve printed")
+        }
+        // OpenAI's clients send their API key as a bearer token: this token there stands for both
+        // the cookie and the header (no other site's page can set Authorization without CORS).
+        if let authorization = request.headers["authorization"], authorization.hasPrefix("Bearer "),
+           Self.equal(String(authorization.dropFirst("Bearer ".count)), token) {
+            return nil
         }
         let reading = request.method == "GET" || request.method == "HEAD"
         let presented = request.cookie(Self.cookieName) ?? (reading ? request.query["token"] : nil)

@@ -59,6 +59,18 @@ struct WebAccessTests {
         #expect(loopback.refusal(of: request(host: nil, cookie: "lt_token=\(token)"))?.status == 403)
     }
 
+    @Test("Authorization: Bearer TOKEN, as OpenAI's clients send a key, stands for cookie and header")
+    func bearer() {
+        var post = request("POST")
+        post.headers["authorization"] = "Bearer \(token)"
+        #expect(loopback.refusal(of: post) == nil)
+        post.headers["authorization"] = "Bearer wrong"
+        #expect(loopback.refusal(of: post)?.status == 401)
+        post.headers["authorization"] = "Bearer \(token)"
+        post.headers["host"] = "evil.example:8750"
+        #expect(loopback.refusal(of: post)?.status == 403)
+    }
+
     @Test("a refusal is one line of JSON")
     func refusalBody() throws {
         let refusal = try #require(loopback.refusal(of: request()))

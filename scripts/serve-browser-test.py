@@ -57,6 +57,9 @@ def main():
         sys.exit(2)
     url, shots = sys.argv[1], sys.argv[2]
     os.makedirs(shots, exist_ok=True)
+    for old in os.listdir(shots):  # the screenshots are this run's
+        if old.endswith(".png"):
+            os.remove(os.path.join(shots, old))
     browser = start_browser()
     wait = WebDriverWait(browser, 15)
 

@@ -55,7 +55,7 @@ enum WebPage {
           <p id="recording-status" class="status" role="status" aria-live="polite"></p>
           <ol id="transcript" class="transcript" aria-label="Transcript: choose a line to play from it"></ol>
           <details class="manage">
-            <summary>Rename, tags, export, delete</summary>
+            <summary>Rename, tags, summary, export, delete</summary>
             <form id="rename-form" class="inline">
               <label for="rename-input">Name</label>
               <input id="rename-input" type="text" maxlength="200" required>

@@ -61,6 +61,7 @@ run: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	python3 scripts/ios-bundle.py check
 
 bench: release
 	scripts/bench.sh
@@ -130,13 +131,14 @@ install-path-check:
 	@case "$(DESTDIR)$(PREFIX)" in *" "*|*"	"*) \
 	  echo "error: PREFIX and DESTDIR cannot contain spaces or tabs ('$(DESTDIR)$(PREFIX)'); choose a path without them." >&2; exit 2;; esac
 
-# Type-checks the iOS app and widget (Apple/) and the core against an iPhoneOS SDK folder the
-# user supplies: make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk (see docs/ios.md).
+# Compiles the core, the store, the iOS widget and the app (Apple/) to arm64 object code against an
+# iPhoneOS SDK folder the user supplies, proves the check catches a type error and a data race, and
+# validates the app bundle: make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk (see docs/ios.md).
 ios-check:
 	@if [ -z "$(IOS_SDK)" ]; then \
 	  echo "ios-check: skipped: no iPhoneOS SDK given. The SDK is Apple's and not in this repository;"; \
 	  echo "ios-check: run 'make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk' (docs/ios.md says how to get one)."; \
-	else scripts/ios-check.sh "$(IOS_SDK)"; fi
+	else scripts/ios-check.sh "$(IOS_SDK)" && scripts/ios-check-selftest.sh "$(IOS_SDK)"; fi
 
 # Only the web server section of BENCHMARKS.md (issue 22).
 bench-serve: release

@@ -37,6 +37,10 @@ let package = Package(
 
         // Every decision, Foundation only, no #if.
         .target(name: "LiveTranscriberCore"),
+        // What only the command line draws from the core's presentations: the terminal card and
+        // text, the SVG previews of the Live Activity and its JSON Lines feed (the app never
+        // compiles them).
+        .target(name: "LiveTranscriberTerminal", dependencies: ["LiveTranscriberCore"]),
 
         // The library store (folders as the truth, an SQLite FTS5 index), shared by Linux and iOS:
         // SQLite is the CSQLite system library on Linux and the SDK's SQLite3 on Apple platforms
@@ -55,9 +59,9 @@ let package = Package(
 
         // The command framework and the commands that only read or change the library: no audio,
         // engine or network library, so the program that runs them starts in milliseconds.
-        .target(name: "LiveTranscriberLibraryCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberStore"]),
+        .target(name: "LiveTranscriberLibraryCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberTerminal", "LiveTranscriberStore"]),
         // Every command, as a library so tests can call it in-process.
-        .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberLibraryCLI", "LiveTranscriberLinux"]),
+        .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberTerminal", "LiveTranscriberLibraryCLI", "LiveTranscriberLinux"]),
         .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberLibraryCLI"]),
         .executableTarget(name: "livetranscriber-full", dependencies: ["LiveTranscriberCLI"]),
         // Benchmarks that call the library's API directly (make bench).
@@ -69,6 +73,8 @@ let package = Package(
 
         .testTarget(name: "LiveTranscriberCoreTests",
                     dependencies: ["LiveTranscriberCore", "LiveTranscriberTestSupport"]),
+        .testTarget(name: "LiveTranscriberTerminalTests",
+                    dependencies: ["LiveTranscriberTerminal", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberLinuxTests",
                     dependencies: ["LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberCLITests",

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The command-line benchmarks run this binary: .build/release's, or another build such as the
 # static one `make install` makes (LIVETRANSCRIBER_BENCH_BIN=.build/install/release/livetranscriber).
 BIN = os.environ.get("LIVETRANSCRIBER_BENCH_BIN", os.path.join(ROOT, ".build/release/livetranscriber"))
-BENCH = os.path.join(ROOT, ".build/release/livetranscriber-bench")
+BENCH = os.environ.get("LIVETRANSCRIBER_BENCH") or os.path.join(ROOT, ".build/release/livetranscriber-bench")
 LIBRIVOX = "/usr/share/pocketsphinx/test/data/librivox"
 MODEL = "/usr/share/pocketsphinx/model/en-us"
 
@@ -370,6 +370,7 @@ def main():
         search, search_rows = search_latency(work)
         memory = memory_over_an_hour(work)
         pipe_rows = pipe_memory(work)
+        latency = live_latency(work)
         serve_section = serve_benchmark(work)
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         report = f"""# Benchmarks
@@ -388,7 +389,7 @@ set of one run.
 
 | audio | length | segments | wall | real-time factor | our CPU | their CPU | CPU ratio | our peak RSS | their peak RSS |
 |---|---|---|---|---|---|---|---|---|---|
-""" + "\n".join(rows) + "\n\n" + engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio) + f"""## Live Activity traffic (issue 3)
+""" + "\n".join(rows) + "\n\n" + engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio) + live_latency_section(latency) + f"""## Live Activity traffic (issue 3)
 
 `record --input long.wav --speed max --stats --activity-feed FILE` on the long file above:
 {activity_stats}. The feed holds {activity_sent} lines ({activity_verdict}: 1 start, one update
@@ -596,6 +597,71 @@ def search_cli_only(library):
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
+def live_latency(work):
+    """Fluent speech (the five LibriVox files joined with no gap, 24.7 s) and paused speech (the same
+    with 1 s of silence after each) through `livetranscriber-bench simulate`: live whisper recognition
+    in simulated time, each decode taking the thread CPU time it took."""
+    files = [f"{LIBRIVOX}/{name}" for name in sorted(os.listdir(LIBRIVOX)) if name.endswith(".wav")]
+    with open(os.path.join(LIBRIVOX, "transcription")) as f:
+        lines = f.read().splitlines()
+    sentences = []
+    for path in files:
+        ident = os.path.basename(path)[:-4]
+        line = next(l for l in lines if l.endswith(f"({ident})"))
+        sentences.append(line[: -len(ident) - 2].replace("<s>", "").replace("</s>", "").strip())
+    reference = os.path.join(work, "reference.txt")
+    with open(reference, "w") as f:
+        f.write(" ".join(sentences))
+    fluent = os.path.join(work, "fluent.wav")
+    subprocess.check_call(["sox"] + files + [fluent])
+    padded = []
+    for index, path in enumerate(files):
+        padded.append(os.path.join(work, f"padded{index}.wav"))
+        subprocess.check_call(["sox", path, padded[-1], "pad", "0", "1"])
+    paused = os.path.join(work, "paused.wav")
+    subprocess.check_call(["sox"] + padded + [paused])
+    results = {}
+    for label, path in [("fluent (joined, no gaps)", fluent), ("paused (1 s after each sentence)", paused)]:
+        results[label] = json.loads(subprocess.check_output([BENCH, "simulate", path, reference]))
+    return results
+
+
+def live_latency_section(results):
+    """The "Live latency" section of BENCHMARKS.md (issue 20)."""
+    rows = []
+    for label, r in results.items():
+        s, w, i = r["sentence_latency"], r["word_latency"], r["interim_word_latency"]
+        rows.append(f"| {label} | {r['audio_s']:.1f} s | {len(r['finals'])} | {s['median']:.2f} s | {s['p90']:.2f} s | "
+                    f"{w['median']:.2f} s | {w['p90']:.2f} s | {i['median']:.2f} s | {r['cpu_s_per_audio_s']:.2f} | "
+                    f"{r['errors']}/{r['reference_words']} | {r['whole_file_errors']}/{r['reference_words']} |")
+    return """## Live latency and accuracy (issue 20)
+
+`livetranscriber-bench simulate FILE` runs live whisper recognition (interim decodes, look-ahead
+finals, local agreement) in simulated time: the clock moves with the audio, and each decode takes,
+in that clock, the thread CPU time it really took, as on one idle core whatever else the machine
+runs. Sentence latency: when a final appears minus the end of its last word. Word latency: the
+same for every word of every final. Interim latency: when a word first shows (interim or final)
+minus its end. CPU per audio second: the whole process (model loading, VAD, every decode) over the
+audio length. Word errors: against the LibriVox transcription; the last column is whisper.cpp's
+own decode of the whole file with the same model (`whisper_full`, 30 s windows, no VAD). Targets:
+sentence median 1.5 s (fluent) and 1.0 s (paused), word median 3 s (p90 6 s), interim median 1.0 s,
+0.5 CPU s per audio s, never more errors than the whole-file decode.
+
+| speech | length | finals | sentence median | sentence p90 | word median | word p90 | interim median | CPU s per audio s | word errors | whole-file errors |
+|---|---|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(rows) + "\n\n"
+
+
+def only_live_latency():
+    """`bench.py live-latency`: measures only live latency and replaces its section in BENCHMARKS.md."""
+    work = tempfile.mkdtemp(prefix="lt-bench-")
+    try:
+        replace_section(live_latency_section(live_latency(work)), "## Live latency and accuracy (issue 20)",
+                        before="## Live Activity traffic (issue 3)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["search"]:
         search_only()
@@ -605,6 +671,8 @@ if __name__ == "__main__":
         only_pipe_memory()
     elif sys.argv[1:] == ["engines"]:
         only_engines()
+    elif sys.argv[1:] == ["live-latency"]:
+        only_live_latency()
     elif sys.argv[1:] == ["serve"]:
         serve_only()
     else:

@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
-# Type-checks the iOS app and its widget extension against an iPhoneOS SDK folder, on Linux.
+# Compiles the iOS app and its widget extension against an iPhoneOS SDK folder, on Linux, the way
+# Xcode's Release build compiles them: each module whole (-wmo), optimized (-O), in the Swift 6
+# language mode (complete strict concurrency), to arm64 object code for iOS 26. Then links both
+# executables (scripts/ios-link.py, with Debian's lld-16 when installed) and assembles and
+# validates LiveTranscriber.app in .build/ios-check/bundle (scripts/ios-bundle.py).
 #
 #   scripts/ios-check.sh /path/to/iPhoneOS26.2.sdk
 #
-# Four modules, in the order Xcode builds them, each with Swift 6 (strict concurrency):
-#   1. LiveTranscriberCore (Sources/LiveTranscriberCore) emitted as an iOS module, which
-#      type-checks every function body too: the core must type-check for iOS unchanged;
-#   2. LiveTranscriberStore (Sources/LiveTranscriberStore), the library store, emitted the same
-#      way over the core and the SDK's SQLite3 and Darwin (its Platform.swift takes that side);
+# Four modules, in the order Xcode builds them:
+#   1. LiveTranscriberCore (Sources/LiveTranscriberCore): the core must compile for iOS unchanged;
+#   2. LiveTranscriberStore (Sources/LiveTranscriberStore), the library store, over the core and
+#      the SDK's SQLite3 and Darwin (its Platform.swift takes that side);
 #   3. LiveTranscriberWidget (Apple/Widget + Apple/Shared), importing the core;
 #   4. LiveTranscriber, the app (Apple/App + Apple/Shared), importing the core and the store.
-# Nothing is linked: linking, asset catalogs, entitlements and Info.plist need a Mac (docs/ios.md).
+# Compiling runs the diagnostics type-checking never reaches (region-based isolation, ownership).
+# Objects go to .build/ios-check/obj, the core's and store's interfaces to .build/ios-check/modules.
 #
 # The SDK is Apple's and is never part of this repository: the user supplies it, as with any
-# cross-build. Exits 0 when all four type-check, 1 on any error, 64 on bad usage.
+# cross-build. Exits 0 when all four compile (and, with lld-16, link into a valid bundle), 1 on
+# any error, 64 on bad usage.
+#
+# For scripts/ios-check-selftest.sh: IOS_CHECK_APPLE_DIR checks another copy of Apple/ (its
+# objects go to .build/ios-check/scratch and are never reused), IOS_CHECK_MODULES names the Apple
+# modules to compile (default: both), IOS_CHECK_TYPECHECK_ONLY=1 only type-checks them.
 set -euo pipefail
 
 usage() { echo "usage: scripts/ios-check.sh IPHONEOS_SDK_DIR" >&2; exit 64; }
@@ -25,10 +34,12 @@ sdk=$(cd "$sdk" && pwd)
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 apple=${IOS_CHECK_APPLE_DIR:-$root/Apple}     # a scratch copy can be checked instead (see docs/ios.md)
+modules=${IOS_CHECK_MODULES:-LiveTranscriberWidget LiveTranscriber}
 core=$root/Sources/LiveTranscriberCore
 store=$root/Sources/LiveTranscriberStore
 work=$root/.build/ios-check
-target=${IOS_CHECK_TARGET:-arm64e-apple-ios26.0}
+target=${IOS_CHECK_TARGET:-arm64-apple-ios26.0}
+optimize=(-O)
 # The first run builds the SDK's module cache (about two minutes); later runs take seconds.
 # A broken SDK module makes every importer retry it, so every run is bounded.
 limit=${IOS_CHECK_TIMEOUT:-600}
@@ -64,7 +75,7 @@ run() {
   if [ $status -eq 124 ]; then
     echo "ios-check: $name: timed out after ${limit}s" >&2; exit 1
   elif [ $status -ne 0 ]; then
-    echo "ios-check: $name: type errors (see above)" >&2; exit 1
+    echo "ios-check: $name: errors (see above)" >&2; exit 1
   fi
   echo "ios-check: $name: ok ($((SECONDS - started)) s)"
 }
@@ -78,24 +89,56 @@ sdk_name=$(grep -o '"CanonicalName":"[^"]*"' "$sdk/SDKSettings.json" | head -n 1
 sdk_build=$(grep -A1 '<key>ProductBuildVersion</key>' "$sdk/System/Library/CoreServices/SystemVersion.plist" 2>/dev/null \
   | sed -n 's/.*<string>\(.*\)<\/string>.*/\1/p' || true)
 echo "ios-check: SDK $sdk_name${sdk_build:+ (build $sdk_build)} at $sdk, target $target"
-# Emits module NAME from FILES into $work/modules, unless it is still current: the same SDK,
-# target and file list, and no file (nor a module it imports, listed in DEPENDS) newer than it.
-emit() {
-  local name=$1 folder=$2; shift 2
-  local module=$work/modules/$name.swiftmodule stamp_file=$work/modules/$name.stamp
-  local stamp; stamp=$(printf '%s\n' "$sdk" "$target" "$@" | cksum)
-  if [ -f "$module" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] \
-     && [ -z "$(find "$folder" -name '*.swift' -newer "$module" -print -quit)" ] \
-     && { [ "$name" = LiveTranscriberCore ] || [ ! "$work/modules/LiveTranscriberCore.swiftmodule" -nt "$module" ]; }; then
-    echo "ios-check: $name: ok (unchanged since the last check)"
-  else
-    rm -f "$module"
-    run "$name" -emit-module -emit-module-path "$module" -parse-as-library "$@"
-    echo "$stamp" > "$stamp_file"
+# Compiles module NAME from FILES into $work/obj/NAME.o (whole module, Swift 6, optimized as a
+# Release build is) and, for a library, its interface into $work/modules, unless it is still
+# current: the same SDK, target, flags and file list, and no file (nor the object of a module it
+# imports, listed before --) newer than its object file. A scratch copy's modules always compile.
+compile() {
+  local name=$1 kind=$2; shift 2
+  local objects=$work/obj
+  [ "$kind" = library ] || [ -z "${IOS_CHECK_APPLE_DIR:-}" ] || objects=$work/scratch
+  local object=$objects/$name.o stamp_file=$objects/$name.stamp
+  local -a deps=()
+  while [ "$1" != -- ]; do deps+=("$work/obj/$1.o"); shift; done; shift
+  local stamp; stamp=$(printf '%s\n' "$sdk" "$target" "${optimize[@]}" "$@" | cksum)
+  local fresh=1 file
+  [ -f "$object" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] && [ "$objects" = "$work/obj" ] || fresh=0
+  if [ $fresh -eq 1 ]; then
+    for file in "$@" "${deps[@]}"; do [ "$file" -nt "$object" ] && { fresh=0; break; }; done
   fi
+  if [ $fresh -eq 1 ]; then
+    echo "ios-check: $name: ok (unchanged since the last check)"; return
+  fi
+  rm -f "$object" "$stamp_file"
+  local -a emit=()
+  [ "$kind" = library ] && emit=(-emit-module -emit-module-path "$work/modules/$name.swiftmodule")
+  if [ "${IOS_CHECK_TYPECHECK_ONLY:-}" = 1 ] && [ "$kind" != library ]; then
+    run "$name" -typecheck -parse-as-library "$@"; return
+  fi
+  run "$name" -wmo -parse-as-library "${optimize[@]}" -c -o "$object" "${emit[@]}" "$@"
+  echo "$stamp" > "$stamp_file"
 }
-emit LiveTranscriberCore "$core" "${core_files[@]}"
-emit LiveTranscriberStore "$store" "${store_files[@]}"
-run LiveTranscriberWidget -typecheck -parse-as-library "${widget_files[@]}"
-run LiveTranscriber -typecheck -parse-as-library "${app_files[@]}"
+mkdir -p "$work/obj" "$work/scratch"
+compile LiveTranscriberCore library -- "${core_files[@]}"
+compile LiveTranscriberStore library LiveTranscriberCore -- "${store_files[@]}"
+case " $modules " in *" LiveTranscriberWidget "*)
+  compile LiveTranscriberWidget executable LiveTranscriberCore -- "${widget_files[@]}";; esac
+case " $modules " in *" LiveTranscriber "*)
+  compile LiveTranscriber executable LiveTranscriberCore LiveTranscriberStore -- "${app_files[@]}";; esac
+echo "ios-check: compiled"
+[ -z "${IOS_CHECK_APPLE_DIR:-}" ] && [ "$modules" = "LiveTranscriberWidget LiveTranscriber" ] || exit 0
+
+# Linked with Debian's lld-16 (scripts/ios-link.py says how, and prints every stand-in symbol),
+# then bundled with the Info.plists and entitlements from Apple/project.yml and validated.
+link_status=0
+python3 "$root/scripts/ios-link.py" "$sdk" "$work" || link_status=$?
+if [ $link_status -eq 2 ]; then
+  echo "ios-check: not linked or bundled: install Debian's lld-16 (apt-get install lld-16) for that step"
+  exit 0
+elif [ $link_status -ne 0 ]; then
+  echo "ios-check: not linked (see above)" >&2; exit 1
+fi
+python3 "$root/scripts/ios-bundle.py" assemble "$work/bundle" \
+  --app-binary "$work/link/LiveTranscriber" --widget-binary "$work/link/LiveTranscriberWidget" \
+  || { echo "ios-check: the bundle is not valid (see above)" >&2; exit 1; }
 echo "ios-check: passed"

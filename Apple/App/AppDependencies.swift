@@ -14,12 +14,14 @@ struct AppDependencies {
     /// Opens the library at `location`: the store and a way to make recording runners over it.
     var openLibrary: @MainActor (LibraryLocation) throws -> OpenedLibrary
     /// Apple Intelligence's on-device model when it can answer now, else nil (the app then
-    /// summarizes with the core's offline `ExtractiveSummarizer`).
-    var languageModel: () -> (any LanguageModel)?
+    /// summarizes with the core's offline `ExtractiveSummarizer`). Called on the summary's own
+    /// background thread, which then owns the model it returns.
+    var languageModel: @Sendable () -> (any LanguageModel)?
     /// How the core's OpenAI clients send a request (URLSession).
     var httpTransport: any HTTPTransport
     /// Cuts a long recording into upload pieces where the core's `UploadPlan` says (AVAudioFile).
-    var makeAudioSlicer: () -> any AudioSlicer
+    /// Called on the re-transcription's own background thread, which then owns the slicer.
+    var makeAudioSlicer: @Sendable () -> any AudioSlicer
     /// The OpenAI API key in the Keychain.
     var keychain: KeychainItem
     /// Where the library lives: its recordings in the iCloud Drive ubiquity container when
@@ -37,8 +39,9 @@ struct AppDependencies {
                 // The same store and library format as on Linux (docs/library.md); it creates the
                 // folder on first use and rebuilds its index from the recording folders it finds.
                 guard let shared = location.sharedRecordings else {
-                    return OpenedLibrary.wrapping(
-                        try LibraryStore(directory: location.directory, audioMeasure: AVAudioFileMeasure()), activity: activity, clock: SystemClock())
+                    return try OpenedLibrary.opening(activity: activity, clock: SystemClock()) {
+                        try LibraryStore(directory: location.directory, audioMeasure: AVAudioFileMeasure())
+                    }
                 }
                 // iCloud Drive: coordinated file access, and a metadata query that reindexes what arrives.
                 let watcher = ICloudLibraryWatcher(root: shared.deletingLastPathComponent(), clock: SystemClock()) {
@@ -48,10 +51,10 @@ struct AppDependencies {
                 let files = NSFileCoordinatorFiles(onWrite: { [weak watcher] url in
                     Task { @MainActor in watcher?.noteOwnWrite(url) }
                 })
-                var opened = OpenedLibrary.wrapping(
+                var opened = try OpenedLibrary.opening(activity: activity, clock: SystemClock()) {
                     try LibraryStore(directory: location.directory, audioMeasure: AVAudioFileMeasure(), fileCoordinator: files,
-                                     recordingsFolder: shared),
-                    activity: activity, clock: SystemClock())
+                                     recordingsFolder: shared)
+                }
                 opened.watcher = watcher
                 return opened
             },
@@ -74,20 +77,38 @@ struct AppDependencies {
     }
 }
 
-/// A library that is open: its recordings for the screens, and recording runners that save into it.
+/// A library that is open: its recordings for the screens, and a way to open the same library
+/// again for work off the main actor.
+///
+/// Who owns which store: `LibraryStore` is not `Sendable` (one instance per thread; the library's
+/// write lock and generation keep instances in step, docs/library.md), so no store ever crosses
+/// an actor. The main actor owns `library`, which the screens read and change. Everything else
+/// gets a store of its own from `openStore`, a `Sendable` function: each recording runner (the
+/// store is sent into it, and its engine uses it under the runner's lock), each summary and
+/// re-transcription (opened and used on its own background thread), the iCloud watcher's
+/// refreshes (on its own queue).
 struct OpenedLibrary {
+    /// The main actor's store.
     let library: any RecordingLibrary
-    let makeRunner: @MainActor (RecordingRequest) throws -> any RecordingRunning
+    /// Opens another store over the same library, for one piece of work off the main actor.
+    let openStore: @Sendable () throws -> any RecordingLibrary
+    /// Makes a runner that records into a store of its own. The request (the source, the
+    /// recognizer) is sent: the runner owns it from then on.
+    let makeRunner: @MainActor (sending RecordingRequest) throws -> any RecordingRunning
     /// Keeps the index in step with what iCloud Drive brings; nil for a library on the device.
     var watcher: ICloudLibraryWatcher?
 
-    /// Wraps a store that keeps both saved recordings and drafts (`LibraryStore`).
-    static func wrapping<Store: RecordingLibrary & RecordingDraftStore & SendableMetatype>(
-        _ store: Store, activity: any ActivityClient, clock: any WallClock
-    ) -> OpenedLibrary {
-        OpenedLibrary(library: store) { request in
-            try RecordingRunner(store: store, request: request, activity: activity, clock: clock)
-        }
+    /// Opens the main actor's store with `open`, and keeps `open` for the other owners.
+    /// - Throws: whatever `open` throws (the library cannot be opened).
+    static func opening<Store: RecordingLibrary & RecordingDraftStore & SendableMetatype>(
+        activity: any ActivityClient, clock: any WallClock, _ open: @escaping @Sendable () throws -> Store
+    ) throws -> OpenedLibrary {
+        OpenedLibrary(
+            library: try open(),
+            openStore: { try open() },
+            makeRunner: { request in
+                try RecordingRunner(store: try open(), request: request, activity: activity, clock: clock)
+            })
     }
 }
 
@@ -111,7 +132,7 @@ enum LibraryFolders {
         let shared = folder(iCloud: iCloud)
         guard shared != folder(iCloud: false) else { return LibraryLocation(directory: shared) }
         return LibraryLocation(directory: URL.applicationSupportDirectory.appending(path: "iCloudLibrary", directoryHint: .isDirectory),
-                               sharedRecordings: shared.appending(path: "recordings", directoryHint: .isDirectory))
+                               sharedRecordings: shared.appending(path: LibraryLayout.recordings, directoryHint: .isDirectory))
     }
 
     /// The ubiquity container's Documents/Library when iCloud is on and signed in, else the

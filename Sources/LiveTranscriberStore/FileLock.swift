@@ -1,23 +1,24 @@
 import Foundation
+import Synchronization
 
 /// An exclusive `flock` on a file: a draft's `lock` while a process records into it, or the library's write lock.
 ///
 /// The file holds the owner's pid (for people; the lock is what counts). The kernel drops the lock
 /// when the process dies, even by `kill -9`, so a draft whose lock can be taken has no live owner.
 /// Closing (`release()` or `deinit`) drops it.
-public final class FileLock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var descriptor: Int32
+public final class FileLock: Sendable {
+    /// The open lock file; -1 once released.
+    private let descriptor: Mutex<Int32>
     /// The lock file.
     public let file: URL
 
     private init(descriptor: Int32, file: URL) {
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
         self.file = file
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        release()
     }
 
     /// Takes the lock on `file` (creating it) without waiting.
@@ -53,7 +54,7 @@ public final class FileLock: @unchecked Sendable {
 
     /// Drops the lock now.
     public func release() {
-        lock.withLock {
+        descriptor.withLock { descriptor in
             if descriptor >= 0 {
                 close(descriptor)
                 descriptor = -1

@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// What opening a library would create in a data directory that holds none yet, noted by a
 /// command that saves (`record`, `import`) before it opens the library, so that the command can

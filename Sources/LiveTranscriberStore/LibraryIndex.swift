@@ -60,7 +60,7 @@ final class LibraryIndex {
             do {
                 try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
                 break
-            } catch let error as SQLiteError where (error.primaryCode == 5 || error.primaryCode == 10) && attempts < 100 {
+            } catch let error as SQLiteError where [SQLiteError.busy, SQLiteError.ioError].contains(error.primaryCode) && attempts < 100 {
                 attempts += 1
                 usleep(20_000)
             }
@@ -86,7 +86,7 @@ final class LibraryIndex {
 
     /// Opens the index at `file` for reading only, without locks, journal or shared memory
     /// (`immutable=1`): for a library on read-only media or a full disk.
-    /// - Throws: `SQLiteError` when it cannot be read or is of another schema version.
+    /// - Throws: `SQLiteError` when it cannot be read; `LibraryIndexError.schemaMismatch` for another schema version.
     init(readingOnly file: URL) throws {
         mapped = false
         var components = URLComponents()
@@ -97,7 +97,7 @@ final class LibraryIndex {
                                       flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
         let version = try database.query("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
         guard version == Self.schemaVersion else {
-            throw SQLiteError(code: 26, message: "schema version \(version), not \(Self.schemaVersion)", context: "open \(file.path) read-only")
+            throw LibraryIndexError.schemaMismatch(found: version, expected: Self.schemaVersion)
         }
         try loadState()
     }
@@ -287,4 +287,11 @@ final class LibraryIndex {
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }()
+}
+
+/// An index file this program cannot use as it is.
+enum LibraryIndexError: Error, Equatable {
+    /// The file's schema (`PRAGMA user_version`) is another program version's: read-write, it is
+    /// rebuilt; read-only (a full disk, read-only media), an index is built in memory instead.
+    case schemaMismatch(found: Int, expected: Int)
 }

@@ -8,16 +8,16 @@ extension LibraryStore {
     /// A duration longer than the audio is corrected on the way (`withDurationChecked`).
     @discardableResult
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording {
-        try withWriteLock {
-            let folder = try existingFolder(of: id)
-            let stored = try readMetadata(in: folder)
+        try keeper.withWriteLock {
+            let folder = try folders.existingFolder(of: id)
+            let stored = try folders.readMetadata(in: folder)
             var recording = stored
             change(&recording)
-            recording = withDurationChecked(recording, in: folder)
-            let segments = try readTranscript(in: folder)
-            try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) },
-                             files: { try self.files.coordinateWriting(folder, .replacing) { try self.writeMetadata(recording, in: folder) } },
-                             undo: { try? self.writeMetadata(stored, in: folder) })
+            recording = folders.withDurationChecked(recording, in: folder)
+            let segments = try folders.readTranscript(in: folder)
+            try keeper.changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) },
+                             files: { try self.folders.files.coordinateWriting(folder, .replacing) { try self.folders.writeMetadata(recording, in: folder) } },
+                             undo: { try? self.folders.writeMetadata(stored, in: folder) })
             return recording
         }
     }
@@ -30,9 +30,9 @@ extension LibraryStore {
     /// never deleted, and the new transcript repairs the recording.
     /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json cannot be read.
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
-        try withWriteLock {
-            let folder = try existingFolder(of: id)
-            let stored = try readMetadata(in: folder)
+        try keeper.withWriteLock {
+            let folder = try folders.existingFolder(of: id)
+            let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language { recording.language = language }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: segments.sorted { $0.startSeconds < $1.startSeconds },
@@ -49,17 +49,17 @@ extension LibraryStore {
     /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json or the
     ///   previous transcript cannot be read.
     public func restorePreviousTranscript(of id: String) throws -> Bool {
-        try withWriteLock {
-            let folder = try existingFolder(of: id)
+        try keeper.withWriteLock {
+            let folder = try folders.existingFolder(of: id)
             let previousFile = folder.appendingPathComponent(LibraryLayout.previousTranscript)
             guard let data = try DurableFile.readIfPresent(previousFile) else { return false }
             let previous: PreviousTranscript
             do {
                 previous = try PreviousTranscript.decode(data)
             } catch {
-                throw LibraryError.corrupt(path: previousFile.path, reason: Self.reason(error))
+                throw LibraryError.corrupt(path: previousFile.path, reason: RecordingFolders.reason(error))
             }
-            let stored = try readMetadata(in: folder)
+            let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language = previous.language { recording.language = language }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: previous.segments, keepingPrevious: false)
@@ -80,8 +80,8 @@ extension LibraryStore {
         let replaced: [TranscriptSegment]?
         if let data = saved.0 { replaced = try? JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: data) } else { replaced = [] }
         let damagedCopy = replaced == nil ? Self.freeName(LibraryLayout.transcript + ".damaged", in: folder) : nil
-        try changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
-            try files.coordinateWriting(folder, .replacing) {
+        try keeper.changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
+            try folders.files.coordinateWriting(folder, .replacing) {
                 if let replaced {
                     try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced).encoded(), to: previousFile)
                 } else if let damagedCopy, let damaged = saved.0 {
@@ -89,14 +89,19 @@ extension LibraryStore {
                     if !keepingPrevious { unlink(previousFile.path) }
                 }
                 try DurableFile.write(try JSONEncoder.liveTranscriber.encode(segments), to: current)
-                if recording != stored { try writeMetadata(recording, in: folder) }
+                if recording != stored { try folders.writeMetadata(recording, in: folder) }
             }
         }, undo: {
             Self.putBack(saved.0, at: current)
             Self.putBack(saved.1, at: previousFile)
             if let damagedCopy { unlink(damagedCopy.path) }
-            if recording != stored { try? writeMetadata(stored, in: folder) }
+            if recording != stored { try? folders.writeMetadata(stored, in: folder) }
         })
+    }
+
+    /// Writes `data` back to `url`, or removes `url` when there was no file (undoing a change).
+    static func putBack(_ data: Data?, at url: URL) {
+        if let data { try? DurableFile.write(data, to: url) } else { unlink(url.path) }
     }
 
     /// `name` in `folder`, or `name-2`, `name-3`… : the first that does not exist.
@@ -142,19 +147,19 @@ extension LibraryStore {
 
     /// Moves recording `id` to `trash/` (or removes it for good when `purge`) and unindexes it.
     public func delete(_ id: String, purge: Bool) throws {
-        try withWriteLock(freeingSpace: purge) {
-            let folder = try existingFolder(of: id)
-            let destination = Self.freeName(purge ? ".purge-\(id)-\(getpid())" : id, in: trashFolder)
+        try keeper.withWriteLock(freeingSpace: purge) {
+            let folder = try folders.existingFolder(of: id)
+            let destination = Self.freeName(purge ? ".purge-\(id)-\(getpid())" : id, in: folders.trash)
             do {
-                try changeInStep(index: { try $0.remove(id: id, inTransaction: true) },
-                                 files: { try files.coordinateWriting(folder, .moving(to: destination)) { try DurableFile.rename(folder, to: destination) } },
+                try keeper.changeInStep(index: { try $0.remove(id: id, inTransaction: true) },
+                                 files: { try folders.files.coordinateWriting(folder, .moving(to: destination)) { try DurableFile.rename(folder, to: destination) } },
                                  undo: { try? DurableFile.rename(destination, to: folder) })
-            } catch where purge && (writeBlockedReason != nil || Self.isOutOfSpace(error)) {
+            } catch where purge && (writeBlock != nil || IndexKeeper.isOutOfSpace(error)) {
                 // A full disk cannot take even the index's journal: free the space first (the files
                 // are the truth), then unindex; if that still fails, the next opening drops the id.
-                try files.coordinateWriting(folder, .moving(to: destination)) { try DurableFile.rename(folder, to: destination) }
+                try folders.files.coordinateWriting(folder, .moving(to: destination)) { try DurableFile.rename(folder, to: destination) }
                 try FileManager.default.removeItem(at: destination)
-                try? withIndex { try $0.remove(id: id) }
+                try? keeper.withIndex { try $0.remove(id: id) }
                 return
             }
             if purge { try FileManager.default.removeItem(at: destination) }

@@ -26,7 +26,7 @@ public struct RecordingDraft: Sendable {
         self.keepIfInterrupted = keepIfInterrupted
         self.id = id
         self.folder = folder
-        self.audioFile = folder.appendingPathComponent("audio.\(audio.format)")
+        self.audioFile = folder.appendingPathComponent(LibraryLayout.audio(audio.format))
         self.createdAt = createdAt
         self.language = language
         self.audio = audio

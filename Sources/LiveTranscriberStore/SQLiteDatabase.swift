@@ -1,7 +1,7 @@
 import Foundation
 
 /// One value bound to a statement parameter.
-public enum SQLiteValue: Sendable, Equatable {
+enum SQLiteValue: Sendable, Equatable {
     case null
     case integer(Int64)
     case real(Double)
@@ -20,18 +20,18 @@ public enum SQLiteValue: Sendable, Equatable {
 /// try db.run("INSERT INTO t VALUES (?)", [.text("a")])
 /// let rows = try db.query("SELECT x FROM t") { $0.text(0) }
 /// ```
-public final class SQLiteDatabase {
+final class SQLiteDatabase {
     let handle: OpaquePointer
 
     /// Opens (creating if needed) the database at `path`.
     /// - Throws: `SQLiteError` when the file cannot be opened.
-    public convenience init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    convenience init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws {
         try self.init(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// Opens `path` with `flags` (`SQLITE_OPEN_*`; add `SQLITE_OPEN_URI` for a `file:` URI such as
     /// `file:/x.sqlite?immutable=1`, which reads a file on read-only media without any lock or journal).
-    public init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    init(path: String, flags: Int32, busyTimeoutMilliseconds: Int32 = 5000) throws {
         var pointer: OpaquePointer?
         let flags = flags | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -51,7 +51,7 @@ public final class SQLiteDatabase {
 
     /// Throws `SQLiteError` unless `code` is OK, ROW or DONE. The one place result codes are checked.
     @discardableResult
-    public func check(_ code: Int32, _ context: @autoclosure () -> String) throws -> Int32 {
+    func check(_ code: Int32, _ context: @autoclosure () -> String) throws -> Int32 {
         switch code & 0xFF {
         case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
             return code
@@ -61,12 +61,12 @@ public final class SQLiteDatabase {
     }
 
     /// Runs one or more statements without parameters.
-    public func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws {
         try check(sqlite3_exec(handle, sql, nil, nil, nil), sql)
     }
 
     /// Prepares one statement.
-    public func prepare(_ sql: String) throws -> SQLiteStatement {
+    func prepare(_ sql: String) throws -> SQLiteStatement {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), sql)
         guard let statement else {
@@ -77,7 +77,7 @@ public final class SQLiteDatabase {
 
     /// Runs one statement with `parameters` and returns the rows changed.
     @discardableResult
-    public func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> Int {
+    func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> Int {
         let statement = try prepare(sql)
         try statement.bind(parameters)
         while try statement.step() {}
@@ -85,7 +85,7 @@ public final class SQLiteDatabase {
     }
 
     /// Runs a query and maps each row.
-    public func query<Row>(_ sql: String, _ parameters: [SQLiteValue] = [], _ map: (SQLiteStatement) throws -> Row) throws -> [Row] {
+    func query<Row>(_ sql: String, _ parameters: [SQLiteValue] = [], _ map: (SQLiteStatement) throws -> Row) throws -> [Row] {
         let statement = try prepare(sql)
         try statement.bind(parameters)
         var rows: [Row] = []
@@ -98,18 +98,20 @@ public final class SQLiteDatabase {
     /// Runs `body` in one read transaction (`BEGIN`, then `COMMIT`): every statement in it sees
     /// the same snapshot of the database, and the file locks and the write-ahead log's index are
     /// taken once rather than once per statement. Inside a transaction already, `body` just runs in it.
-    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
         return try transaction("BEGIN", body)
     }
 
     /// Runs `body` in a write transaction taken up front (`BEGIN IMMEDIATE`), so it waits for
     /// another writer at the start instead of failing later; commits, or rolls back if it throws.
-    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try transaction("BEGIN IMMEDIATE", body)
     }
 
-    /// Runs `begin`, then `body`; commits, or rolls back if `body` or the commit throws.
+    /// Runs `begin`, then `body`; commits, or rolls back if `body` or the commit throws. The first
+    /// error is the one thrown; the rollback runs only while a transaction is still open (SQLite
+    /// rolls back by itself after some errors, SQLITE_FULL and SQLITE_IOERR among them).
     private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
         try execute(begin)
         do {
@@ -117,7 +119,7 @@ public final class SQLiteDatabase {
             try execute("COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             throw error
         }
     }

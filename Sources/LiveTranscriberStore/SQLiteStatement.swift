@@ -1,7 +1,7 @@
 import Foundation
 
 /// A prepared statement; `deinit` finalizes it.
-public final class SQLiteStatement {
+final class SQLiteStatement {
     let handle: OpaquePointer
     private let database: SQLiteDatabase
     private let sql: String
@@ -17,7 +17,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds `values` to parameters 1...n.
-    public func bind(_ values: [SQLiteValue]) throws {
+    func bind(_ values: [SQLiteValue]) throws {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32 = switch value {
@@ -31,40 +31,40 @@ public final class SQLiteStatement {
     }
 
     /// Makes the statement ready to run again with new bindings.
-    public func reset() throws {
+    func reset() throws {
         try database.check(sqlite3_reset(handle), "reset \(sql)")
         sqlite3_clear_bindings(handle)
     }
 
     /// Steps once; true when a row is available.
-    public func step() throws -> Bool {
+    func step() throws -> Bool {
         try database.check(sqlite3_step(handle), sql) & 0xFF == SQLITE_ROW
     }
 
     /// The text of column `index` (0-based); "" for NULL.
-    public func text(_ index: Int32) -> String {
+    func text(_ index: Int32) -> String {
         guard let pointer = sqlite3_column_text(handle, index) else { return "" }
         return String(cString: pointer)
     }
 
     /// Calls `body` with the UTF-8 bytes of column `index` (empty for NULL), valid only inside
     /// `body`: for reading a long text without copying it into a `String`.
-    public func withBytes<Result>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    func withBytes<Result>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         guard let pointer = sqlite3_column_text(handle, index) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))))
     }
 
     /// The text of column `index`, nil for NULL.
-    public func optionalText(_ index: Int32) -> String? {
+    func optionalText(_ index: Int32) -> String? {
         sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : text(index)
     }
 
-    public func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+    func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
     /// The number in column `index`, nil for NULL.
-    public func optionalDouble(_ index: Int32) -> Double? {
+    func optionalDouble(_ index: Int32) -> Double? {
         sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : double(index)
     }
 
-    public func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+    func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 }

@@ -11,6 +11,12 @@
 //       when the files are LibriVox's, and the longest segment, as JSON.
 //   livetranscriber-bench whisper-full FILE...
 //       whisper.cpp's own `whisper_full` on each whole file (no VAD, no pipeline): the bare engine.
+//   livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause]
+//       live whisper recognition of FILE in simulated time: the audio clock moves with the audio, and
+//       each decode takes, in that clock, the thread CPU time it really took (one idle core, whatever
+//       else the machine runs). Prints, as JSON, final latency per sentence (final shown minus the
+//       segment's last word's end) and per word, interim latency per word (first shown minus its
+//       end), the finals, CPU seconds per audio second and the word error rate against the reference.
 //   livetranscriber-bench live ENGINE FILE
 //       feeds FILE in real time to a live recognizer and prints, as JSON, the delay from the end of
 //       each final segment's audio to its arrival (seconds), the number of interims and the longest segment.
@@ -260,6 +266,145 @@ func live(_ arguments: [String]) throws {
                    "delay_max_s": delays.max() ?? 0, "longest_segment_s": longest])
 }
 
+/// Process CPU time (user + system), seconds.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Wraps a decoder so each decode ends, in the simulated clock, its CPU time after it started:
+/// the decode runs at once on the worker thread, then waits for the feeder to release it.
+final class SimulatedDecoder: UtteranceDecoder, @unchecked Sendable {
+    let inner: any UtteranceDecoder
+    let clock: ManualClock
+    private let condition = NSCondition()
+    private var waiting: (releaseAt: Double, interim: Bool, audioEnd: Double)?
+    private var released = false
+    private var busyUntil = 0.0
+    var autoRelease = false
+    /// Finished decodes, in order: sim time released, audio end (the sim time it started) and kind.
+    private(set) var log: [(releaseAt: Double, audioEnd: Double, interim: Bool)] = []
+
+    init(_ inner: any UtteranceDecoder, clock: ManualClock) {
+        self.inner = inner
+        self.clock = clock
+    }
+
+    func simNow() -> Double { clock.now().timeIntervalSince1970 }
+
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        if cancellation.isCancelled { throw CancellationError() }
+        let submitted = simNow()
+        let cpu = threadCPUMilliseconds()
+        let result = Result { try inner.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation) }
+        let spent = (threadCPUMilliseconds() - cpu) / 1000
+        condition.lock()
+        let start = max(submitted, busyUntil)
+        busyUntil = start + spent
+        waiting = (start + spent, interim, submitted)
+        condition.broadcast()
+        while !released && !autoRelease { condition.wait() }
+        released = false
+        log.append((start + spent, submitted, interim))
+        waiting = nil
+        condition.broadcast()
+        condition.unlock()
+        return try result.get()
+    }
+
+    /// The release time of the decode that has finished computing, nil while none has.
+    func pendingRelease() -> Double? { condition.withLock { waiting?.releaseAt } }
+
+    /// Lets the waiting decode return and waits until it has.
+    func release() {
+        condition.lock()
+        released = true
+        condition.broadcast()
+        while waiting != nil { condition.wait() }
+        condition.unlock()
+    }
+}
+
+func simulate(_ arguments: [String]) throws {
+    guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--fixed-pause") else { throw BenchError.usage }
+    // --fixed-pause: the endpointing before issue 20, a 0.5 s pause whatever the utterance's length.
+    var settings = VoiceActivitySettings()
+    if arguments.count == 3 { settings.shortestEndSilenceSeconds = settings.endSilenceSeconds }
+    let (samples, rate) = try monoSamples(arguments[0])
+    guard rate == 16_000 else { throw BenchError.usage }
+    let reference = try String(contentsOfFile: arguments[1], encoding: .utf8)
+    let engine = try LinuxSpeechEngines.whisperEngine()
+    let clock = ManualClock(start: Date(timeIntervalSince1970: 0))
+    let decoder = SimulatedDecoder(try engine.makeDecoder(), clock: clock)
+    let recognizer = UtteranceRecognizer(
+        language: "en-US", sampleRate: 16_000, detector: try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel),
+        decoder: decoder, worker: BackgroundDecodeWorker(), clock: clock, interims: true, settings: settings)
+    let audio = samples + [Float](repeating: 0, count: 3 * 16_000)  // 3 s of silence after the speech: every final comes
+    let cpuStart = processCPUSeconds()
+    var finals: [(at: Double, segment: TranscriptSegment)] = []
+    var interims: [(at: Double, audioEnd: Double, text: String)] = []
+    var lastAudioEnd = 0.0
+    func note(_ events: [RecognitionEvent], at time: Double) {
+        for event in events {
+            switch event {
+            case .final(let segment): finals.append((time, segment))
+            case .interim(let text): interims.append((time, lastAudioEnd, text))
+            }
+        }
+    }
+    let block = 512
+    for start in stride(from: 0, to: audio.count, by: block) {
+        let now = Double(min(audio.count, start + block)) / 16_000
+        clock.set(Date(timeIntervalSince1970: now))
+        note(try recognizer.accept(.float32(Array(audio[start..<min(audio.count, start + block)]))), at: now)
+        // Sim time stands still while a decode computes; a computed one returns once its time has come.
+        while recognizer.decodeInFlight {
+            if let releaseAt = decoder.pendingRelease() {
+                guard releaseAt <= now else { break }
+                decoder.release()
+                lastAudioEnd = decoder.log.last?.audioEnd ?? 0
+                usleep(300)  // the worker hands the result over just after the decode returns
+                note(try recognizer.accept(.float32([])), at: max(releaseAt, now - Double(block) / 16_000))
+            } else {
+                usleep(200)
+            }
+        }
+    }
+    decoder.autoRelease = true
+    decoder.release()
+    note(try recognizer.finish(), at: Double(audio.count) / 16_000)
+    let cpu = processCPUSeconds() - cpuStart
+    let sentenceDelays = finals.map { $0.at - $0.segment.endSeconds }
+    var wordDelays: [Double] = []
+    var interimDelays: [Double] = []
+    for (at, segment) in finals {
+        for word in segment.words {
+            wordDelays.append(at - word.endSeconds)
+            // First shown: the first interim whose decoded audio reached past the word's end, or the final.
+            let shown = interims.first { $0.audioEnd >= word.endSeconds && $0.at >= word.endSeconds }?.at ?? at
+            interimDelays.append(min(shown, at) - word.endSeconds)
+        }
+    }
+    let text = finals.map(\.segment.text).joined(separator: " ")
+    let wer = WordErrorRate.measure(reference: reference, hypothesis: text)
+    // whisper.cpp's own decode of the whole file with the same model (after the CPU was measured).
+    let whole = try engine.transcribeWhole(samples)
+    let wholeWER = WordErrorRate.measure(reference: reference, hypothesis: whole)
+    func stats(_ values: [Double]) -> [String: Double] {
+        values.isEmpty ? [:] : ["median": percentile(values, 0.5), "p90": percentile(values, 0.9), "max": values.max() ?? 0]
+    }
+    try printJSON([
+        "audio_s": Double(samples.count) / 16_000, "finals": finals.map { ["at": $0.at, "start": $0.segment.startSeconds,
+                                                                          "end": $0.segment.endSeconds, "text": $0.segment.text] },
+        "interims": interims.count, "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
+        "interim_word_latency": stats(interimDelays), "cpu_s_per_audio_s": cpu / (Double(samples.count) / 16_000),
+        "errors": wer.errors, "reference_words": wer.referenceWords, "text": text,
+        "whole_file_errors": wholeWER.errors, "whole_file_text": whole,
+        "decodes": decoder.log.map { ["started": $0.audioEnd, "done": $0.releaseAt, "interim": $0.interim] },
+    ])
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
@@ -267,6 +412,7 @@ do {
     case "transcribe": try transcribeFiles(Array(arguments.dropFirst()))
     case "whisper-full": try whisperFull(Array(arguments.dropFirst()))
     case "live": try live(Array(arguments.dropFirst()))
+    case "simulate": try simulate(Array(arguments.dropFirst()))
     default: throw BenchError.usage
     }
 } catch BenchError.usage {
@@ -275,6 +421,7 @@ do {
                livetranscriber-bench transcribe whisper|pocketsphinx FILE...
                livetranscriber-bench whisper-full FILE...
                livetranscriber-bench live whisper|pocketsphinx FILE
+               livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause]
 
         """.utf8))
     exit(64)

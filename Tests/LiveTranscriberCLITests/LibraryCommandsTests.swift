@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCLI
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing

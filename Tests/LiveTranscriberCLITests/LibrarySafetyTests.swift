@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
+@testable import LiveTranscriberStore
 import Testing
 
 /// A small tmpfs mounted for one test: a disk that really fills up, or really is read-only.

@@ -40,7 +40,7 @@ struct LightProgramTests {
         try store.reindex()
         old.durationSeconds = 86_400
         try JSONEncoder.liveTranscriber.encode(old).write(to: cli.home.appendingPathComponent("recordings/\(absurd)/metadata.json"))
-        try store.currentIndex.upsert(old, segments: [])
+        try store.keeper.current.upsert(old, segments: [])
         return cli
     }
 
@@ -113,7 +113,7 @@ struct LightProgramTests {
         try writer.close()
         (flac.durationSeconds, flac.audio.format) = (86_400, "flac")
         try JSONEncoder.liveTranscriber.encode(flac).write(to: recording.appendingPathComponent("metadata.json"))
-        try cli.store().currentIndex.upsert(flac, segments: [])
+        try cli.store().keeper.current.upsert(flac, segments: [])
         let stated = try LibraryProcessTests.run(["show", flac.id], home: cli.home, program: light)
         #expect(stated.code == 0 && stated.stderr == "")
         #expect(stated.stdout.contains("Duration:  24:00:00\n"))

@@ -2,6 +2,7 @@ import Foundation
 @testable import LiveTranscriberCLI
 @testable import LiveTranscriberLibraryCLI
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing
@@ -268,7 +269,7 @@ struct TextAndCommandLineTests {
         defer { cli.remove() }
         let bash = cli.run(["completion", "bash"]).stdout
         #expect(bash.contains("complete -o filenames -F _livetranscriber livetranscriber"))
-        #expect(bash.contains("\"record\") options=\"--input --rate --channels --device --speed --name --tags --location --format --engine --language --model --activity-feed --json --discard --stats --help\""))
+        #expect(bash.contains("\"record\") options=\"--input --rate --channels --device --speed --name --tags --location --format --engine --language --model --activity-feed --events --json --discard --stats --help\""))
         #expect(bash.contains("\"activity preview\") options="))
         let zsh = cli.run(["completion", "zsh"]).stdout
         #expect(zsh.hasPrefix("#compdef livetranscriber\n"))

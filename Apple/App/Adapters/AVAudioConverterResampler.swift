@@ -1,5 +1,6 @@
 import AVFoundation
 import LiveTranscriberCore
+import Synchronization
 
 /// The core's `Resampler` over `AVAudioConverter`: one mono float stream from the capture rate to
 /// the recognizer's rate (the role libsoxr has on Linux).
@@ -30,23 +31,23 @@ final class AVAudioConverterResampler: Resampler {
     }
 
     private func convert(_ samples: [Float], endOfStream: Bool) throws -> [Float] {
-        let pending = PendingInput()
+        var input: AVAudioPCMBuffer?
         if !samples.isEmpty {
             guard let buffer = AVAudioPCMBuffer(pcmFormat: inputFormat, frameCapacity: AVAudioFrameCount(samples.count)) else {
                 throw ResamplerError.failed("no input buffer")
             }
             buffer.frameLength = buffer.frameCapacity
             samples.withUnsafeBufferPointer { buffer.floatChannelData![0].update(from: $0.baseAddress!, count: samples.count) }
-            pending.buffer = buffer
+            input = buffer
         }
+        let pending = PendingInput(input)
         let capacity = AVAudioFrameCount(Double(samples.count) * ratio) + 1024
         guard let output = AVAudioPCMBuffer(pcmFormat: outputFormat, frameCapacity: capacity) else {
             throw ResamplerError.failed("no output buffer")
         }
         var error: NSError?
         let status = converter.convert(to: output, error: &error) { _, inputStatus in
-            if let buffer = pending.buffer {
-                pending.buffer = nil
+            if let buffer = pending.take() {
                 inputStatus.pointee = .haveData
                 return buffer
             }
@@ -58,11 +59,17 @@ final class AVAudioConverterResampler: Resampler {
     }
 }
 
-/// The one input buffer of a `convert` call. `AVAudioConverter` calls its input block
-/// synchronously, inside `convert`, so the buffer is never shared across threads; the block's
-/// type is `@Sendable` all the same, hence the box.
-private final class PendingInput: @unchecked Sendable {
-    var buffer: AVAudioPCMBuffer?
+/// The one input buffer of a `convert` call, handed to the converter's input block, whose type
+/// is `@Sendable`. The converter calls the block inside `convert`, so the lock is never
+/// contended; it is what lets the buffer cross into the block without an unchecked promise.
+private final class PendingInput: Sendable {
+    private let buffer: Mutex<AVAudioPCMBuffer?>
+
+    /// Takes `input` over; the caller does not touch it again.
+    init(_ input: sending AVAudioPCMBuffer?) { buffer = Mutex(input) }
+
+    /// The buffer, once; nil afterwards.
+    func take() -> sending AVAudioPCMBuffer? { buffer.withLock { $0.take() } }
 }
 
 /// Why resampling failed.

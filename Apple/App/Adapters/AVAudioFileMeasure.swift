@@ -1,5 +1,4 @@
 import AVFoundation
-import CryptoKit
 import LiveTranscriberCore
 import LiveTranscriberStore
 
@@ -23,30 +22,20 @@ struct AVAudioFileMeasure: AudioFileMeasuring {
         return Double(file.length) / file.fileFormat.sampleRate
     }
 
-    /// The content digest, computed as on Linux (`AudioDigest`): SHA-256 over "rate=R;channels=C;"
-    /// and every sample, interleaved, as 16-bit little-endian (x × 32768, rounded, clamped), so the
-    /// same audio gives the same digest on both platforms. Nil when the file cannot be decoded.
+    /// The content digest by the core's rule (`AudioContentDigest`, hashed by CryptoKit), so the
+    /// same audio gives the same digest here and on Linux. Nil when the file cannot be decoded.
     func contentDigest(_ url: URL) -> String? {
         guard let file = try? AVAudioFile(forReading: url), file.fileFormat.sampleRate > 0,
               let buffer = AVAudioPCMBuffer(pcmFormat: file.processingFormat, frameCapacity: 65_536) else { return nil }
         let channels = Int(file.processingFormat.channelCount)
-        var hasher = SHA256()
-        hasher.update(data: Data("rate=\(Int(file.fileFormat.sampleRate));channels=\(channels);".utf8))
-        var bytes: [UInt8] = []
+        var digest = AudioContentDigest(sampleRate: Int(file.fileFormat.sampleRate), channels: channels, hasher: CryptoKitSHA256())
         while file.framePosition < file.length {
+            // The processing format is deinterleaved floats: added frame by frame, every channel.
             guard (try? file.read(into: buffer)) != nil, buffer.frameLength > 0, let data = buffer.floatChannelData else { return nil }
-            let frames = Int(buffer.frameLength)
-            bytes.removeAll(keepingCapacity: true)
-            bytes.reserveCapacity(frames * channels * 2)
-            for frame in 0..<frames {
-                for channel in 0..<channels {
-                    let value = Int16(max(-32_768, min(32_767, (data[channel][frame] * 32_768).rounded())))
-                    bytes.append(UInt8(truncatingIfNeeded: value))
-                    bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-                }
+            for frame in 0..<Int(buffer.frameLength) {
+                for channel in 0..<channels { digest.add(data[channel][frame]) }
             }
-            hasher.update(data: bytes)
         }
-        return "sha256:" + hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return digest.finish()
     }
 }

@@ -11,10 +11,7 @@ import Synchronization
 /// waits for audio on the engine's thread. Interruptions and route changes are reported as the
 /// core's `CaptureEvent`s through `onEvent`; what they do to the recording is
 /// `CaptureInterruptionPolicy`'s decision, not this adapter's.
-final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputSampleBufferDelegate, @unchecked Sendable {
-    // @unchecked: `session` and `output` are configured in `start` before capture begins and
-    // then only used by AVFoundation on `captureQueue`; everything else shared is in `buffer`.
-
+final class CaptureAudioSource: AudioSource, Sendable {
     let format: AudioFormat
     let totalFrames: Int? = nil
 
@@ -24,16 +21,23 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
 
     /// Called with each interruption or route change, on an arbitrary queue.
     var onEvent: (@Sendable (CaptureEvent) -> Void)? {
-        get { eventHandler.withLock { $0 } }
-        set { eventHandler.withLock { $0 = newValue } }
+        get { events.handler }
+        set { events.handler = newValue }
     }
 
-    private let session: AVCaptureSession
-    private let output = AVCaptureAudioDataOutput()
+    /// AVFoundation's capture objects, which are not `Sendable`: configured in `init`, then only
+    /// stopped (and their observers removed) under the lock; samples arrive through `receiver`.
+    private struct Capture {
+        let session: AVCaptureSession
+        let output: AVCaptureAudioDataOutput
+        let receiver: SampleBufferReceiver
+        let observers: [any NSObjectProtocol]
+    }
+
+    private let capture: Mutex<Capture>
     private let captureQueue = DispatchQueue(label: "app.livetranscriber.capture")
-    private let buffer = FrameQueue()
-    private let eventHandler = Mutex<(@Sendable (CaptureEvent) -> Void)?>(nil)
-    private var observers: [any NSObjectProtocol] = []
+    private let buffer: FrameQueue
+    private let events: EventRelay
 
     /// Opens the microphone and starts capture.
     /// - Throws: `CaptureAudioSourceError` when there is no microphone or the session refuses it.
@@ -50,7 +54,8 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
         isStereo = input.isMultichannelAudioModeSupported(.stereo)
         if isStereo { input.multichannelAudioMode = .stereo }
 
-        session = AVCaptureSession()
+        let session = AVCaptureSession()
+        let output = AVCaptureAudioDataOutput()
         session.automaticallyConfiguresApplicationAudioSession = false
         session.beginConfiguration()
         guard session.canAddInput(input), session.canAddOutput(output) else {
@@ -61,14 +66,19 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
         session.addOutput(output)
         session.commitConfiguration()
         format = AudioFormat(sampleRate: Int(audioSession.sampleRate.rounded()), channels: isStereo ? 2 : 1)
-        super.init()
-        output.setSampleBufferDelegate(self, queue: captureQueue)
-        observe()
+        let buffer = FrameQueue()
+        let events = EventRelay()
+        self.buffer = buffer
+        self.events = events
+        let receiver = SampleBufferReceiver(buffer: buffer, channels: format.channels)
+        output.setSampleBufferDelegate(receiver, queue: captureQueue)
+        let observers = Self.observe(session, reportingTo: events)
         session.startRunning()
+        capture = Mutex(Capture(session: session, output: output, receiver: receiver, observers: observers))
     }
 
     deinit {
-        observers.forEach(NotificationCenter.default.removeObserver)
+        capture.withLock { $0.observers.forEach(NotificationCenter.default.removeObserver) }
     }
 
     func read(maxFrames: Int) throws -> LiveTranscriberCore.AudioBuffer? {
@@ -77,8 +87,47 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
 
     /// Stops capture; `read` returns what is left, then nil.
     func stop() {
-        session.stopRunning()
+        capture.withLock { $0.session.stopRunning() }
         buffer.close()
+    }
+
+    /// Observes interruptions and route changes; the blocks hold the relay, not the source.
+    private static func observe(_ session: AVCaptureSession, reportingTo events: EventRelay) -> [any NSObjectProtocol] {
+        let center = NotificationCenter.default
+        let report: @Sendable (CaptureEvent) -> Void = { event in events.send(event) }
+        return [
+            center.addObserver(forName: AVCaptureSession.wasInterruptedNotification, object: session, queue: nil) { _ in
+                report(.interruptionBegan)
+            },
+            center.addObserver(forName: AVCaptureSession.interruptionEndedNotification, object: session, queue: nil) { _ in
+                report(.interruptionEnded)
+            },
+            center.addObserver(forName: AVAudioSession.routeChangeNotification, object: nil, queue: nil) { notification in
+                let raw = notification.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt
+                report(captureEvent(routeChange: raw.flatMap(AVAudioSession.RouteChangeReason.init(rawValue:))))
+            },
+        ]
+    }
+
+    /// An audio route change in the core's words.
+    static func captureEvent(routeChange reason: AVAudioSession.RouteChangeReason?) -> CaptureEvent {
+        switch reason {
+        case .oldDeviceUnavailable: .inputDeviceLost
+        case .newDeviceAvailable: .inputDeviceAdded
+        default: .otherRouteChange
+        }
+    }
+}
+
+/// The capture output's delegate: converts each sample buffer on the capture queue and hands the
+/// frames to the queue `read` takes them from.
+private final class SampleBufferReceiver: NSObject, AVCaptureAudioDataOutputSampleBufferDelegate, Sendable {
+    private let buffer: FrameQueue
+    private let channels: Int
+
+    init(buffer: FrameQueue, channels: Int) {
+        self.buffer = buffer
+        self.channels = channels
     }
 
     func captureOutput(
@@ -93,7 +142,7 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
         guard CMSampleBufferCopyPCMDataIntoAudioBufferList(
             sampleBuffer, at: 0, frameCount: Int32(sampleBuffer.numSamples), into: pcm.mutableAudioBufferList) == noErr
         else { return }
-        buffer.append(Self.interleavedFloats(pcm, channels: format.channels))
+        buffer.append(Self.interleavedFloats(pcm, channels: channels))
     }
 
     /// The buffer's frames as interleaved floats with `channels` channels (a mono route feeding a
@@ -124,35 +173,19 @@ final class CaptureAudioSource: NSObject, AudioSource, AVCaptureAudioDataOutputS
         }
         return samples
     }
+}
 
-    private func observe() {
-        let center = NotificationCenter.default
-        let report: @Sendable (CaptureEvent) -> Void = { [eventHandler] event in
-            eventHandler.withLock { $0 }?(event)
-        }
-        observers.append(center.addObserver(
-            forName: AVCaptureSession.wasInterruptedNotification, object: session, queue: nil) { _ in
-            report(.interruptionBegan)
-        })
-        observers.append(center.addObserver(
-            forName: AVCaptureSession.interruptionEndedNotification, object: session, queue: nil) { _ in
-            report(.interruptionEnded)
-        })
-        observers.append(center.addObserver(
-            forName: AVAudioSession.routeChangeNotification, object: nil, queue: nil) { notification in
-            let raw = notification.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt
-            report(Self.captureEvent(routeChange: raw.flatMap(AVAudioSession.RouteChangeReason.init(rawValue:))))
-        })
+/// The current `onEvent` handler, shared by the notification blocks, which may run on any queue.
+private final class EventRelay: Sendable {
+    private let current = Mutex<(@Sendable (CaptureEvent) -> Void)?>(nil)
+
+    var handler: (@Sendable (CaptureEvent) -> Void)? {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 
-    /// An audio route change in the core's words.
-    static func captureEvent(routeChange reason: AVAudioSession.RouteChangeReason?) -> CaptureEvent {
-        switch reason {
-        case .oldDeviceUnavailable: .inputDeviceLost
-        case .newDeviceAvailable: .inputDeviceAdded
-        default: .otherRouteChange
-        }
-    }
+    /// Calls the handler, if any, outside the lock.
+    func send(_ event: CaptureEvent) { handler?(event) }
 }
 
 /// Interleaved samples between the capture queue and the engine's thread.

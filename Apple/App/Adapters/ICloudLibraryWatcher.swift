@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberStore
+import Synchronization
 
 /// Watches a library's recordings in iCloud Drive with `NSMetadataQuery` and keeps the index in
 /// step: every report becomes the core's `UbiquitousItem`s, `LibrarySyncPolicy` decides (debounce,
@@ -143,12 +144,13 @@ final class ICloudLibraryWatcher: NSObject {
 }
 
 /// Runs the index refreshes on one serial queue with a store of its own (the store is used from
-/// one thread at a time; the library's write lock orders it with the screens' store).
-private final class IndexRefresher: @unchecked Sendable {
-    // @unchecked: `store` is touched only on `queue`.
+/// one thread at a time, under the refresher's lock; the library's write lock orders it with the
+/// screens' store).
+private final class IndexRefresher: Sendable {
     private let queue = DispatchQueue(label: "app.livetranscriber.icloud-refresh", qos: .utility)
     private let openStore: @Sendable () throws -> LibraryStore
-    private var store: LibraryStore?
+    /// Opened on the first refresh, then kept.
+    private let store = Mutex<LibraryStore?>(nil)
 
     init(openStore: @escaping @Sendable () throws -> LibraryStore) {
         self.openStore = openStore
@@ -157,14 +159,17 @@ private final class IndexRefresher: @unchecked Sendable {
     func run(_ action: LibrarySyncAction, then done: @escaping @Sendable () -> Void) {
         queue.async { [self] in
             do {
-                let store = try self.store ?? openStore()
-                self.store = store
-                switch action {
-                case .reindex(let ids): try store.reindex(ids: ids)
-                case .rebuild: try store.reindex()
-                case .download, .resolveConflicts: return
+                let refreshed = try store.withLock { kept in
+                    let store = try kept ?? openStore()
+                    kept = store
+                    switch action {
+                    case .reindex(let ids): try store.reindex(ids: ids)
+                    case .rebuild: try store.reindex()
+                    case .download, .resolveConflicts: return false
+                    }
+                    return true
                 }
-                done()
+                if refreshed { done() }
             } catch {
                 // The next report or launch tries again; the index is a cache of the folders.
             }

@@ -68,10 +68,12 @@ final class SpeechAnalyzerRecognizer: SpeechRecognizer {
         (inputStream, input) = AsyncStream<AnalyzerInput>.makeStream(bufferingPolicy: .unbounded)
         let inbox = EventInbox()
         self.inbox = inbox
+        // The results task owns nothing of the recognizer: it reads the (Sendable) transcriber's
+        // results and leaves them in the (Sendable) inbox.
         resultsTask = Task.detached(priority: .userInitiated) {
             do {
                 for try await result in transcriber.results {
-                    inbox.append(Self.event(for: result))
+                    inbox.append(RecognitionEvent(result))
                 }
             } catch {
                 inbox.fail(error)
@@ -118,11 +120,14 @@ final class SpeechAnalyzerRecognizer: SpeechRecognizer {
         try inbox.throwIfFailed()
         return inbox.drain()
     }
+}
 
+extension RecognitionEvent {
     /// A transcriber result as a core event: times in seconds from the start of the stream.
-    private static func event(for result: SpeechTranscriber.Result) -> RecognitionEvent {
+    /// (Not a static member of the recognizer: the results task must not capture its type.)
+    fileprivate init(_ result: SpeechTranscriber.Result) {
         let text = String(result.text.characters)
-        guard result.isFinal else { return .interim(text) }
+        guard result.isFinal else { self = .interim(text); return }
         var words: [WordTiming] = []
         for run in result.text.runs {
             guard let range = run.audioTimeRange else { continue }
@@ -130,7 +135,7 @@ final class SpeechAnalyzerRecognizer: SpeechRecognizer {
             guard !word.isEmpty else { continue }
             words.append(WordTiming(word: word, startSeconds: range.start.seconds, endSeconds: range.end.seconds))
         }
-        return .final(TranscriptSegment(
+        self = .final(TranscriptSegment(
             text: text, startSeconds: result.range.start.seconds, endSeconds: result.range.end.seconds, words: words))
     }
 }

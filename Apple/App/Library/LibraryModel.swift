@@ -89,35 +89,29 @@ final class LibraryModel {
     }
 
     /// Summary and tags: Apple Intelligence's two-pass summary when the model can answer, else the
-    /// core's offline summary. Runs off the main actor (the model call blocks).
+    /// core's offline summary, by the core's `RecordingSummarizing` (a transcript with no text is
+    /// refused; the summary is applied to the metadata as stored then, so a tag added meanwhile is
+    /// kept). Runs off the main actor (the model call blocks), with a store and a model of its own.
     func summarize(_ recording: Recording) async {
-        guard let library else { return }
-        let model = dependencies.languageModel()
+        guard let openStore = backgroundStore() else { return }
+        let makeModel = dependencies.languageModel
         let result = await runBlocking {
-            let segments = try library.transcript(of: recording.id)
-            let summarizer: any Summarizer = model.map { ModelSummarizer(model: $0) } ?? ExtractiveSummarizer()
-            return try summarizer.summarize(segments: segments, languageHint: recording.language)
-        }
-        switch result {
-        case .success(let summary):
-            perform(.analyzed) { library in
-                // Against the metadata as stored now: a tag added meanwhile is kept.
-                try library.modify(recording.id) { $0.apply(summary) }
+            _ = try RecordingSummarizing.summarize(recording.id, in: try openStore()) { () -> any Summarizer in
+                guard let model = makeModel() else { return ExtractiveSummarizer() }
+                return ModelSummarizer(model: model)
             }
-        case .failure(let error):
-            problem = String(describing: error)
-            haptics.occurred(.failure)
         }
+        finished(.analyzed, result)
     }
 
     /// Transcribes the recording again through OpenAI with the core's flow (`CloudRetranscriber`:
     /// the file whole when it fits, else WAV pieces cut at pauses), then saves the new transcript
     /// through the store, which keeps the previous one. `working[recording.id]` says what it is doing.
     func retranscribeWithOpenAI(_ recording: Recording) async {
-        guard let library, working[recording.id] == nil else { return }
+        guard working[recording.id] == nil, let openStore = backgroundStore() else { return }
         guard let endpoint = openAIEndpointOrBlock() else { return }
         let client = OpenAITranscriptionClient(endpoint: endpoint, http: HTTPClient(transport: dependencies.httpTransport))
-        let slicer = dependencies.makeAudioSlicer()
+        let makeSlicer = dependencies.makeAudioSlicer
         let model = settings.transcriptionModel
         let id = recording.id
         working[id] = Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model)
@@ -129,19 +123,14 @@ final class LibraryModel {
             }
         }
         let result = await runBlocking {
-            let segments = try CloudRetranscriber(client: client, slicer: slicer).transcribe(
-                audioFile: try library.audioFile(of: id), localSegments: try library.transcript(of: id), model: model,
+            let store = try openStore()
+            let segments = try CloudRetranscriber(client: client, slicer: makeSlicer()).transcribe(
+                audioFile: try store.audioFile(of: id), localSegments: try store.transcript(of: id), model: model,
                 language: recording.language, durationSeconds: recording.durationSeconds, progress: report)
-            return try Retranscription.transcriptToSave(segments, recordingName: recording.name)
+            try store.replaceTranscript(of: id, with: try Retranscription.transcriptToSave(segments, recordingName: recording.name))
         }
         working[id] = nil
-        switch result {
-        case .success(let segments):
-            perform(.retranscribed) { try $0.replaceTranscript(of: id, with: segments) }
-        case .failure(let error):
-            problem = Sentence.capitalized(String(describing: error))
-            haptics.occurred(.failure)
-        }
+        finished(.retranscribed, result, sentence: true)
     }
 
     /// The OpenAI endpoint from Settings, or nil after showing why there is none (no key, a key
@@ -168,20 +157,39 @@ final class LibraryModel {
     /// Summary and tags from OpenAI's chat model (`OpenAICompatibleChatModel`) with the core's
     /// two-pass summary: the transcript text, not the audio, is sent.
     func summarizeWithOpenAI(_ recording: Recording) async {
-        guard let library, working[recording.id] == nil else { return }
+        guard working[recording.id] == nil, let openStore = backgroundStore() else { return }
         guard let endpoint = openAIEndpointOrBlock() else { return }
         let model = OpenAICompatibleChatModel(endpoint: endpoint, http: HTTPClient(transport: dependencies.httpTransport))
         working[recording.id] = "Summarizing with OpenAI \(model.model)…"
         problem = nil
         let result = await runBlocking {
-            try ModelSummarizer(model: model).summarize(segments: try library.transcript(of: recording.id), languageHint: recording.language)
+            _ = try RecordingSummarizing.summarize(recording.id, in: try openStore()) { ModelSummarizer(model: model) }
         }
         working[recording.id] = nil
+        finished(.analyzed, result, sentence: true)
+    }
+
+    /// The library's opener for work off the main actor (which opens a store of its own), or nil
+    /// after showing why the library cannot be opened.
+    private func backgroundStore() -> (@Sendable () throws -> any RecordingLibrary)? {
+        do {
+            return try settings.openLibrary().openStore
+        } catch {
+            problem = String(describing: error)
+            haptics.occurred(.failure)
+            return nil
+        }
+    }
+
+    /// Reports background work that changed the library: the haptic and the reloaded list, or the
+    /// error (as a sentence for the OpenAI actions, whose errors are the core's phrases).
+    private func finished(_ event: HapticEvent, _ result: Result<Void, any Error>, sentence: Bool = false) {
         switch result {
-        case .success(let summary):
-            perform(.analyzed) { try $0.modify(recording.id) { $0.apply(summary) } }
+        case .success:
+            haptics.occurred(event)
+            reload()
         case .failure(let error):
-            problem = Sentence.capitalized(String(describing: error))
+            problem = sentence ? Sentence.capitalized(String(describing: error)) : String(describing: error)
             haptics.occurred(.failure)
         }
     }

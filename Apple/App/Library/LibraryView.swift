@@ -112,9 +112,11 @@ struct RecordingRow: View {
     }
 }
 
-/// Imports audio files into the library the way the command line's `import` does: each file
-/// runs through the same recording engine (at full speed, with no Live Activity), named from its
-/// file name (`RecordingName.cleaned`); a file that fails is reported and skipped.
+/// Imports audio files into the library with the core's `RecordingImport`, as the command line's
+/// `import` does: named from the file name, a file whose audio (content digest) a saved recording
+/// already has is refused before anything is transcribed, and the rest runs through the same
+/// recording engine (at full speed, with no Live Activity); a file that fails is reported and
+/// skipped. The digest, the stop (the recognizer finalizing) and the save run off the main actor.
 @MainActor
 @Observable
 final class ImportModel {
@@ -126,12 +128,11 @@ final class ImportModel {
     func importFiles(_ urls: [URL], settings: SettingsModel, haptics: HapticCoordinator, done: @escaping () -> Void) async {
         failures = []
         for url in urls {
-            let name = RecordingName.cleaned(url.deletingPathExtension().lastPathComponent)
-            current = name
+            current = RecordingImport.name(of: url)
             let scoped = url.startAccessingSecurityScopedResource()
             defer { if scoped { url.stopAccessingSecurityScopedResource() } }
             do {
-                try await importFile(url, name: name, settings: settings)
+                try await importFile(url, settings: settings)
                 haptics.occurred(.imported)
             } catch LibraryError.alreadyInLibrary(_, let existing) {
                 failures.append("\(url.lastPathComponent): already in the library as “\(existing)”")
@@ -145,25 +146,46 @@ final class ImportModel {
         current = nil
     }
 
-    /// - Throws: `LibraryError.alreadyInLibrary` for a file whose audio (`AudioFileMeasuring.contentDigest`)
-    ///   a saved recording already has, as the command line's `import` does without `--again`.
-    private func importFile(_ url: URL, name: String, settings: SettingsModel) async throws {
+    /// - Throws: `LibraryError.alreadyInLibrary` for a file whose audio a saved recording already
+    ///   has (`RecordingImport`, as the command line's `import` without `--again`).
+    private func importFile(_ url: URL, settings: SettingsModel) async throws {
         let opened = try settings.openLibrary()
-        if let digest = AVAudioFileMeasure().contentDigest(url), let existing = try opened.library.recordings(withAudioDigest: digest).first {
-            throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
-        }
+        let openStore = opened.openStore
+        // Reading the whole file for its digest takes a while: on a thread of its own, with a store of its own.
+        let plan = try await runBlocking {
+            try RecordingImport(file: url, refusingDuplicates: true, library: try openStore(),
+                                contentDigest: { AVAudioFileMeasure().contentDigest($0) })
+        }.get()
         let source = try AudioFileSource(url: url)
         let recognizer = try await SpeechAnalyzerRecognizer.make(language: settings.language)
         let (ended, endedContinuation) = AsyncStream<Void>.makeStream()
         let request = RecordingRequest(
-            settings: RecordingEngineSettings(language: settings.language, name: name, fileFormat: settings.fileFormat),
+            settings: plan.engineSettings(language: settings.language, fileFormat: settings.fileFormat),
             source: source, recognizer: recognizer, observer: { _ in },
-            activity: JSONLinesActivityClient { _ in },  // an import shows no Live Activity
+            activity: NoLiveActivity(),
             sourceEnded: { endedContinuation.yield(); endedContinuation.finish() })
         let runner = try opened.makeRunner(request)
         try runner.start()
         for await _ in ended {}
-        try runner.stop()
-        _ = try runner.finish(keep: true, name: name, tags: nil, location: nil)
+        _ = try await runBlocking {
+            try runner.stop()
+            return try runner.finish(keep: true, name: plan.name, tags: nil, location: nil)
+        }.get()
     }
+}
+
+/// The activity client of an import, which shows no Live Activity: requests get an id and
+/// nothing is shown, updated or ended.
+private final class NoLiveActivity: ActivityClient {
+    func request(
+        attributes: RecordingActivityAttributes, content: RecordingActivityAttributes.ContentState,
+        staleDate: Date?, timestamp: Date
+    ) throws -> String { "import-\(attributes.recordingID)" }
+
+    func update(activityID: String, content: RecordingActivityAttributes.ContentState, timestamp: Date, staleDate: Date?) {}
+
+    func end(
+        activityID: String, content: RecordingActivityAttributes.ContentState?,
+        dismissalPolicy: ActivityDismissalPolicy, timestamp: Date
+    ) {}
 }

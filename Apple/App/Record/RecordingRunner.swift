@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import Synchronization
 
 /// An audio source that can be told to stop: `read` then returns what is left, then nil.
 protocol StoppableAudioSource: AudioSource, Sendable {
@@ -42,21 +43,33 @@ protocol RecordingRunning: AnyObject, Sendable {
     func finish(keep: Bool, name: String?, tags: [String]?, location: RecordingLocation?) throws -> RecordingResult
 }
 
-/// Runs a core `RecordingEngine` off the main thread: every engine call on one serial queue (the
-/// engine wants one thread at a time), the microphone read on its own queue, and a timer that
-/// lets the engine's time rules run while no audio flows (paused).
-final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: RecordingRunning, @unchecked Sendable {
-    // @unchecked: `engine` is touched only on `queue`; `source` is itself thread-safe.
-
-    private let queue = DispatchQueue(label: "app.livetranscriber.engine")
+/// Runs a core `RecordingEngine` off the main thread.
+///
+/// The runner owns the engine, and through it the store, the recognizer and the file writer it
+/// was sent: they live in a `Mutex`, so every engine call holds the lock (the engine wants one
+/// thread at a time) and nothing of them leaves it but `Sendable` results. Three threads call in:
+/// the microphone read on its own queue (`read` waits for audio and must not hold the lock), a
+/// 0.5 s timer that lets the engine's time rules run while no audio flows (paused), and the
+/// callers of `start`, `pause`, `resume`, `stop` and `finish` (the Record screen through
+/// `runBlocking`, because `stop` and `finish` wait for the recognizer and the disk).
+final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: RecordingRunning {
+    private let engine: Mutex<RecordingEngine<Store>>
     private let readerQueue = DispatchQueue(label: "app.livetranscriber.capture-reader", qos: .userInitiated)
-    private let engine: RecordingEngine<Store>
     private let source: any StoppableAudioSource
     private let sourceEnded: @Sendable () -> Void
-    private let timer: DispatchSourceTimer
-    private let observer: @Sendable (RecordingEngineEvent) -> Void
+    private let timer: any DispatchSourceTimer
 
-    init(store: Store, request: RecordingRequest, activity: any ActivityClient, clock: any WallClock) throws {
+    /// - Parameters:
+    ///   - store: the runner's own store (never the main actor's); the runner owns it from now on.
+    ///   - request: what to record; the runner owns its recognizer from now on.
+    init(store: sending Store, request: sending RecordingRequest, activity: any ActivityClient, clock: any WallClock) throws {
+        // The Sendable parts first; the rest of the request goes into the engine.
+        source = request.source
+        sourceEnded = request.sourceEnded
+        let sourceFormat = request.source.format
+        let settings = request.settings
+        let observer = request.observer
+        let activity = request.activity ?? activity
         let recognizer = request.recognizer
         let services = RecordingEngineServices(
             store: store,
@@ -66,41 +79,35 @@ final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: Reco
                 return try AVAudioConverterResampler(fromRate: from, toRate: to)
             },
             makeWriter: { url, format, fileFormat in try AVAudioFileWriter(url: url, format: format, fileFormat: fileFormat) },
-            activity: request.activity ?? activity,
+            activity: activity,
             clock: clock,
             encoder: AVAudioFileEncoder())  // M4A: the WAV draft is encoded on save
-        engine = RecordingEngine(
-            sourceFormat: request.source.format, settings: request.settings, services: services,
-            observer: request.observer)
-        source = request.source
-        observer = request.observer
-        sourceEnded = request.sourceEnded
-        timer = DispatchSource.makeTimerSource(queue: queue)
+        engine = Mutex(RecordingEngine(sourceFormat: sourceFormat, settings: settings, services: services, observer: observer))
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "app.livetranscriber.engine-timer"))
     }
 
-    var recordingID: String? { queue.sync { engine.recordingID } }
+    var recordingID: String? { engine.withLock { $0.recordingID } }
 
     func start() throws {
-        try queue.sync { try engine.start() }
+        try engine.withLock { try $0.start() }
         timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
         timer.setEventHandler { [weak self] in self?.tick() }
         timer.resume()
-        // Its own queue, because `read` waits for audio and must not hold the engine's queue.
         readerQueue.async { [weak self] in self?.readUntilStopped() }
     }
 
-    func pause() throws { try queue.sync { try engine.pause() } }
+    func pause() throws { try engine.withLock { try $0.pause() } }
 
-    func resume() throws { try queue.sync { try engine.resume() } }
+    func resume() throws { try engine.withLock { try $0.resume() } }
 
     func stop() throws {
         source.stop()
         timer.cancel()
-        try queue.sync { try engine.stop() }
+        try engine.withLock { try $0.stop() }
     }
 
     func finish(keep: Bool, name: String?, tags: [String]?, location: RecordingLocation?) throws -> RecordingResult {
-        try queue.sync {
+        try engine.withLock { engine in
             switch try engine.finish(keep: keep, name: name, tags: tags, location: location) {
             case .saved(let recording, _): .saved(recording)
             case .discarded: .discarded
@@ -108,15 +115,14 @@ final class RecordingRunner<Store: RecordingDraftStore & SendableMetatype>: Reco
         }
     }
 
-    /// Runs on `queue` (the timer's queue).
-    private func tick() { engine.tick() }
+    private func tick() { engine.withLock { $0.tick() } }
 
     /// Pulls audio until the source is stopped; a failure stops reading (the engine keeps it as
     /// its capture failure and `stop()` still saves what came before).
     private func readUntilStopped() {
         do {
             while let buffer = try source.read(maxFrames: 4_800) {
-                try queue.sync { try engine.receive(buffer) }
+                try engine.withLock { try $0.receive(buffer) }
             }
         } catch {
             source.stop()

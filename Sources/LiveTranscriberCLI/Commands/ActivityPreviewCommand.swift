@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 
 /// `livetranscriber activity preview`: draws the Live Activity's four presentations as SVG files.
 struct ActivityPreviewCommand: CLICommand {

@@ -7,7 +7,7 @@ struct RecordCommand: CLICommand {
     static let spec = CommandSpec(
         name: "record",
         abstract: "Record and transcribe live, then save the recording to the library.",
-        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--json] [--discard] [--stats]",
+        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--events PATH|-] [--json] [--discard] [--stats]",
         options: [
             .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
             .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
@@ -20,6 +20,7 @@ struct RecordCommand: CLICommand {
             OptionParsing.formatOption,
         ] + SpeechOptions.specOptions + [
             .value("activity-feed", "path", "Write the Live Activity's starts, updates and ends as JSON lines to PATH or '-' (stdout)."),
+            .value("events", "path", "Write the live event stream (interim text, finals with word times, phase changes) as JSON lines to PATH or '-' (stdout); see docs/live-events.md."),
             .flag("json", "Print the saved recording as JSON."),
             .flag("discard", "Discard the recording when it stops instead of saving it."),
             .flag("stats", "Print recognition and Live Activity counters on stderr when done."),
@@ -74,12 +75,17 @@ struct RecordCommand: CLICommand {
             activityFeed: arguments.value("activity-feed"),
             json: arguments.flag("json"),
             discard: arguments.flag("discard"),
-            speech: try SpeechOptions.parse(arguments)
+            speech: try SpeechOptions.parse(arguments),
+            events: arguments.value("events")
         )
         printStats = arguments.flag("stats")
         if options.activityFeed?.isEmpty == true { throw UsageError("--activity-feed needs a file path, or '-' for stdout") }
         if options.activityFeed == "-" && options.json {
             throw UsageError("--activity-feed - and --json both want stdout; write the feed to a file")
+        }
+        if options.events?.isEmpty == true { throw UsageError("--events needs a file path, or '-' for stdout") }
+        if options.events == "-" && (options.json || options.activityFeed == "-") {
+            throw UsageError("--events - and \(options.json ? "--json" : "--activity-feed -") both want stdout; write one of them to a file")
         }
     }
 
@@ -89,8 +95,8 @@ struct RecordCommand: CLICommand {
 
     private func record(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
-        if let feed = options.activityFeed, feed != "-" {
-            try OutputFile.refuseInsideLibrary(feed, library: context.dataDirectory)
+        for path in [options.activityFeed, options.events].compactMap({ $0 }) where path != "-" {
+            try OutputFile.refuseInsideLibrary(path, library: context.dataDirectory)
         }
         if let note = options.input.repairNote { context.printError(note) }
         let display = RecordingDisplays.forRecord(options, context: context)
@@ -98,7 +104,7 @@ struct RecordCommand: CLICommand {
         let saved = try recorder.run()
         defer { if printStats, let stats = recorder.stats { context.printError(stats.line) } }
         guard let saved else {
-            (options.json ? context.stderr : context.stdout).write("Discarded the recording.\n")
+            (options.json || options.events == "-" ? context.stderr : context.stdout).write("Discarded the recording.\n")
             if options.json { try context.printJSON(["discarded": true]) }  // stdout stays parseable
             return ExitCode.success
         }
@@ -109,11 +115,15 @@ struct RecordCommand: CLICommand {
             let recording = saved.recording
             let count = saved.segments.count
             // With the feed on stdout, the closing line goes to stderr so stdout stays JSON Lines.
-            let output = options.activityFeed == "-" ? context.stderr : context.stdout
+            let output = options.activityFeed == "-" || options.events == "-" ? context.stderr : context.stdout
             output.write(VisibleText.escaped("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")).") + "\n")
         }
         if let failure = recorder.feedFailure, let path = options.activityFeed {
             context.printError("error: could not write the activity feed to \(path): \(failure); the recording was saved")
+            return ExitCode.failure
+        }
+        if let failure = recorder.eventsFailure, let path = options.events {
+            context.printError("error: could not write the event stream to \(path): \(failure); the recording was saved")
             return ExitCode.failure
         }
         return ExitCode.success

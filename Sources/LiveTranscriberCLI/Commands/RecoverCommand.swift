@@ -31,7 +31,7 @@ struct RecoverCommand: CLICommand {
             if json { try context.printJSON([Recording]()) } else { context.print("No interrupted recordings to recover.") }
             return ExitCode.success
         }
-        if let reason = store.writeBlockedReason { throw LibraryError.readOnly(reason: reason) }
+        if let block = store.writeBlock { throw LibraryError.readOnly(block) }
         let recovered = try store.recoverDrafts()
         LibraryAccess.printRecoveryNotes(store, context)
         for recording in recovered { context.saved.add(LibraryAccess.savedLine(recording)) }

@@ -2,6 +2,7 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLibraryCLI
 import LiveTranscriberLinux
+import LiveTranscriberTerminal
 
 /// `livetranscriber serve [--port N] [--host ADDR] [--open]`: the library as a web page and a
 /// JSON API (docs/serve.md), until Ctrl-C or SIGTERM.

@@ -8,7 +8,8 @@ final class FeedOutput: Sendable {
     private let output: any TextOutput
     private let file: FileHandle?
 
-    init(path: String, stdout: any TextOutput) throws {
+    /// - Parameter label: what the file is, for errors ("activity feed", "event stream").
+    init(path: String, stdout: any TextOutput, label: String = "activity feed") throws {
         guard path != "-" else {
             output = stdout
             file = nil
@@ -19,7 +20,7 @@ final class FeedOutput: Sendable {
             file = handle
             output = FileDescriptorOutput(fileDescriptor: handle.fileDescriptor)
         } catch let error as OutputFileError {
-            throw FeedError(path: path, reason: error.reason)
+            throw FeedError(path: path, reason: error.reason, label: label)
         }
     }
 
@@ -34,7 +35,8 @@ final class FeedOutput: Sendable {
 struct FeedError: Error, CustomStringConvertible {
     var path: String
     var reason: String
-    var description: String { "cannot write the activity feed to \(path): \(reason)" }
+    var label = "activity feed"
+    var description: String { "cannot write the \(label) to \(path): \(reason)" }
 }
 
 /// Forwards to another client and counts what passes, for `record --stats` and the benchmark.

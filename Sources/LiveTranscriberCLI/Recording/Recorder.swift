@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberLinux
 
 /// `record` and `import` on Linux: wires the Linux adapters into the core `RecordingEngine`,
@@ -17,6 +18,8 @@ final class Recorder {
     private(set) var stats: RecordingStats?
     /// Why the activity feed file could not be written during the last run, if it could not.
     private(set) var feedFailure: String?
+    /// Why the event stream file could not be written during the last run, if it could not.
+    private(set) var eventsFailure: String?
     /// True when q stopped the last run.
     private var stoppedByKey = false
 
@@ -39,6 +42,10 @@ final class Recorder {
         let source = try options.input.open()
         let feed = try options.activityFeed.map { try FeedOutput(path: $0, stdout: context.stdout) }
         defer { feed?.close(); feedFailure = feed?.failure }
+        let eventsOutput = try options.events.map { try FeedOutput(path: $0, stdout: context.stdout, label: "event stream") }
+        defer { eventsOutput?.close(); eventsFailure = eventsOutput?.failure }
+        var eventStream = RecordingEventStream()
+        let started = ContinuousClock.now
         let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { feed?.write($0) })
         let timeZone = LibraryAccess.timeZone(context)
         let settings = options.importing?.engineSettings(
@@ -50,6 +57,11 @@ final class Recorder {
                                      services: LinuxRecordingServices.make(store: store, activity: activity,
                                                                                  engine: try options.speech.engine(in: context.environment, note: context.printError),
                                                                                  model: options.speech.model)) { [display] event in
+            if let eventsOutput {
+                let elapsed = ContinuousClock.now - started
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                if let line = eventStream.line(for: event, elapsedSeconds: seconds) { eventsOutput.write(line) }
+            }
             switch event {
             case .finalAdded(let segment): display.finalAdded(segment); display.transcriptChanged()
             case .interimChanged: display.transcriptChanged()

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 
 /// How a recording in progress is shown: the live card, plain lines, a progress bar, or nothing.
 protocol RecordingDisplay: AnyObject {
@@ -26,8 +27,8 @@ enum RecordingDisplays {
     /// activity feed goes to a terminal, the feed is shown alone (a card drawn on the same screen
     /// would interleave with its lines).
     static func forRecord(_ options: RecordingOptions, context: CommandContext) -> any RecordingDisplay {
-        if options.activityFeed == "-" && context.stdout.isTerminal { return SilentDisplay() }
-        let stdoutTaken = options.json || options.activityFeed == "-"
+        if (options.activityFeed == "-" || options.events == "-") && context.stdout.isTerminal { return SilentDisplay() }
+        let stdoutTaken = options.json || options.activityFeed == "-" || options.events == "-"
         let output = stdoutTaken ? context.stderr : context.stdout
         if output.isTerminal {
             let descriptor: Int32 = stdoutTaken ? 2 : 1

@@ -74,6 +74,8 @@ struct RecordingOptions {
     var discard: Bool
     /// The speech engine, its language and model.
     var speech: SpeechOptions
+    /// `--events PATH|-`: where the live event stream goes (docs/live-events.md), nil for nowhere.
+    var events: String? = nil
     /// Set for `import`: the core's plan for the file (`RecordingImport`), whose engine settings
     /// the recorder uses.
     var importing: RecordingImport?

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 
 /// What the live view shows at one moment of a recording.
 struct LiveViewSnapshot: Equatable {

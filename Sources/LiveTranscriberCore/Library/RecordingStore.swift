@@ -102,8 +102,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case invalid(String)
     /// Another process held the index past the busy timeout; nothing was changed.
     case busy
-    /// The library cannot be changed: `reason` says why (read-only media, a full disk).
-    case readOnly(reason: String)
+    /// The library cannot be changed: `block` says why (read-only media, a full disk).
+    case readOnly(LibraryWriteBlock)
     /// A recording could not be saved; its draft (audio and journal) is kept at `draftPath` and
     /// will be saved by `recover` (or any library command) once the cause is gone.
     case saveFailed(id: String, reason: String, keptSeconds: Double, keptSegments: Int, draftPath: String)
@@ -115,8 +115,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .busy:
             return "the library's index is busy: another process has held it for more than 5 seconds. Nothing was changed; try again."
-        case .readOnly(let reason):
-            return reason
+        case .readOnly(let block):
+            return block.description
         case .saveFailed(let id, let reason, let seconds, let segments, let path):
             return "could not save recording \(id): \(reason). What was written is kept: its audio (\(ElapsedTimeFormat.clock(seconds))) and "
                 + "\(Plural.count(segments, "final segment")) are kept in \(path). Once the cause is fixed (free some space), "

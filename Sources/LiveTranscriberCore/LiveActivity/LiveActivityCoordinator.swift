@@ -11,7 +11,7 @@ import Synchronization
 /// ```swift
 /// let coordinator = LiveActivityCoordinator(
 ///     attributes: RecordingActivityAttributes(recordingID: id, name: name, startDate: clock.now()),
-///     language: "en-US", clock: SystemClock(), client: JSONLinesActivityClient { print($0) })
+///     language: "en-US", clock: SystemClock(), client: activityKitClient)  // or the terminal's JSONLinesActivityClient
 /// coordinator.recordingStarted()
 /// coordinator.finalSegmentsChanged(assembler.finals)   // after each new final segment
 /// coordinator.stopped()

@@ -5,15 +5,23 @@ import Foundation
 /// Whisper-class engines are not streaming: interim text comes from decoding the utterance so far
 /// again. To keep up on one core: no interim decode before the utterance has `minimumUtteranceSeconds`
 /// of audio, at most one every `intervalSeconds` of wall time, never while another decode runs (a due
-/// interim decode is dropped, not queued), never while a final waits, and every decode is capped at
-/// `tokensPerSecond` tokens per second of audio, so a decode that loops on itself stops.
+/// interim decode is dropped, not queued), never while a final waits. An interim decode is capped at
+/// `tokensPerSecond` tokens per second of audio, so one that loops on itself stops soon; a final is
+/// capped only generously (`finalTokensPerSecond`: fast speech runs to 8 or 9 tokens a second, and a
+/// tight cap cut the end off finals), `RepetitionGuard` and temperature fallback dealing with loops.
 public struct PartialDecodeSchedule: Sendable, Equatable {
     /// Seconds of utterance audio before the first interim decode.
     public var minimumUtteranceSeconds: Double = 1.5
     /// Wall-clock seconds between the starts of two interim decodes.
     public var intervalSeconds: Double = 1.0
-    /// Tokens allowed per second of audio in any decode.
+    /// Tokens allowed per second of audio in an interim decode.
     public var tokensPerSecond: Double = 6
+    /// Tokens allowed per second of audio in a final decode.
+    public var finalTokensPerSecond: Double = 16
+    /// Tokens allowed in a final decode however short its audio.
+    public var minimumFinalTokens: Int = 32
+    /// Tokens no decode may exceed (half of Whisper's 448-token text context).
+    public var maximumTokens: Int = 224
     /// Tokens allowed in any decode however short its audio (a word and its punctuation).
     public var minimumTokens: Int = 8
 
@@ -44,8 +52,12 @@ public struct PartialDecodeSchedule: Sendable, Equatable {
         lastStart = nil
     }
 
-    /// The most tokens a decode of `audioSeconds` seconds may produce.
-    public func tokenLimit(audioSeconds: Double) -> Int {
-        max(minimumTokens, Int((audioSeconds * tokensPerSecond).rounded(.up)))
+    /// The most tokens a decode of `audioSeconds` seconds may produce: `tokensPerSecond` (at least
+    /// `minimumTokens`) for an interim decode, `finalTokensPerSecond` (at least `minimumFinalTokens`)
+    /// for a final one, never more than `maximumTokens`.
+    public func tokenLimit(audioSeconds: Double, interim: Bool = true) -> Int {
+        let limit = interim ? max(minimumTokens, Int((audioSeconds * tokensPerSecond).rounded(.up)))
+            : max(minimumFinalTokens, Int((audioSeconds * finalTokensPerSecond).rounded(.up)))
+        return min(maximumTokens, limit)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A voice activity detector that gives one speech probability per fixed window of mono float samples.
 /// Implemented on Linux by `SileroVoiceActivityDetector` (whisper.cpp's `whisper_vad_*`).
@@ -22,17 +23,16 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
 }
 
 /// Asks a running decode to stop: set on the recognizer's thread, read by the decoder on the worker's.
-public final class DecodeCancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class DecodeCancellation: Sendable {
+    private let cancelled = Mutex(false)
 
     public init() {}
 
     /// True once `cancel()` has been called.
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { cancelled.withLock { $0 } }
 
     /// Asks the decode to stop; its result will not be used.
-    public func cancel() { lock.withLock { cancelled = true } }
+    public func cancel() { cancelled.withLock { $0 = true } }
 }
 
 /// Where decodes run: at most one at a time, in the order submitted.
@@ -76,6 +76,18 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   goes on as an interim one; if the utterance's expected end moves, it is cancelled.
 /// - an interim decode in flight is cancelled when its utterance is cut or its final decode can start,
 ///   so a final never waits for an interim.
+/// - local agreement (`LocalAgreement`): when two consecutive decodes of the open utterance agree on
+///   words from its start that end a sentence, and the newer one has words after them, those words
+///   become a final at once, with their times, and the utterance is split there
+///   (`VoiceActivitySegmenter.split(from:to:)`); the rest goes on as the open utterance. Fluent
+///   speakers rarely pause long enough to end an utterance, so this is what keeps their finals close.
+///
+/// Every decode's words pass `RepetitionGuard`, which cuts a phrase repeated far beyond the audio.
+/// Interim decodes are capped at a few tokens per second of audio (`PartialDecodeSchedule`); final
+/// and look-ahead decodes get a generous cap, and the decoder may retry them (temperature fallback).
+///
+/// Where one segment starts at the cut that ended the one before (a split, a forced cut), words of
+/// the new segment that repeat the end of the previous one at the cut are dropped (`CutOverlap`).
 /// A cancelled decode stops as soon as the engine can (`DecodeCancellation`) and its result is dropped.
 public final class UtteranceRecognizer: SpeechRecognizer {
     public let language: String
@@ -108,6 +120,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// Finals from held look-ahead decodes, returned by the next `accept(_:)` or `finish()`.
     private var ready: [RecognitionEvent] = []
     private let mailbox = Mailbox()
+    /// The words of the last decode of the open utterance (times from the stream's start) and the
+    /// sample that decode started at: what the next decode is compared with (local agreement).
+    private var hypothesis: (startSample: Int, words: [WordTiming])?
+    /// The last final's words and the sample its utterance ended at, for `CutOverlap`.
+    private var lastFinal: (endSample: Int, words: [WordTiming])?
 
     /// - Parameters:
     ///   - interims: live use: re-decode the open utterance for interim text, and start each final
@@ -170,11 +187,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private func queueFinal(_ cut: UtteranceCut) throws {
         utteranceNumber += 1
         schedule.utteranceEnded()
+        hypothesis = nil
         defer { held = nil }
         if let held, held.job.purpose == .lookAhead(cut) {
             ready += try finalEvents(job: held.job, words: held.words)
         } else if let current, current.purpose == .lookAhead(cut) {
             current.purpose = .final
+            current.cut = cut
         } else {
             waitingFinals.append((cut, samples(of: cut)))
         }
@@ -221,11 +240,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             }
             if !waitingFinals.isEmpty {
                 let next = waitingFinals.removeFirst()
-                start(.final, samples: next.samples, offset: next.cut.startSample)
+                start(.final, samples: next.samples, offset: next.cut.startSample, cut: next.cut)
             } else if interims, !finishing, let cut = segmenter.pendingCut {
                 if let held, held.job.purpose == .lookAhead(cut) { break }  // already decoded: waiting for the cut
                 schedule.interimStarted(at: clock.now())
-                start(.lookAhead(cut), samples: samples(of: cut), offset: cut.startSample)
+                start(.lookAhead(cut), samples: samples(of: cut), offset: cut.startSample, cut: cut)
             } else if interims, !finishing, let open = segmenter.openStartSample {
                 let openSeconds = Double(bufferStart + buffer.count - open) / Double(inputFormat.sampleRate)
                 let now = clock.now()
@@ -241,15 +260,16 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return events
     }
 
-    private func start(_ purpose: Purpose, samples: [Float], offset: Int) {
+    private func start(_ purpose: Purpose, samples: [Float], offset: Int, cut: UtteranceCut? = nil) {
         jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
         let offsetSeconds = Double(offset) / Double(inputFormat.sampleRate)
-        let job = Job(id: jobCount, purpose: purpose, utterance: utteranceNumber,
+        let job = Job(id: jobCount, purpose: purpose, utterance: utteranceNumber, offsetSample: offset,
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
+        job.cut = cut
         current = job
-        let maxTokens = schedule.tokenLimit(audioSeconds: seconds)
         let interim = purpose == .interim
+        let maxTokens = schedule.tokenLimit(audioSeconds: seconds, interim: interim)
         let (id, cancellation, decoder, mailbox) = (job.id, job.cancellation, self.decoder, self.mailbox)
         mailbox.begin()
         worker.submit {
@@ -273,7 +293,12 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = try done.words.get()
+                let words = RepetitionGuard.trimmed(try done.words.get().map { job.shifted($0) })
+                if let split = try agreedSplit(job: job, words: words) {
+                    events += split
+                    continue
+                }
+                hypothesis = (job.offsetSample, words)
                 if !words.isEmpty { events.append(.interim(words.map(\.word).joined(separator: " "))) }
                 if case .lookAhead = job.purpose { held = (job, done.words) }
             }
@@ -281,13 +306,49 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return events
     }
 
+    /// The local-agreement rule: when `words` (a decode of the open utterance, stream times) and the
+    /// decode before it agree on whole sentences that more words follow, splits the utterance after
+    /// them and returns their final and the rest as interim text; nil otherwise.
+    private func agreedSplit(job: Job, words: [WordTiming]) throws -> [RecognitionEvent]? {
+        guard let previous = hypothesis, previous.startSample == job.offsetSample,
+              job.offsetSample == segmenter.openStartSample,
+              let count = LocalAgreement.agreedSentences(previous: previous.words.map(\.word), current: words.map(\.word))
+        else { return nil }
+        let rate = Double(inputFormat.sampleRate)
+        let sentenceEnd = Int((words[count - 1].endSeconds * rate).rounded())
+        let nextStart = Int((words[count].startSeconds * rate).rounded())
+        guard let cut = segmenter.split(from: sentenceEnd, to: nextStart) else { return nil }
+        utteranceNumber += 1
+        schedule.utteranceEnded()
+        held = nil
+        let cutSeconds = Double(cut.endSample) / rate
+        let sentence = words.prefix(count).map {
+            WordTiming(word: $0.word, startSeconds: min($0.startSeconds, cutSeconds), endSeconds: min($0.endSeconds, cutSeconds))
+        }
+        let rest = Array(words.dropFirst(count))
+        hypothesis = (cut.endSample, rest)
+        var events = segmentEvents(sentence, cut: cut)
+        events.append(.interim(rest.map(\.word).joined(separator: " ")))
+        return events
+    }
+
     /// The final segment of a decoded utterance, with times from the start of the stream; none for no words.
     private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
-        let words = try words.get().map {
-            WordTiming(word: $0.word, startSeconds: $0.startSeconds + job.offsetSeconds,
-                       endSeconds: min(job.endSeconds, $0.endSeconds + job.offsetSeconds))
+        let words = try words.get().map { job.shifted($0) }
+        guard let cut = job.cut else { return [] }
+        return segmentEvents(words, cut: cut)
+    }
+
+    /// The final segment of `words` (stream times), the decode of `cut`: without the words that
+    /// repeat the previous final at a cut they share (`CutOverlap`); none when no words are left.
+    private func segmentEvents(_ decoded: [WordTiming], cut: UtteranceCut) -> [RecognitionEvent] {
+        var words = RepetitionGuard.trimmed(decoded)
+        if let lastFinal, lastFinal.endSample == cut.startSample {
+            words = CutOverlap.trimmed(previous: lastFinal.words, next: words,
+                                       cutSeconds: Double(cut.startSample) / Double(inputFormat.sampleRate))
         }
         guard let first = words.first, let last = words.last else { return [] }
+        lastFinal = (cut.endSample, words)
         let text = words.map(\.word).joined(separator: " ")
         return [.final(TranscriptSegment(text: text, startSeconds: first.startSeconds,
                                          endSeconds: max(first.startSeconds, last.endSeconds), words: words))]
@@ -308,16 +369,27 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         var purpose: Purpose
         /// `utteranceNumber` when it started.
         let utterance: Int
+        /// The first sample decoded, from the stream's start.
+        let offsetSample: Int
         let offsetSeconds: Double
         let endSeconds: Double
+        /// The utterance a final (or look-ahead) decode is of.
+        var cut: UtteranceCut?
         let cancellation = DecodeCancellation()
 
-        init(id: Int, purpose: Purpose, utterance: Int, offsetSeconds: Double, endSeconds: Double) {
+        init(id: Int, purpose: Purpose, utterance: Int, offsetSample: Int, offsetSeconds: Double, endSeconds: Double) {
             self.id = id
             self.purpose = purpose
             self.utterance = utterance
+            self.offsetSample = offsetSample
             self.offsetSeconds = offsetSeconds
             self.endSeconds = endSeconds
+        }
+
+        /// A word of this decode with times from the start of the stream, its end within the audio decoded.
+        func shifted(_ word: WordTiming) -> WordTiming {
+            WordTiming(word: word.word, startSeconds: word.startSeconds + offsetSeconds,
+                       endSeconds: min(endSeconds, word.endSeconds + offsetSeconds))
         }
     }
 
@@ -327,23 +399,26 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     /// Finished decodes, handed from the worker's thread to the caller's.
-    private final class Mailbox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var unfinished = 0
-        private var done: [Completed] = []
+    private final class Mailbox: Sendable {
+        private struct State {
+            var unfinished = 0
+            var done: [Completed] = []
+        }
 
-        var inFlight: Bool { lock.withLock { unfinished > 0 } }
-        func begin() { lock.withLock { unfinished += 1 } }
+        private let state = Mutex(State())
+
+        var inFlight: Bool { state.withLock { $0.unfinished > 0 } }
+        func begin() { state.withLock { $0.unfinished += 1 } }
         func complete(_ result: Completed) {
-            lock.withLock {
-                done.append(result)
-                unfinished -= 1
+            state.withLock { state in
+                state.done.append(result)
+                state.unfinished -= 1
             }
         }
         func take() -> [Completed] {
-            lock.withLock {
-                defer { done = [] }
-                return done
+            state.withLock { state in
+                defer { state.done = [] }
+                return state.done
             }
         }
     }

@@ -8,8 +8,17 @@ public struct VoiceActivitySettings: Sendable, Equatable {
     public var continueThreshold: Float = 0.35
     /// Seconds of speech (windows at or above `startThreshold`) an utterance needs to be kept; shorter ones are noise.
     public var minimumSpeechSeconds: Double = 0.25
-    /// Seconds below `continueThreshold` that end an utterance (endpointing).
+    /// Seconds below `continueThreshold` that end a short utterance (endpointing). A longer one ends
+    /// after a shorter pause (`requiredSilenceSeconds(utteranceSeconds:)`).
     public var endSilenceSeconds: Double = 0.5
+    /// The shortest pause that ends an utterance: what a long one needs. Fluent readers pause about
+    /// 0.3 s between sentences, of which Silero VAD hears 0.2 to 0.25 s as silence.
+    public var shortestEndSilenceSeconds: Double = 0.2
+    /// Utterance length (seconds, from its start to its last speech) up to which the pause needed is
+    /// `endSilenceSeconds`: short answers and words said alone keep the long pause.
+    public var endSilenceShrinkFromSeconds: Double = 1.5
+    /// Utterance length (seconds) from which the pause needed is `shortestEndSilenceSeconds`; in between it shrinks linearly.
+    public var endSilenceShrinkToSeconds: Double = 4.5
     /// Seconds of audio kept before the first speech window.
     public var paddingSeconds: Double = 0.2
     /// Seconds of audio kept after the last speech window. Shorter than `paddingSeconds`: the final
@@ -22,6 +31,16 @@ public struct VoiceActivitySettings: Sendable, Equatable {
     public var cutSearchSeconds: Double = 5
 
     public init() {}
+
+    /// Seconds of silence that end an utterance of `utteranceSeconds` (from its start to the end of its
+    /// last speech window): `endSilenceSeconds` up to `endSilenceShrinkFromSeconds`, then shrinking
+    /// linearly to `shortestEndSilenceSeconds` at `endSilenceShrinkToSeconds` and beyond.
+    public func requiredSilenceSeconds(utteranceSeconds: Double) -> Double {
+        let span = endSilenceShrinkToSeconds - endSilenceShrinkFromSeconds
+        guard span > 0 else { return utteranceSeconds >= endSilenceShrinkToSeconds ? shortestEndSilenceSeconds : endSilenceSeconds }
+        let progress = min(1, max(0, (utteranceSeconds - endSilenceShrinkFromSeconds) / span))
+        return endSilenceSeconds - (endSilenceSeconds - shortestEndSilenceSeconds) * progress
+    }
 }
 
 /// An utterance cut from the stream, as sample indices from the start of the stream.
@@ -44,7 +63,9 @@ public struct UtteranceCut: Sendable, Equatable {
 /// (Silero VAD gives one per 512 samples at 16 kHz).
 ///
 /// An utterance starts at a window at or above `startThreshold`, goes on while windows stay at or
-/// above `continueThreshold`, and ends after `endSilenceSeconds` below it; it keeps `paddingSeconds`
+/// above `continueThreshold`, and ends after a pause below it: `endSilenceSeconds` for a short
+/// utterance, shrinking to `shortestEndSilenceSeconds` as it grows
+/// (`VoiceActivitySettings.requiredSilenceSeconds(utteranceSeconds:)`); it keeps `paddingSeconds`
 /// of audio before its first speech window and `endPaddingSeconds` after its last. Utterances with less than
 /// `minimumSpeechSeconds` of speech are dropped. When an utterance reaches
 /// `maximumUtteranceSeconds`, it is cut in the middle of its quietest window among the last
@@ -95,6 +116,12 @@ public struct VoiceActivitySegmenter: Sendable {
         min(start + samples(settings.maximumUtteranceSeconds), (lastSpeechWindow + 1) * windowSamples + samples(settings.endPaddingSeconds))
     }
 
+    /// Samples of silence that end the open utterance, from its length so far (`requiredSilenceSeconds`).
+    private func requiredSilenceSamples(start: Int) -> Int {
+        let spoken = Double((lastSpeechWindow + 1) * windowSamples - start) / Double(sampleRate)
+        return samples(settings.requiredSilenceSeconds(utteranceSeconds: spoken))
+    }
+
     private var enoughSpeech: Bool {
         Double(speechWindows * windowSamples) >= settings.minimumSpeechSeconds * Double(sampleRate)
     }
@@ -118,7 +145,7 @@ public struct VoiceActivitySegmenter: Sendable {
         if probability >= settings.startThreshold { speechWindows += 1 }
 
         let end = (window + 1) * windowSamples
-        if (window - lastSpeechWindow) * windowSamples >= samples(settings.endSilenceSeconds) {
+        if (window - lastSpeechWindow) * windowSamples >= requiredSilenceSamples(start: start) {
             return close(endSample: silenceEndSample(start: start))
         }
         if end - start >= samples(settings.maximumUtteranceSeconds) {
@@ -140,6 +167,38 @@ public struct VoiceActivitySegmenter: Sendable {
         guard enoughSpeech, endSample > start else { return [] }
         lastCutEnd = endSample
         return [UtteranceCut(startSample: start, endSample: endSample, forced: false)]
+    }
+
+    /// Cuts the open utterance early, where the recognizer found a sentence end followed by more
+    /// speech (`UtteranceRecognizer`'s agreement rule): in the middle of the quietest window whose
+    /// middle lies between samples `from` and `to` (the end of the sentence's last word and the start
+    /// of the next, from the stream's start), or at their midpoint when no window's middle does. The
+    /// rest goes on as a new open utterance starting at the cut, already in speech.
+    /// - Returns: the cut, nil when no utterance is open or the cut would not fall inside it (after its
+    ///   start, before the last sample seen).
+    public mutating func split(from: Int, to: Int) -> UtteranceCut? {
+        guard let start = openStartSample else { return nil }
+        let low = min(from, to), high = max(from, to)
+        var cut = (low + high) / 2
+        var quietest: Int?
+        let firstWindow = max(openFirstWindow, (low - windowSamples / 2) / windowSamples)
+        for window in firstWindow..<max(firstWindow, windowCount) {
+            let middle = window * windowSamples + windowSamples / 2
+            guard middle >= low else { continue }
+            guard middle <= high else { break }
+            if quietest.map({ openProbabilities[window - openFirstWindow] < openProbabilities[$0 - openFirstWindow] }) ?? true {
+                quietest = window
+            }
+        }
+        if let quietest { cut = quietest * windowSamples + windowSamples / 2 }
+        guard cut > start, cut < sampleCount else { return nil }
+        let firstKept = max(openFirstWindow, cut / windowSamples)
+        openProbabilities.removeFirst(firstKept - openFirstWindow)
+        openFirstWindow = firstKept
+        openStartSample = cut
+        lastCutEnd = cut
+        speechWindows = openProbabilities.filter { $0 >= settings.startThreshold }.count
+        return UtteranceCut(startSample: start, endSample: cut, forced: false)
     }
 
     private mutating func forcedCut(start: Int, end: Int) -> UtteranceCut {

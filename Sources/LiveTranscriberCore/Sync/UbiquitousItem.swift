@@ -38,7 +38,7 @@ public struct UbiquitousItem: Sendable, Equatable {
     /// (drafts, trash, the index and its lock, which are not the library's shared truth).
     public var recordingID: String? {
         let parts = logicalPath.split(separator: "/", omittingEmptySubsequences: true)
-        guard parts.count >= 2, parts[0] == "recordings" else { return nil }
+        guard parts.count >= 2, parts[0] == LibraryLayout.recordings else { return nil }
         let id = String(parts[1])
         return RecordingID.isSafe(id) && !id.hasPrefix(".") ? id : nil
     }

@@ -83,7 +83,6 @@ public enum CharacterWidth {
     static func isPlainWide(_ bytes: [UInt8], at index: Int) -> Bool {
         guard index + 2 < bytes.count, bytes[index] & 0xF0 == 0xE0 else { return false }
         let value = (UInt32(bytes[index]) & 0x0F) << 12 | (UInt32(bytes[index + 1]) & 0x3F) << 6 | (UInt32(bytes[index + 2]) & 0x3F)
-        return (0x4E00...0x9FFF).contains(value) || (0x3041...0x3096).contains(value)
-            || (0x30A1...0x30FA).contains(value) || (0xAC00...0xD7A3).contains(value)
+        return TextScript.isCommonLetter(value)
     }
 }

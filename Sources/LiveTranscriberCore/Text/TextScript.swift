@@ -30,6 +30,17 @@ public enum TextScript: Sendable, Equatable, Hashable {
     /// written without spaces between words (Korean has spaces, but its syllables are searched the same way).
     public static func isCJK(_ scalar: Unicode.Scalar) -> Bool { of(scalar) != nil }
 
+    /// True for the most common East Asian letters, told from the scalar value alone: CJK unified
+    /// ideographs (U+4E00–9FFF), precomposed hiragana (U+3041–3096) and katakana (U+30A1–30FA), and
+    /// hangul syllables (U+AC00–D7A3). The fast paths of search, widths and escaping take these
+    /// without a Unicode property lookup; every one of them is a letter of `of(_:)` (tested), and
+    /// none composes with another scalar or joins ASCII in a grapheme.
+    @inline(__always)
+    public static func isCommonLetter(_ value: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(value) || (0x3041...0x3096).contains(value)
+            || (0x30A1...0x30FA).contains(value) || (0xAC00...0xD7A3).contains(value)
+    }
+
     /// True for Han, Kana and Hangul letters (CJK punctuation and symbols excluded).
     public static func isCJKLetter(_ scalar: Unicode.Scalar) -> Bool {
         guard let script = of(scalar) else { return false }

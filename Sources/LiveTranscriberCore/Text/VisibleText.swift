@@ -17,8 +17,8 @@ public enum VisibleText {
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         // ASCII without a property lookup: its controls are C0 and DEL.
         if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
-        // CJK ideographs and hangul syllables: letters, never hidden (most of a Chinese or Korean text).
-        if (0x4E00...0x9FFF).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value) { return false }
+        // The common CJK letters: never hidden (most of a Chinese, Japanese or Korean text).
+        if TextScript.isCommonLetter(scalar.value) { return false }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator:
             return true

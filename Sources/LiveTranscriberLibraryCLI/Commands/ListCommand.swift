@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberStore
 
 /// `livetranscriber list [--tag T] [--since DATE] [--limit N] [--offset N] [--json]`: saved

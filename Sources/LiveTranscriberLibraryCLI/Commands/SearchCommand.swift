@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberStore
 
 /// `livetranscriber search QUERY [--limit N] [--offset N] [--json]`: recordings, best first, with

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 #if canImport(Glibc)
 import Glibc
 #endif

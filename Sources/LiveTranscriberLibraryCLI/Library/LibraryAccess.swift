@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberStore
 
 /// How library commands open the library and print what they share.

@@ -206,6 +206,12 @@ public final class WhisperEngine: @unchecked Sendable {
             .joined()
     }
 
+    /// A decoder with its own whisper.cpp state, for a benchmark that builds its own `UtteranceRecognizer`.
+    /// - Parameter language: BCP 47 tag; throws `WhisperError.languageUnsupported`.
+    public func makeDecoder(language: String = "en-US") throws -> any UtteranceDecoder {
+        try WhisperDecoder(engine: self, language: whisperLanguage(for: language))
+    }
+
     /// A recognizer for one stream.
     /// - Parameters:
     ///   - language: BCP 47 tag such as "en-US" or "de"; throws `WhisperError.languageUnsupported`.
@@ -256,7 +262,7 @@ public final class SileroVoiceActivityDetector: VoiceActivityDetector {
     }
 }
 
-/// Decodes one utterance with whisper.cpp's `whisper_full_with_state`: greedy, no temperature fallback,
+/// Decodes one utterance with whisper.cpp's `whisper_full_with_state`: greedy, temperature fallback for finals only,
 /// no context from earlier utterances, one segment, token-level timestamps joined into words.
 ///
 /// A cancelled decode stops at whisper.cpp's next check of its `abort_callback`: before the encoder
@@ -282,6 +288,13 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     }
 
     deinit { whisper_free_state(state) }
+
+    /// Finals shorter than this many seconds get `shortFinalContext` encoder frames.
+    static let shortFinalSeconds = 2.5
+    /// Finals shorter than this many seconds get the full 30 s window (1500 frames).
+    static let veryShortFinalSeconds = 1.2
+    /// Encoder frames (50 a second) for a short final: 15 s.
+    static let shortFinalContext: Int32 = 750
 
     fileprivate func countAbortCheck() {
         let (count, observer) = checks.withLock {
@@ -309,13 +322,26 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         params.suppress_blank = true
         params.suppress_nst = true
         params.temperature = 0
-        params.temperature_inc = 0
+        // Finals: whisper.cpp's temperature fallback (decode again at 0.2, 0.4, … when the text
+        // compresses too well, entropy < 2.4, or its mean log-probability is below -1): what breaks
+        // a loop. Interims stay greedy and single-pass, for speed.
+        params.temperature_inc = interim ? 0 : 0.2
+        params.entropy_thold = 2.4
+        params.logprob_thold = -1
         params.detect_language = false
         // Encode only the audio there is (50 encoder frames a second, plus 1.28 s of margin) instead of
         // Whisper's whole 30 s window: an utterance is at most 15 s, and a full window per utterance
         // would cost several times whisper.cpp's own CPU time on continuous speech.
         let frames = Int(Double(audio.count) / Double(rate) * 50) + 64
         params.audio_ctx = Int32(min(1500, frames))
+        // A short final gets more encoder context than its own audio: with only its second or two,
+        // Whisper misreads a word said alone ("yes." came out "ds", a 0.9 s phrase looped three
+        // times). Under 2.5 s it gets 15 s of context, under 1.2 s whisper.cpp's full 30 s window
+        // (a lone 0.3 s "yes." still came out "ES." with 15 s), reading them as whisper.cpp does alone.
+        let seconds = Double(samples.count) / Double(rate)
+        if !interim, seconds < Self.shortFinalSeconds {
+            params.audio_ctx = max(params.audio_ctx, seconds < Self.veryShortFinalSeconds ? 1500 : Self.shortFinalContext)
+        }
         // whisper.cpp calls this on the decoding thread before the encoder and after each graph it
         // computes; true stops the decode, which then returns an error code (or no segments).
         let abort = AbortCheck(cancellation: cancellation, decoder: self)

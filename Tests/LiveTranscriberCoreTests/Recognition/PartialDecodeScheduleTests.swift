@@ -31,11 +31,18 @@ struct PartialDecodeScheduleTests {
         #expect(!schedule.shouldStartInterim(now: start, utteranceSeconds: 5, decodeInFlight: false, finalsWaiting: true))
     }
 
-    @Test("a decode may produce about 6 tokens per second of audio, at least 8", arguments: [
+    @Test("an interim decode may produce about 6 tokens per second of audio, at least 8", arguments: [
         (0.5, 8), (1.0, 8), (1.5, 9), (10.0, 60), (15.0, 90),
     ])
     func tokenLimit(seconds: Double, tokens: Int) {
         #expect(PartialDecodeSchedule().tokenLimit(audioSeconds: seconds) == tokens)
+    }
+
+    @Test("a final decode may produce 16 tokens per second of audio, at least 32 and at most 224", arguments: [
+        (0.5, 32), (2.0, 32), (4.0, 64), (7.1, 114), (15.0, 224),
+    ])
+    func finalTokenLimit(seconds: Double, tokens: Int) {
+        #expect(PartialDecodeSchedule().tokenLimit(audioSeconds: seconds, interim: false) == tokens)
     }
 }
 

@@ -86,7 +86,7 @@ struct UtteranceRecognizerTests {
         #expect(events == [.final(TranscriptSegment(text: "w0 w1", startSeconds: 1.8, endSeconds: 3.3, words: [
             WordTiming(word: "w0", startSeconds: 1.8, endSeconds: 2.3), WordTiming(word: "w1", startSeconds: 2.8, endSeconds: 3.3),
         ]))])
-        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_300, maxTokens: 14, interim: false)])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_300, maxTokens: 37, interim: false)])
     }
 
     @Test("no interim decode in the first 1.5 s of an utterance, then about one per second")
@@ -156,7 +156,7 @@ struct UtteranceRecognizerTests {
         worker.drain()
         #expect(decoder.calls == [
             ScriptedDecoder.Call(samples: 1_500, maxTokens: 9, interim: true, cancelled: true),
-            ScriptedDecoder.Call(samples: 2_300, maxTokens: 14, interim: false),
+            ScriptedDecoder.Call(samples: 2_300, maxTokens: 37, interim: false),
         ])
         // Its words are interim text until the utterance is cut ...
         var events = try feed(recognizer, Self.silence(0.1))
@@ -184,7 +184,7 @@ struct UtteranceRecognizerTests {
         #expect(events == [.final(TranscriptSegment(text: "w0", startSeconds: 0.8, endSeconds: 1.3, words: [
             WordTiming(word: "w0", startSeconds: 0.8, endSeconds: 1.3),
         ]))])
-        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 1_300, maxTokens: 8, interim: false)])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 1_300, maxTokens: 32, interim: false)])
     }
 
     @Test("speech resuming after the final decode started: its words are interim text and the utterance goes on")
@@ -201,7 +201,7 @@ struct UtteranceRecognizerTests {
         let finals = events.compactMap { if case .final(let segment) = $0 { segment } else { nil } }
         #expect(finals.map(\.startSeconds) == [0.8])
         // One decode of the whole utterance (0.8 … 3.0 s) as its final.
-        #expect(decoder.calls.last == ScriptedDecoder.Call(samples: 2_200, maxTokens: 14, interim: false))
+        #expect(decoder.calls.last == ScriptedDecoder.Call(samples: 2_200, maxTokens: 36, interim: false))
         #expect(decoder.calls.filter { !$0.interim && !$0.cancelled }.count == 2)
     }
 
@@ -214,8 +214,8 @@ struct UtteranceRecognizerTests {
         #expect(worker.pending == 2)
         let events = try feed(recognizer, Self.silence(0.3)) + (try recognizer.finish())
         #expect(decoder.calls == [
-            ScriptedDecoder.Call(samples: 1_300, maxTokens: 8, interim: false, cancelled: true),
-            ScriptedDecoder.Call(samples: 1_800, maxTokens: 11, interim: false),
+            ScriptedDecoder.Call(samples: 1_300, maxTokens: 32, interim: false, cancelled: true),
+            ScriptedDecoder.Call(samples: 1_800, maxTokens: 32, interim: false),
         ])
         let finals = events.compactMap { if case .final(let segment) = $0 { segment.text } else { nil } }
         #expect(finals == ["w0"])
@@ -233,7 +233,7 @@ struct UtteranceRecognizerTests {
         let events = try open.finish()
         #expect(events.count == 1)
         // From 0.8 s (padding) to the last sample there is: 3.25 s.
-        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 3_250, maxTokens: 20, interim: false)])
+        #expect(decoder.calls == [ScriptedDecoder.Call(samples: 3_250, maxTokens: 52, interim: false)])
     }
 
     @Test("a long utterance is decoded in pieces of at most 15 s")

@@ -108,3 +108,40 @@ struct VoiceActivitySegmenterTests {
         #expect(cuts[0].endSample <= cuts[1].startSample)
     }
 }
+
+@Suite("Endpointing that follows the speech")
+struct AdaptiveEndpointingTests {
+    @Test("the pause that ends an utterance is 0.5 s up to 1.5 s of utterance, then shrinks linearly to 0.2 s at 4.5 s", arguments: [
+        (0.5, 0.5), (1.5, 0.5), (3.0, 0.35), (4.5, 0.2), (14.0, 0.2),
+    ])
+    func requiredSilence(utteranceSeconds: Double, pause: Double) {
+        #expect(abs(VoiceActivitySettings().requiredSilenceSeconds(utteranceSeconds: utteranceSeconds) - pause) < 1e-9)
+    }
+
+    @Test("a 0.2 s pause ends a 6 s utterance; a 0.4 s pause does not end a 1 s one")
+    func shortPauseEndsLongUtterance() {
+        let long = VoiceActivitySegmenterTests.cuts(VoiceActivitySegmenterTests.speech(6) + VoiceActivitySegmenterTests.silence(0.2), finish: false)
+        #expect(long == [UtteranceCut(startSample: 0, endSample: 6_100, forced: false)])
+        let short = VoiceActivitySegmenterTests.cuts(VoiceActivitySegmenterTests.speech(1) + VoiceActivitySegmenterTests.silence(0.4)
+                                                     + VoiceActivitySegmenterTests.speech(1) + VoiceActivitySegmenterTests.silence(1))
+        // 2.4 s of utterance when it ends: a pause of 0.41 s is needed, the 0.4 s one inside it is not enough.
+        #expect(short == [UtteranceCut(startSample: 0, endSample: 2_500, forced: false)])
+    }
+
+    @Test("a split at a sentence end cuts in the middle of the quietest window between the two words, and the rest goes on")
+    func split() {
+        var segmenter = VoiceActivitySegmenterTests.segmenter()
+        var probabilities = VoiceActivitySegmenterTests.speech(5)
+        probabilities[30] = 0.4  // the breath between the sentences, 3.0 … 3.1 s
+        for probability in probabilities { #expect(segmenter.add(probability: probability).isEmpty) }
+        // Nothing to split beyond the audio seen.
+        #expect(segmenter.split(from: 6_000, to: 7_000) == nil)
+        #expect(segmenter.split(from: 2_900, to: 3_200) == UtteranceCut(startSample: 0, endSample: 3_050, forced: false))
+        #expect(segmenter.openStartSample == 3_050)
+        #expect(segmenter.finish() == [UtteranceCut(startSample: 3_050, endSample: 5_000, forced: false)])
+        // No window's middle between the two times: the cut falls halfway.
+        var other = VoiceActivitySegmenterTests.segmenter()
+        for probability in VoiceActivitySegmenterTests.speech(5) { _ = other.add(probability: probability) }
+        #expect(other.split(from: 2_960, to: 3_000)?.endSample == 2_980)
+    }
+}

@@ -48,6 +48,20 @@ struct TextRulesTests {
         #expect(SearchQuery.isCJK(scalar))
     }
 
+    @Test("the fast paths' common CJK letters are letters of the one script table, and the scalars just outside them are not common letters")
+    func commonLetters() {
+        let ranges: [(ClosedRange<UInt32>, TextScript)] = [
+            (0x4E00...0x9FFF, .han), (0x3041...0x3096, .hiragana), (0x30A1...0x30FA, .katakana), (0xAC00...0xD7A3, .hangul),
+        ]
+        for (range, script) in ranges {
+            let disagreeing = range.filter { TextScript.of(Unicode.Scalar($0)!) != script || !TextScript.isCommonLetter($0) }
+            #expect(disagreeing.isEmpty, "\(script): \(disagreeing.prefix(3).map { String($0, radix: 16) })")
+        }
+        for outside: UInt32 in [0x4DFF, 0xA000, 0x3040, 0x3097, 0x30A0, 0x30FB, 0xABFF, 0xD7A4, 0x41, 0xE9] {
+            #expect(!TextScript.isCommonLetter(outside), "U+\(String(outside, radix: 16))")
+        }
+    }
+
     @Test("Latin, Cyrillic, digits and emoji are not CJK")
     func notCJK() {
         for scalar in ["a", "Ж", "5", "❤", "😀"] as [Unicode.Scalar] {
@@ -65,7 +79,6 @@ struct TextRulesTests {
     ] as [(Character, Int)])
     func widths(character: Character, columns: Int) {
         #expect(CharacterWidth.columns(of: character) == columns)
-        #expect(TerminalText.columns(of: character) == columns)
     }
 
     @Test("a text's width is the sum of its characters' widths, for every ASCII byte and for mixed text")

@@ -3,6 +3,7 @@ import LiveTranscriberCore
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Synchronization
+@testable import LiveTranscriberStore
 import Testing
 
 @Suite("LibraryStore concurrency")

@@ -111,7 +111,7 @@ struct LibraryDurationAndDigestTests {
         let store = try F.store(home)
         try F.save(store, id: "a", name: "Absurd", seconds: 3)
         let old = try Self.writeStoredDuration(86_400, of: "a", in: home)
-        try store.currentIndex.upsert(old, segments: [])  // the index an older version wrote
+        try store.keeper.current.upsert(old, segments: [])  // the index an older version wrote
         #expect(try store.list().map(\.durationSeconds) == [86_400])  // list reads the index only
         #expect(try store.resolve("a").durationSeconds == 3)
         #expect(try store.list().map(\.durationSeconds) == [3])
@@ -126,7 +126,7 @@ struct LibraryDurationAndDigestTests {
             let store = try F.store(home)
             try F.save(store, id: "a", name: "Absurd", seconds: 3)
             let old = try Self.writeStoredDuration(86_400, of: "a", in: home)
-            try store.currentIndex.upsert(old, segments: [])
+            try store.keeper.current.upsert(old, segments: [])
         }
         let reopened = try F.store(home)
         #expect(try reopened.list().map(\.durationSeconds) == [86_400])

@@ -2,6 +2,7 @@ import Foundation
 @testable import LiveTranscriberCore
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport
+@testable import LiveTranscriberStore
 import Testing
 
 @Suite("LibraryStore index")

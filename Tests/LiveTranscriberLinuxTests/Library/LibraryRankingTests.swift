@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LiveTranscriberCore
 import LiveTranscriberLinux
+@testable import LiveTranscriberStore
 import Testing
 
 @Suite("LibraryStore ranking, grouping and pages")

@@ -237,7 +237,7 @@ struct LibraryRecoveryProblemTests {
         try FileManager.default.createDirectory(at: clash, withIntermediateDirectories: true)
         let store = try F.store(home)
         #expect(try store.recoverDrafts().map(\.id) == ["fine"])
-        #expect(store.recoveryProblems == ["clash": "a recording with id 'clash' already exists."])
+        #expect(store.recoveryProblems.mapValues(\.description) == ["clash": "a recording with id 'clash' already exists."])
         #expect(F.files(in: home.url.appendingPathComponent("drafts")) == ["clash"])
     }
 }

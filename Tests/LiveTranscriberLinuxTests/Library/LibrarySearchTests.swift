@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLinux
+@testable import LiveTranscriberStore
 import Testing
 
 @Suite("LibraryStore search")

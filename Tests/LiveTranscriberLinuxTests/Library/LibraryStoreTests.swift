@@ -343,13 +343,13 @@ struct LibraryStoreTests {
         #expect(F.files(in: home.url.appendingPathComponent("trash")) == ["k1", "k1-2"])
     }
 
-    @Test("newRecordingID is yyyyMMdd-HHmmss-xxxx in UTC and sorts by time")
+    @Test("recording ids (RecordingID.new) are yyyyMMdd-HHmmss-xxxx in UTC and sorts by time")
     func recordingIDs() throws {
-        let id = LibraryStore.newRecordingID(date: F.t0)
+        let id = RecordingID.new(date: F.t0)
         #expect(id.hasPrefix("20261129-204112-"))
         #expect(id.count == 20)
         #expect(id.suffix(4).allSatisfy { $0.isHexDigit })
-        #expect(LibraryStore.newRecordingID(date: F.t0.addingTimeInterval(1)) > id)
+        #expect(RecordingID.new(date: F.t0.addingTimeInterval(1)) > id)
     }
 
     @Test("no temporary files are left behind by saves, renames and replacements")

@@ -133,7 +133,7 @@ struct WAVFileLengthTests {
             recording.durationSeconds = 86_400
             if id == "flac" { recording.audio.format = "flac" }
             try JSONEncoder.liveTranscriber.encode(recording).write(to: file)
-            try light.currentIndex.upsert(recording, segments: [])
+            try light.keeper.current.upsert(recording, segments: [])
         }
         #expect(try light.resolve("wav").durationSeconds == 3)
         #expect(try light.resolve("flac").durationSeconds == 86_400)

@@ -1,8 +1,9 @@
 import Foundation
+import LiveTranscriberCore
 
 /// Column arithmetic for monospaced terminals: wide characters (CJK, most emoji) take two columns.
 public enum TerminalText {
-    /// Columns `character` takes: `CharacterWidth.columns(of:)`, the one width table.
+    /// Columns `character` takes: `CharacterWidth.columns(of:)`, the one width table (the core's; tested there).
     public static func columns(of character: Character) -> Int {
         CharacterWidth.columns(of: character)
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// File and folder names inside the data directory.
+/// File and folder names inside the data directory: the one place they are spelled, for the
+/// store, the iCloud Drive sync rules and the app.
 ///
 /// ```
 /// <data>/library.sqlite            the index (a cache; `reindex` rebuilds it from the folders)
@@ -15,23 +16,25 @@ import Foundation
 ///                                  recording is saved, `.audio.encoding.m4a` beside its WAV
 /// <data>/trash/<id>/               deleted recordings
 /// ```
-enum LibraryLayout {
-    static let recordings = "recordings"
-    static let drafts = "drafts"
-    static let trash = "trash"
-    static let index = "library.sqlite"
-    static let writeLock = "library.lock"
-    static let generation = "library.generation"
-    static let metadata = "metadata.json"
-    static let transcript = "transcript.json"
-    static let previousTranscript = "transcript.previous.json"
-    static let draftManifest = "draft.json"
-    static let journal = "journal.jsonl"
-    static let draftLock = "lock"
+public enum LibraryLayout {
+    public static let recordings = "recordings"
+    public static let drafts = "drafts"
+    public static let trash = "trash"
+    public static let index = "library.sqlite"
+    public static let writeLock = "library.lock"
+    public static let generation = "library.generation"
+    public static let metadata = "metadata.json"
+    public static let transcript = "transcript.json"
+    public static let previousTranscript = "transcript.previous.json"
+    public static let draftManifest = "draft.json"
+    public static let journal = "journal.jsonl"
+    public static let draftLock = "lock"
     /// An empty file in a draft folder, written before anything else of the draft: the draft is
     /// never recovered (`record --discard`, an `import` that can simply be run again).
-    static let discardMarker = "discard"
+    public static let discardMarker = "discard"
+    /// A recording's or draft's audio file: `audio.<format>` (`wav`, `flac`, `opus`, `m4a`).
+    public static func audio(_ format: String) -> String { "audio.\(format)" }
     /// The hidden file a draft's audio is encoded into on save, before it becomes `audio.<ext>`
     /// (the extension stays last: AVFoundation picks the container from it).
-    static func encodingAudio(_ fileExtension: String) -> String { ".audio.encoding.\(fileExtension)" }
+    public static func encodingAudio(_ fileExtension: String) -> String { ".audio.encoding.\(fileExtension)" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import LiveTranscriberTestSupport
 import Synchronization
 import Testing

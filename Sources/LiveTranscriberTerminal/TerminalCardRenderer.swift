@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// Draws the Lock Screen presentation as a text card for a terminal: the Linux live view.
 ///

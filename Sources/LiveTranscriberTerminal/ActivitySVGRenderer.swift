@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// Draws each Live Activity presentation as an SVG document, for previews on machines without
 /// SwiftUI. Pure string building; every text is XML-escaped.

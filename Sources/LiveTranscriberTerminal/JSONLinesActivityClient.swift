@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 import Synchronization
 
 /// An `ActivityClient` that writes each call as a JSON line (see `ActivityFeedEncoder`) to a

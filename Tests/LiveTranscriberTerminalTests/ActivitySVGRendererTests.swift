@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import Testing
 
 extension LiveActivityTests {

@@ -155,8 +155,7 @@ public enum SearchText {
     /// compatibility ideographs (which compose to other scalars). `canonical` asks Foundation
     /// only for text holding one of those.
     public static func isCanonicallyStable(_ value: UInt32) -> Bool {
-        if value < 0x80 || (0x4E00...0x9FFF).contains(value) || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
-            || (0xAC00...0xD7A3).contains(value) { return true }
+        if value < 0x80 || TextScript.isCommonLetter(value) { return true }
         if (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value)
             || (0xF900...0xFAFF).contains(value) || (0x2F800...0x2FA1F).contains(value) { return false }
         guard let scalar = Unicode.Scalar(value), case .word = kind(of: scalar) else { return true }
@@ -192,9 +191,9 @@ public enum SearchText {
         switch value {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .word(ascii: true)
         case 0..<0x80: return .separator
-        // The common CJK blocks, without a Unicode property lookup: ideographs, kana, hangul syllables.
-        case 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0xAC00...0xD7A3: return .character
-        default: break
+        default:
+            // The common CJK blocks, without a Unicode property lookup: ideographs, kana, hangul syllables.
+            if TextScript.isCommonLetter(value) { return .character }
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

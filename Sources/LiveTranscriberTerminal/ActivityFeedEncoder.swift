@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// Writes what the Live Activity coordinator does as JSON Lines: one object per request, update
 /// or end, for `record --activity-feed` and for scripts that watch a recording.

@@ -183,7 +183,7 @@ public enum SearchPlaces {
             let end = min(count, position + length)
             var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             for next in (position + 1)..<end { value = value << 6 | UInt32(bytes[next] & 0x3F) }
-            if value >= 0x4E00 && value <= 0x9FFF { return (end, true) }
+            if TextScript.isCommonLetter(value) { return (end, true) }
             guard let scalar = Unicode.Scalar(value) else { return (end, false) }
             switch SearchText.kind(of: scalar) {
             case .character: return (end, true)

@@ -1,24 +1,44 @@
 import Foundation
 import LiveTranscriberCore
 
-/// A recording's folder: where it is, reading and writing its JSON files, ids.
-extension LibraryStore {
-    /// A new id for a recording started at `date` (`RecordingID.new`).
-    public static func newRecordingID(date: Date) -> String {
-        RecordingID.new(date: date)
+/// The library's folders, the truth the index is built from: where each recording's files are
+/// (`LibraryLayout`), reading and writing its JSON files through the file coordinator, and the
+/// duration rule that reads its audio file's header.
+///
+/// One of `LibraryStore`'s three parts, with `IndexKeeper` (the index, the write lock) and the
+/// drafts (`LibraryStore+Drafts`). Holds no state that changes.
+final class RecordingFolders {
+    /// The data directory.
+    let directory: URL
+    /// `recordings/`, or the folder given instead (the iPhone app's iCloud Drive folder).
+    let recordings: URL
+    let drafts: URL
+    let trash: URL
+    /// Reads recordings' audio files (libsndfile on Linux, AVFoundation on iOS).
+    let audioMeasure: any AudioFileMeasuring
+    /// Coordinates reads and changes of recording folders with other processes (iCloud Drive).
+    let files: any FileCoordinating
+
+    init(directory: URL, recordings: URL?, audioMeasure: any AudioFileMeasuring, files: any FileCoordinating) {
+        self.directory = directory
+        self.recordings = recordings ?? directory.appendingPathComponent(LibraryLayout.recordings, isDirectory: true)
+        drafts = directory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
+        trash = directory.appendingPathComponent(LibraryLayout.trash, isDirectory: true)
+        self.audioMeasure = audioMeasure
+        self.files = files
     }
 
     func folder(of id: String) -> URL {
-        recordingsFolder.appendingPathComponent(id, isDirectory: true)
+        recordings.appendingPathComponent(id, isDirectory: true)
     }
 
     func audioFile(in folder: URL, format: String) -> URL {
-        folder.appendingPathComponent("audio.\(format)")
+        folder.appendingPathComponent(LibraryLayout.audio(format))
     }
 
     /// The folder of saved recording `id`; throws `.notFound` for a missing or unsafe id.
     func existingFolder(of id: String) throws -> URL {
-        guard Self.isSafeID(id) else { throw LibraryError.notFound(id) }
+        guard RecordingID.isSafe(id) else { throw LibraryError.notFound(id) }
         let folder = folder(of: id)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -71,12 +91,12 @@ extension LibraryStore {
     }
 
     /// Metadata read while indexing (`reindex`, a folder copied in), its duration checked: a
-    /// corrected one is written back to `metadata.json` when the library can be changed.
-    /// The caller holds the write lock.
-    func readMetadataForIndex(in folder: URL) throws -> Recording {
+    /// corrected one is written back to `metadata.json` when `writingCorrections` (the library
+    /// can be changed; the caller holds the write lock).
+    func readMetadataForIndex(in folder: URL, writingCorrections: Bool) throws -> Recording {
         let stored = try readMetadata(in: folder)
         let checked = withDurationChecked(stored, in: folder)
-        if checked != stored && writeBlockedReason == nil {
+        if checked != stored && writingCorrections {
             // A failed write is not worth failing the rebuild over: the index holds the corrected
             // duration either way, and the next reindex or read of the recording writes it again.
             try? writeMetadata(checked, in: folder)
@@ -88,9 +108,23 @@ extension LibraryStore {
         try DurableFile.write(try JSONEncoder.liveTranscriber.encode(recording), to: folder.appendingPathComponent(LibraryLayout.metadata))
     }
 
+    /// Why recording folder `id` cannot be read, or nil when it reads well.
+    func unreadableProblem(_ id: String) -> LibraryError? {
+        let folder = folder(of: id)
+        do {
+            _ = try readMetadata(in: folder)
+            _ = try readTranscript(in: folder)
+            return nil
+        } catch let error as LibraryError {
+            return error
+        } catch {
+            return .corrupt(path: folder.path, reason: Self.reason(error))
+        }
+    }
+
     /// Names of the folders under `recordings/` (hidden ones and stray files excluded).
     func recordingFolderNames() throws -> [String] {
-        try Self.folderNames(in: recordingsFolder)
+        try Self.folderNames(in: recordings)
     }
 
     /// Names of the sub-folders of `folder` that do not start with ".".
@@ -103,16 +137,7 @@ extension LibraryStore {
         }
     }
 
-    /// The tag rules of `RecordingTags`, cleaning rather than refusing (for saves and recovery).
-    static func normalizedTags(_ tags: [String]) -> [String] {
-        RecordingTags.cleaned(tags)
-    }
-
-    /// True for an id that names one folder (`RecordingID.isSafe`).
-    static func isSafeID(_ id: String) -> Bool {
-        RecordingID.isSafe(id)
-    }
-
+    /// What is wrong with a JSON file that could not be read, in words.
     static func reason(_ error: any Error) -> String {
         if let error = error as? DecodingError {
             switch error {

@@ -1,0 +1,78 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberTestSupport
+import Testing
+
+/// The five LibriVox recordings joined with no gap (24.7 s of fluent reading, five sentences) and
+/// their five reference sentences, in order.
+enum JoinedLibriVox {
+    static let folder = "/usr/share/pocketsphinx/test/data/librivox"
+
+    static func make() throws -> (path: String, sentences: [String]) {
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".wav") }.sorted()
+        let output = try TestFolders.make("lt-joined").appendingPathComponent("joined.wav").path
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox.arguments = files.map { folder + "/" + $0 } + [output]
+        try sox.run()
+        sox.waitUntilExit()
+        guard sox.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let lines = try String(contentsOfFile: folder + "/transcription", encoding: .utf8).split(separator: "\n")
+        let sentences = files.map { file in
+            let id = (file as NSString).deletingPathExtension
+            let line = lines.first { $0.hasSuffix("(\(id))") } ?? ""
+            return String(line.dropLast(id.count + 2)).replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
+        }
+        return (output, sentences)
+    }
+}
+
+@Suite("record --events: the live event stream")
+struct LiveEventsTests {
+    @Test("fluent speech through record --events -: phases in order, one final per sentence within a word or two, each with its words and times")
+    func joinedLibriVoxEvents() throws {
+        let library = try TemporaryLibrary()
+        let (path, sentences) = try JoinedLibriVox.make()
+        let result = try runBinary(["record", "--input", path, "--speed", "max", "--events", "-"],
+                                   environment: WhisperCommandTests.defaultEnvironment(library))
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Saved "))
+        let decoder = JSONDecoder()
+        let events = try result.stdout.split(separator: "\n").map { try decoder.decode(RecordingStreamEvent.self, from: Data($0.utf8)) }
+        #expect(events.compactMap(\.phase) == ["preparing", "recording", "stopping", "draft", "saved"])
+        // Every event's wall time and audio time only move forward.
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.elapsed <= $1.elapsed })
+        let finals = events.filter { $0.type == .final }
+        #expect(zip(finals, finals.dropFirst()).allSatisfy { $0.audioEnd <= $1.audioStart })
+        #expect(finals.count == 5, "\(finals.compactMap(\.text))")
+        for (final, sentence) in zip(finals, sentences) {
+            let text = final.text ?? ""
+            #expect(WordErrorRate.measure(reference: sentence, hypothesis: text).errors <= 2, "\(text) ≠ \(sentence)")
+            let words = final.words ?? []
+            #expect(words.map(\.word).joined(separator: " ") == text)
+            #expect(words.first?.start == final.audioStart && words.last?.end == final.audioEnd)
+            #expect(words.allSatisfy { $0.start <= $0.end })
+        }
+        #expect(finals.last.map { $0.audioEnd <= 24.73 } == true)
+        // Interims (few or none at --speed max: the audio outruns the decodes) cover audio after the last final.
+        for (index, event) in events.enumerated() where event.type == .interim {
+            let lastFinal = events[..<index].last { $0.type == .final }
+            #expect(event.text != nil && event.audioStart == (lastFinal?.audioEnd ?? 0) && event.audioStart <= event.audioEnd)
+        }
+        #expect(events.first?.type == .phase && events.last?.phase == "saved")
+    }
+
+    @Test("--events refuses an empty path and a stdout already taken")
+    func eventsUsage() throws {
+        let library = try TemporaryLibrary()
+        for (arguments, line) in [
+            (["--events", ""], "error: '--events' needs a value; it was given an empty one"),
+            (["--events", "-", "--json"], "error: --events - and --json both want stdout; write one of them to a file\n"),
+        ] {
+            let result = library.run(["record", "--input", Speech.librivox, "--speed", "max"] + arguments)
+            #expect(result.exitCode == 64)
+            #expect(result.stderr.hasPrefix(line), "\(result.stderr)")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LiveTranscriberCore
+import Testing
+
+@Suite("Local agreement and overlaps at cuts")
+struct LocalAgreementTests {
+    @Test("the agreed words are the longest run of whole sentences both decodes share from the start, with more words after them")
+    func agreedSentences() {
+        #expect(LocalAgreement.agreedSentences(previous: ["One", "two.", "Three"], current: ["One", "two.", "Three", "four"]) == 2)
+        #expect(LocalAgreement.agreedSentences(previous: ["A.", "B?", "C"], current: ["a.", "B?", "C", "d"]) == 2)
+        // Nothing said after the sentence yet: it waits (a pause will end the utterance).
+        #expect(LocalAgreement.agreedSentences(previous: ["One", "two."], current: ["One", "two."]) == nil)
+        // The decodes disagree before the sentence end.
+        #expect(LocalAgreement.agreedSentences(previous: ["One", "too."], current: ["One", "two.", "Three"]) == nil)
+        // The earlier decode did not end the sentence there.
+        #expect(LocalAgreement.agreedSentences(previous: ["One", "two,"], current: ["One", "two.", "Three"]) == nil)
+        #expect(LocalAgreement.agreedSentences(previous: [], current: ["One.", "two"]) == nil)
+        #expect(LocalAgreement.endsSentence("them.\u{201D}"))
+        #expect(LocalAgreement.endsSentence("终于。"))
+        #expect(!LocalAgreement.endsSentence("Mr"))
+        // Abbreviations and initials are not sentence ends.
+        for word in ["Mr.", "mrs.", "Dr.", "J.", "U.S.", "e.g."] { #expect(!LocalAgreement.endsSentence(word), "\(word)") }
+        #expect(LocalAgreement.endsSentence("I."))
+        #expect(LocalAgreement.agreedSentences(previous: ["And", "Mr.", "John"], current: ["And", "Mr.", "John", "Dashwood"]) == nil)
+    }
+
+    static func words(_ spec: [(String, Double)]) -> [WordTiming] {
+        spec.map { WordTiming(word: $0.0, startSeconds: $0.1, endSeconds: $0.1 + 0.3) }
+    }
+
+    @Test("words at the start of a segment that repeat the end of the one before at their shared cut are dropped")
+    func overlapAtCut() {
+        let previous = Self.words([("in", 8.6), ("his", 8.9), ("heart", 9.2), ("to", 9.5), ("do", 9.7)])
+        // "to do" written again right at the cut (10.0 s).
+        let next = Self.words([("to", 10.0), ("do", 10.2), ("for", 10.5), ("them.", 10.8)])
+        #expect(CutOverlap.trimmed(previous: previous, next: next, cutSeconds: 10).map(\.word) == ["for", "them."])
+        // Case and punctuation do not matter.
+        let cased = Self.words([("Do,", 10.1), ("for", 10.5)])
+        #expect(CutOverlap.trimmed(previous: previous, next: cased, cutSeconds: 10).map(\.word) == ["for"])
+        // The same word said again later is speech, not a copy.
+        let later = Self.words([("for", 10.1), ("do", 10.6)])
+        #expect(CutOverlap.trimmed(previous: previous, next: later, cutSeconds: 10).map(\.word) == ["for", "do"])
+        let repeatedLater = Self.words([("do", 10.5), ("it", 10.9)])
+        #expect(CutOverlap.trimmed(previous: previous, next: repeatedLater, cutSeconds: 10).map(\.word) == ["do", "it"])
+    }
+}
+
+@Suite("The guard against runaway repetition")
+struct RepetitionGuardTests {
+    /// Words one after another, each `seconds` long, from 0.
+    static func words(_ text: String, seconds: Double = 0.4) -> [WordTiming] {
+        text.split(separator: " ").enumerated().map {
+            WordTiming(word: String($0.element), startSeconds: Double($0.offset) * seconds, endSeconds: Double($0.offset + 1) * seconds)
+        }
+    }
+
+    @Test("a word looped far beyond the audio is cut to three copies; a phrase looped likewise")
+    func loops() {
+        // "80," fifteen times in 1.5 s: 0.1 s a copy, too short to have been said.
+        var looped = Self.words("77, 78, 79,", seconds: 0.5)
+        for copy in 0..<15 {
+            let start = 1.5 + Double(copy) * 0.1
+            looped.append(WordTiming(word: "80,", startSeconds: start, endSeconds: start + 0.1))
+        }
+        #expect(RepetitionGuard.trimmed(looped).map(\.word) == ["77,", "78,", "79,", "80,", "80,", "80,"])
+        var phrase: [WordTiming] = []
+        for copy in 0..<8 {
+            let start = 2 + Double(copy) * 0.1
+            phrase.append(WordTiming(word: "thank", startSeconds: start, endSeconds: start + 0.05))
+            phrase.append(WordTiming(word: "you.", startSeconds: start + 0.05, endSeconds: start + 0.1))
+        }
+        #expect(RepetitionGuard.trimmed(Self.words("Well,") + phrase).map(\.word) == ["Well,", "thank", "you.", "thank", "you.", "thank", "you."])
+    }
+
+    @Test("repetition that has room in the audio is speech and is kept: six fillers said one by one, 'no, no, no, no'")
+    func realRepetition() {
+        let fillers = Self.words("um, um, um, um, um, um, so")
+        #expect(RepetitionGuard.trimmed(fillers) == fillers)
+        let nos = Self.words("no, no, no, no.")
+        #expect(RepetitionGuard.trimmed(nos) == nos)
+    }
+
+    @Test("copies that pile up at the end of the audio are cut even when the run is long")
+    func pileUp() {
+        // Six copies over 3 s, but the last three crowded into its final 0.2 s.
+        let times = [0.0, 1.0, 2.0, 2.8, 2.9, 2.95]
+        let words = times.map { WordTiming(word: "yes", startSeconds: $0, endSeconds: min(3, $0 + 0.05)) }
+        #expect(RepetitionGuard.trimmed(words).count == 3)
+    }
+}

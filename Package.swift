@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // whisper.cpp from PyPI (not Debian), installed under .deps/ by the set-up.
         .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
         // C++ around whisper.cpp's model loaders: catches the exceptions a damaged model throws and
@@ -53,7 +54,7 @@ let package = Package(
         // One adapter per service around the C libraries; re-exports the store.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CMpg123", "CSoxr", "CALSA", "CCrypto", "CWhisper", "CWhisperLoader"],
+            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CMpg123", "CSoxr", "CALSA", "CCrypto", "CMicroHTTPD", "CWhisper", "CWhisperLoader"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
         ),
 

@@ -371,6 +371,7 @@ def main():
         memory = memory_over_an_hour(work)
         pipe_rows = pipe_memory(work)
         latency = live_latency(work)
+        serve_section = serve_benchmark(work)
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         report = f"""# Benchmarks
 
@@ -400,7 +401,7 @@ largest content state is JSON-encoded content state plus attributes, against App
 
 `record --input hour.wav --speed max` (the librivox set × 126): {memory}.
 
-""" + pipe_memory_section(pipe_rows)
+""" + pipe_memory_section(pipe_rows) + "\n" + serve_section
         with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
             f.write(report)
         print(report)
@@ -446,6 +447,97 @@ def replace_section(section, marker, before=None):
     with open(path, "w") as f:
         f.write(text)
     print(section)
+
+
+def serve_benchmark(work):
+    """`livetranscriber serve` over the generated 10,000-recording library: search p50/p95 through
+    the server (one keep-alive connection, the same queries as the search benchmark), a bounded
+    load test on loopback (8 clients for 10 s, list and search pages mixed: requests per second
+    and p50/p95), and the bytes of the first page load (the page, its style sheet and script, the
+    first page of recordings and the tag filter's choices). Returns the BENCHMARKS.md section."""
+    import http.client
+    import threading
+    library = os.path.join(work, "lib-serve")
+    report = json.loads(subprocess.check_output([BENCH, "search-library", library, "10000", "1000"]))
+    queries = [text for kind in report["kinds"] for text in kind["texts"]]
+    env = dict(os.environ, LIVETRANSCRIBER_HOME=library, TZ="UTC")
+    server = subprocess.Popen([BIN, "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        port = int(url.split(":")[2].split("/")[0])
+        token = url.rsplit("=", 1)[1]
+        headers = {"Host": f"127.0.0.1:{port}", "Cookie": f"lt_token={token}"}
+
+        def get(connection, path):
+            started = time.perf_counter()
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            body = response.read()
+            if response.status != 200:
+                sys.exit(f"serve benchmark: GET {path} answered {response.status}: {body[:200]!r}")
+            return (time.perf_counter() - started) * 1000, len(body)
+
+        from urllib.parse import quote
+        connection = http.client.HTTPConnection("127.0.0.1", port)
+        get(connection, "/api/recordings?limit=20")  # the index opened and warm
+        search_ms = []
+        for _ in range(10):
+            for text in queries:
+                search_ms.append(get(connection, "/api/search?limit=20&q=" + quote(text))[0])
+        page = {path: get(connection, path) for path in ["/", "/app.css", "/app.js", "/api/recordings?offset=0&limit=20", "/api/tags"]}
+        connection.close()
+
+        paths = ["/api/recordings?offset=%d&limit=20" % (20 * i) for i in range(5)] + ["/api/search?limit=20&q=" + quote(t) for t in queries]
+        latencies, lock, stop = [], threading.Lock(), time.perf_counter() + 10
+
+        def client(number):
+            own = []
+            connection = http.client.HTTPConnection("127.0.0.1", port)
+            index = number
+            while time.perf_counter() < stop:
+                own.append(get(connection, paths[index % len(paths)])[0])
+                index += 7
+            connection.close()
+            with lock:
+                latencies.extend(own)
+
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+        load_start = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        load_seconds = time.perf_counter() - load_start
+    finally:
+        server.terminate()
+        server.wait()
+    total = sum(size for _, size in page.values())
+    static = sum(page[p][1] for p in ["/", "/app.css", "/app.js"])
+    return f"""## Web server (issue 22)
+
+`livetranscriber serve` (release build) over the generated library of 10,000 recordings and 1,000
+hours of transcript, called on loopback with the access cookie.
+
+| measure | result | target |
+|---|---|---|
+| search through the server, {len(search_ms)} requests (the search benchmark's {len(queries)} queries × 10, one keep-alive connection) | p50 {percentile(search_ms, 0.5):.2f} ms, p95 {percentile(search_ms, 0.95):.2f} ms | p95 ≤ 10 ms |
+| bounded load: 8 clients for {load_seconds:.0f} s, list pages and searches mixed | {len(latencies) / load_seconds:.0f} requests/s, p50 {percentile(latencies, 0.5):.2f} ms, p95 {percentile(latencies, 0.95):.2f} ms | p95 ≤ 50 ms |
+| first page load: page, style sheet, script (uncompressed) | {static / 1024:.1f} KB | |
+| first page load with its data (first 20 recordings {page["/api/recordings?offset=0&limit=20"][1] / 1024:.1f} KB, tag choices {page["/api/tags"][1] / 1024:.1f} KB) | {total / 1024:.1f} KB | ≤ 150 KB |
+| tag choices (`/api/tags`, every recording's tags) | {page["/api/tags"][0]:.1f} ms | |
+
+The live page's latency from a final line to the page is not measured: the live page is not built yet.
+
+"""
+
+
+def serve_only():
+    """`bench.py serve`: the web server benchmark alone, replacing its section of BENCHMARKS.md."""
+    work = tempfile.mkdtemp(prefix="lt-bench-")
+    try:
+        replace_section(serve_benchmark(work), "## Web server (issue 22)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def only_engines():
@@ -581,5 +673,7 @@ if __name__ == "__main__":
         only_engines()
     elif sys.argv[1:] == ["live-latency"]:
         only_live_latency()
+    elif sys.argv[1:] == ["serve"]:
+        serve_only()
     else:
         main()

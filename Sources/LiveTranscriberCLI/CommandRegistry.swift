@@ -16,6 +16,7 @@ enum CommandRegistry {
         CommandEntry(RetranscribeCommand.self),
         CommandEntry(RecoverCommand.self),
         CommandEntry(ReindexCommand.self),
+        CommandEntry(ServeCommand.self),
         CommandEntry(ActivityPreviewCommand.self),
         CommandEntry(CompletionCommand.self),
         CommandEntry(ManPageCommand.self),

@@ -76,10 +76,12 @@ enum Terminal {
 /// Turns SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal closed) into a flag the recording loop
 /// checks, so a stop always saves.
 final class StopSignals {
-    private let flag = StopFlag()
+    private let flag: StopFlag
     private let sources: [any DispatchSourceSignal]
 
     init(queue: DispatchQueue = DispatchQueue(label: "livetranscriber.signals")) {
+        let flag = StopFlag()
+        self.flag = flag
         var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
@@ -93,6 +95,17 @@ final class StopSignals {
         }
     }
 
+    /// Stop requests another `StopSignals` receives (its `flag`), with no handlers of its own:
+    /// for work started while that one waits (an import uploaded to `serve`), stopped by the same
+    /// Ctrl-C or SIGTERM. `cancel()` leaves the signals' handlers alone.
+    init(following flag: StopFlag) {
+        self.flag = flag
+        sources = []
+    }
+
+    /// The flag raised by a stop signal, to share with `init(following:)`.
+    var stopFlag: StopFlag { flag }
+
     /// True once a stop signal arrived.
     var stopRequested: Bool { flag.isRaised }
 
@@ -101,6 +114,7 @@ final class StopSignals {
 
     /// Puts the default handlers back.
     func cancel() {
+        guard !sources.isEmpty else { return }
         for source in sources { source.cancel() }
         for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
     }

@@ -16,6 +16,20 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// The file name extension without the dot ("srt").
     public var fileExtension: String { rawValue }
 
+    /// The file name an export of `recording` is offered under: the recording's name with every
+    /// character other than a letter, digit, space, "-", "_" or "." made "_", spaces around and
+    /// dots at the start dropped, at most 80 characters, then "." and the extension; the id when
+    /// nothing is left. "Team sync: Q3/Q4" as srt is "Team sync_ Q3_Q4.srt".
+    public func fileName(for recording: Recording) -> String {
+        var base = String(recording.name.unicodeScalars.map { scalar -> Character in
+            let allowed = CharacterSet.alphanumerics.contains(scalar) || " -_.".unicodeScalars.contains(scalar)
+            return allowed ? Character(scalar) : "_"
+        }).trimmingCharacters(in: .whitespaces)
+        while base.hasPrefix(".") { base.removeFirst() }
+        base = String(base.prefix(80)).trimmingCharacters(in: .whitespaces)
+        return (base.isEmpty ? recording.id : base) + "." + fileExtension
+    }
+
     /// The media type to use when the export is served or attached ("text/vtt").
     public var mediaType: String {
         switch self {

@@ -46,6 +46,16 @@ public struct TranscriptExporter: Sendable {
         }
     }
 
+    /// SubRip (`.srt`) or WebVTT (`.vtt`) subtitles of `segments` alone (sanitized first), for a
+    /// transcript that is no saved recording; nil for the formats that need a recording.
+    public func subtitles(_ segments: [TranscriptSegment], format: ExportFormat) -> String? {
+        switch format {
+        case .srt: return subRip(SegmentSanitizer.sanitize(segments))
+        case .vtt: return webVTT(SegmentSanitizer.sanitize(segments))
+        case .txt, .md, .json: return nil
+        }
+    }
+
     // MARK: - Formats
 
     func plainText(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {

@@ -51,6 +51,16 @@ public enum RecordingTags {
         return try normalized(current + adding).filter { !removed.contains(TextFolding.caseKey($0)) }
     }
 
+    /// Every tag the recordings have, one of each regardless of case (the first spelling met),
+    /// sorted by `TextFolding.caseKey`: the choices of a tag filter.
+    public static func all(in recordings: [Recording]) -> [String] {
+        var seen: [String: String] = [:]
+        for recording in recordings {
+            for tag in recording.tags where seen[TextFolding.caseKey(tag)] == nil { seen[TextFolding.caseKey(tag)] = tag }
+        }
+        return seen.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     /// Tags as one line for people: "a, b".
     public static func joined(_ tags: [String]) -> String { tags.joined(separator: ", ") }
 

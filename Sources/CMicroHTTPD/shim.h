@@ -1,0 +1,57 @@
+#ifndef LT_CMICROHTTPD_SHIM_H
+#define LT_CMICROHTTPD_SHIM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/// MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call: these start a
+/// daemon and read its port with fixed arguments.
+///
+/// Starts a daemon on `host` (an IPv4 or IPv6 address, never a name) and `port` (0: any free
+/// one), one thread per connection, calling `handler` with `handler_cls` for every request and
+/// `completed` when one is done. Returns NULL with *not_an_address set to 1 when `host` is not an
+/// IP address, or with errno set when the socket cannot be bound.
+static inline struct MHD_Daemon *lt_mhd_start(const char *host, uint16_t port,
+                                              MHD_AccessHandlerCallback handler, void *handler_cls,
+                                              MHD_RequestCompletedCallback completed,
+                                              int *not_an_address) {
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    const struct sockaddr *address;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL;
+    *not_an_address = 0;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(port);
+        address = (const struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(port);
+        address = (const struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        *not_an_address = 1;
+        return NULL;
+    }
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)120,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)256,
+                            MHD_OPTION_END);
+}
+
+/// The TCP port `daemon` listens on (the one the system chose when it was started with port 0).
+static inline uint16_t lt_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+#endif

@@ -1,0 +1,87 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLibraryCLI
+import LiveTranscriberLinux
+import LiveTranscriberTerminal
+
+/// `livetranscriber serve [--port N] [--host ADDR] [--open]`: the library as a web page and a
+/// JSON API (docs/serve.md), until Ctrl-C or SIGTERM.
+struct ServeCommand: CLICommand {
+    static let defaultPort = 8750
+
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Serve the library as a web page on this machine.",
+        usage: "serve [--port <n>] [--host <address>] [--open]",
+        options: [
+            .value("port", "n", "The TCP port to listen on (default \(defaultPort); 0 picks a free one)."),
+            .value("host", "address", "The IP address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 is every network)."),
+            .flag("open", "Open the page in the default browser (xdg-open)."),
+        ],
+        discussion: """
+            Prints the page's URL, which holds a random access token: every request needs it (the
+            page keeps it in a cookie), so keep the URL to yourself. Runs until Ctrl-C or SIGTERM,
+            then exits with status 0. The JSON API the page uses is described in docs/serve.md.
+            """
+    )
+
+    var port: Int
+    var host: String
+    var open: Bool
+
+    init(arguments: ParsedArguments) throws {
+        try arguments.expectPositionals("", min: 0, max: 0)
+        port = Self.defaultPort
+        if let text = arguments.value("port") {
+            guard let number = Int(text), (0...65535).contains(number) else {
+                throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--port'; use a number from 0 to 65535")
+            }
+            port = number
+        }
+        host = arguments.value("host") ?? "127.0.0.1"
+        guard WebAccess.isIPAddress(host) else {
+            throw UsageError("invalid value '\(TerminalText.prefix(host, width: 40))' for '--host'; give an IP address such as 127.0.0.1 or 0.0.0.0")
+        }
+        open = arguments.flag("open")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        try LibraryAccess.checkDataDirectory(context)
+        let token = WebAccess.newToken()
+        let signals = StopSignals()
+        defer { signals.cancel() }
+        let api = LibraryWebAPI(token: token, host: host, timeZone: LibraryAccess.timeZone(context),
+                                importer: WebImport(context: context, stopFlag: signals.stopFlag)) {
+            try makeStore(context)
+        }
+        let server = try MicroHTTPServer(host: host, port: port, maximumBodyBytes: WebAccess.maximumBodyBytes) { api.respond(to: $0) }
+        api.listening(on: server.port)
+        let url = api.access.url
+        context.printError("Serving the library in \(context.dataDirectory.path). Press Ctrl-C to stop.")
+        if host == "0.0.0.0" || host == "::" {
+            context.printError("note: listening on every network interface: anyone who can reach this machine and has the URL's token can use the library.")
+        } else if !(host.hasPrefix("127.") || host == "::1") {
+            context.printError("note: listening on \(host): anyone who can reach that address and has the URL's token can use the library.")
+        }
+        context.print(url)
+        if open { Self.openInBrowser(url, context: context) }
+        while !signals.stopRequested { Thread.sleep(forTimeInterval: 0.1) }
+        withExtendedLifetime(server) {}
+        context.printError("Stopped.")
+        return ExitCode.success
+    }
+
+    /// Runs `xdg-open URL`; says so on stderr when it cannot.
+    static func openInBrowser(_ url: String, context: CommandContext) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            context.printError("note: could not open a browser (\(CommandRunner.describe(error))); open the URL above yourself.")
+        }
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLibraryCLI
+import Synchronization
+
+/// The library's web API and page (docs/serve.md): every request `livetranscriber serve`
+/// receives, checked by `WebAccess`, answered from the store the library commands use.
+/// Called on several connection threads at once; the store is used by one at a time.
+final class LibraryWebAPI: Sendable {
+    private let token: String
+    private let host: String
+    private let port = Atomic<Int>(0)
+    private let timeZone: TimeZone
+    /// The store, opened on the first request that finds a library (until then there is none).
+    private let store: Mutex<(any RecordingStore)?>
+    private let open: @Sendable () throws -> sending any RecordingStore
+    /// Imports an uploaded file (`WebImport`); nil where uploads are not taken.
+    private let importer: WebImport?
+
+    /// - Parameter open: opens the library (`makeStore`); called again while it returns `MissingLibrary`.
+    /// - Parameters:
+    ///   - token: the access token (`WebAccess.newToken`).
+    ///   - host: the address the server listens on (its port is given by `listening(on:)` once bound).
+    ///   - importer: imports uploads (`POST /api/import`); nil refuses them (404).
+    init(token: String, host: String, timeZone: TimeZone, importer: WebImport? = nil,
+         open: @escaping @Sendable () throws -> sending any RecordingStore) {
+        self.importer = importer
+        self.token = token
+        self.host = host
+        self.timeZone = timeZone
+        self.open = open
+        store = Mutex(nil)
+    }
+
+    /// Sets the port the server was bound to; until then every request's Host is refused.
+    func listening(on port: Int) { self.port.store(port, ordering: .relaxed) }
+
+    /// Who may use the server (the port as bound).
+    var access: WebAccess { WebAccess(token: token, boundHost: host, port: port.load(ordering: .relaxed)) }
+
+    /// The answer to `request`, with the headers every answer carries (no caching of the API, no
+    /// framing, no sniffing, no referrer, a content security policy allowing only this server).
+    func respond(to request: WebRequest) -> WebResponse {
+        var response = access.refusal(of: request) ?? route(request)
+        response.headers += [
+            ("X-Content-Type-Options", "nosniff"),
+            ("X-Frame-Options", "DENY"),
+            ("Referrer-Policy", "no-referrer"),
+            ("Cache-Control", "no-store"),
+            ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; media-src 'self'; "
+                + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"),
+        ]
+        return response
+    }
+
+    // MARK: Routing
+
+    private func route(_ request: WebRequest) -> WebResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let reading = request.method == "GET" || request.method == "HEAD"
+        let method = request.method
+        if reading {
+            switch parts {
+            case [""]:
+                // The printed URL's token becomes a cookie; the address bar then shows no token.
+                if request.query["token"] != nil {
+                    return WebResponse(status: 303, headers: [("Location", "/"), ("Set-Cookie", access.cookie)])
+                }
+                return asset(WebPage.html(token: access.token), type: "text/html; charset=utf-8")
+            case ["app.css"]: return asset(WebPage.css, type: "text/css; charset=utf-8")
+            case ["app.js"]: return asset(WebPage.javascript, type: "text/javascript; charset=utf-8")
+            case ["api", "recordings"]: return answer { try list(request) }
+            case ["api", "tags"]: return answer { try tags() }
+            case ["api", "search"]: return answer { try search(request) }
+            default: break
+            }
+        }
+        if parts == ["v1", "audio", "transcriptions"], method == "POST", let importer {
+            return answer { try transcribe(request, with: importer) }
+        }
+        if parts == ["api", "import"], method == "POST", let importer {
+            return answer { try upload(request, with: importer) }
+        }
+        if parts.count >= 3, parts[0] == "api", parts[1] == "recordings" {
+            let id = parts[2]
+            let rest = Array(parts.dropFirst(3))
+            switch (method, rest.first, rest.count) {
+            case ("GET", nil, _), ("HEAD", nil, _): return answer { try show(id) }
+            case ("GET", "audio", 1), ("HEAD", "audio", 1): return answer { try audio(id, range: request.headers["range"]) }
+            case ("GET", "export", 2), ("HEAD", "export", 2): return answer { try export(id, rest[1]) }
+            case ("POST", "name", 1): return answer { try rename(id, request.body) }
+            case ("POST", "tags", 1): return answer { try changeTags(id, request.body) }
+            case ("POST", "summarize", 1): return answer { try summarize(id) }
+            case ("DELETE", nil, _): return answer { try delete(id) }
+            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "summarize", 1):
+                return .error(405, "\(method) is not allowed on \(request.path)")
+            default: break
+            }
+        }
+        let pages: [[String]] = [[""], ["app.css"], ["app.js"], ["api", "recordings"], ["api", "tags"], ["api", "search"]]
+        if pages.contains(parts) { return .error(405, "\(method) is not allowed on \(request.path)") }
+        return .error(404, "no such page or API: \(method) \(request.path)")
+    }
+
+    private func asset(_ text: String, type: String) -> WebResponse {
+        WebResponse(status: 200, headers: [("Content-Type", type)], body: .data(Data(text.utf8)))
+    }
+
+    /// Runs `work` with the store's errors as 4xx and 5xx answers of one JSON line.
+    private func answer(_ work: () throws -> WebResponse) -> WebResponse {
+        do {
+            return try work()
+        } catch let error as LibraryError {
+            switch error {
+            case .notFound, .ambiguous: return .error(404, error.description)
+            case .invalid: return .error(400, error.description)
+            case .busy: return .error(503, error.description)
+            case .readOnly, .alreadyInLibrary: return .error(409, error.description)
+            case .corrupt, .saveFailed: return .error(500, error.description)
+            }
+        } catch let error as BadRequest {
+            return .error(400, error.message)
+        } catch let error as SummarizingError {
+            return .error(422, error.description)
+        } catch let error as WebImport.Failure {
+            return .error(422, error.description)
+        } catch {
+            return .error(500, CommandRunner.describe(error))
+        }
+    }
+
+    struct BadRequest: Error { var message: String }
+
+    private func withStore<T: Sendable>(_ work: @Sendable (any RecordingStore) throws -> T) throws -> T {
+        try store.withLock { store in
+            if store == nil || store is MissingLibrary { store = try open() }
+            return try work(store!)
+        }
+    }
+
+    /// The recording with exactly this id (no prefix, no "latest"), the id checked by
+    /// `RecordingID.isSafe` before the store builds any path from it.
+    private func exactRecording(_ id: String, in store: any RecordingStore) throws -> Recording {
+        guard RecordingID.isSafe(id), !RecordingID.isLatest(id) else { throw BadRequest(message: "'\(id)' is not a recording id") }
+        let recording = try store.resolve(id)
+        guard recording.id == id else { throw LibraryError.notFound(id) }
+        return recording
+    }
+
+    // MARK: Reading
+
+    /// A recording as the library list shows it.
+    struct Row: Encodable {
+        var id: String
+        var name: String
+        var createdAt: Date
+        /// "2026-11-29 20:41" in the server's time zone (`LibraryFormat.dateTime`).
+        var date: String
+        var duration: Double
+        /// "1:02" (`ElapsedTimeFormat.clock`).
+        var durationText: String
+        var language: String
+        var tags: [String]
+        var summary: String?
+    }
+
+    private func row(_ recording: Recording) -> Row {
+        Row(id: recording.id, name: recording.name, createdAt: recording.createdAt,
+            date: LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone), duration: recording.durationSeconds,
+            durationText: ElapsedTimeFormat.clock(recording.durationSeconds), language: recording.language,
+            tags: recording.tags, summary: recording.summary)
+    }
+
+    private func page(_ request: WebRequest) throws -> (offset: Int, limit: Int) {
+        try LibraryPage.requested(offset: request.query["offset"], limit: request.query["limit"])
+    }
+
+    private func list(_ request: WebRequest) throws -> WebResponse {
+        let (offset, limit) = try page(request)
+        let tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
+        let recordings = try withStore { try $0.list(ListRequest(tag: tag, limit: limit, offset: offset)) }
+        struct Answer: Encodable { var recordings: [Row]; var page: LibraryPage }
+        return .json(Answer(recordings: recordings.map(row), page: LibraryPage(offset: offset, limit: limit, count: recordings.count)))
+    }
+
+    private func tags() throws -> WebResponse {
+        .json(["tags": RecordingTags.all(in: try withStore { try $0.list() })])
+    }
+
+    private func search(_ request: WebRequest) throws -> WebResponse {
+        let (offset, limit) = try page(request)
+        guard let query = request.query["q"], !query.allSatisfy(\.isWhitespace) else {
+            throw BadRequest(message: "give the words to find as q")
+        }
+        let results = try withStore {
+            try $0.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: 3))
+        }
+        struct Run: Encodable { var text: String; var match: Bool }
+        struct Place: Encodable { var field: String; var start: Double?; var time: String?; var runs: [Run] }
+        struct Result: Encodable { var recording: Row; var places: [Place]; var moreSegments: Int }
+        struct Answer: Encodable { var results: [Result]; var page: LibraryPage }
+        // With a tag, only the results that have it (of this page of results).
+        let tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
+        let kept = results.filter { result in tag.map { tag in result.recording.tags.contains { RecordingTags.same($0, tag) } } ?? true }
+        let shaped = kept.map { result in
+            let places = result.hits.map { hit in
+                Place(field: hit.field.rawValue, start: hit.startSeconds, time: hit.timeText,
+                      runs: SearchSnippet.runs(hit.markedSnippet).map { Run(text: $0.text, match: $0.isMatch) })
+            }
+            let shown = result.hits.filter { $0.field == .transcript }.count
+            return Result(recording: row(result.recording), places: places, moreSegments: max(0, result.matchingSegments - shown))
+        }
+        return .json(Answer(results: shaped, page: LibraryPage(offset: offset, limit: limit, count: results.count)))
+    }
+
+    private func show(_ id: String) throws -> WebResponse {
+        let (recording, segments) = try withStore { store in
+            let recording = try exactRecording(id, in: store)
+            return (recording, try store.transcript(of: recording.id))
+        }
+        struct Answer: Encodable {
+            var recording: Row
+            var transcript: PlaybackTranscript
+            var exports: [String]
+        }
+        return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments),
+                            exports: ExportFormat.allCases.map(\.rawValue)))
+    }
+
+    private func audio(_ id: String, range header: String?) throws -> WebResponse {
+        let file = try withStore { store in try store.audioFile(of: try exactRecording(id, in: store).id) }
+        let length = try (FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.uint64Value ?? 0
+        var headers = [("Content-Type", AudioContentType.mediaType(forFileName: file.lastPathComponent) ?? "application/octet-stream"),
+                       ("Accept-Ranges", "bytes")]
+        let range = ByteRange.parse(header, length: length)
+        if let contentRange = range.contentRange(length: length) { headers.append(("Content-Range", contentRange)) }
+        switch range {
+        case .whole:
+            return WebResponse(status: 200, headers: headers, body: .file(path: file.path, offset: 0, length: length))
+        case .part(let first, let last):
+            return WebResponse(status: 206, headers: headers, body: .file(path: file.path, offset: first, length: last - first + 1))
+        case .unsatisfiable:
+            var refused = WebResponse.error(416, "the range '\(header ?? "")' is outside the audio's \(length) bytes")
+            refused.headers += headers.dropFirst()
+            return refused
+        }
+    }
+
+    private func export(_ id: String, _ formatName: String) throws -> WebResponse {
+        guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
+            throw BadRequest(message: "unknown format '\(formatName)'; use " + ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let (recording, segments) = try withStore { store in
+            let recording = try exactRecording(id, in: store)
+            return (recording, try store.transcript(of: recording.id))
+        }
+        let text = TranscriptExporter().export(recording: recording, segments: segments, format: format)
+        let name = format.fileName(for: recording)
+        // RFC 6266: an ASCII fallback and the UTF-8 name.
+        let ascii = String(name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics) ?? ascii
+        return WebResponse(status: 200, headers: [("Content-Type", format.mediaType),
+                                                  ("Content-Disposition", "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)")],
+                           body: .data(Data(text.utf8)))
+    }
+
+    // MARK: Changes
+
+    private func decode<Body: Decodable>(_ type: Body.Type, _ data: Data) throws -> Body {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw BadRequest(message: "the body is not the JSON this request takes (see docs/serve.md)")
+        }
+    }
+
+    private func rename(_ id: String, _ body: Data) throws -> WebResponse {
+        struct Body: Decodable { var name: String }
+        let name = try decode(Body.self, body).name
+        let renamed = try withStore { store in try store.rename(try exactRecording(id, in: store).id, to: name) }
+        return .json(["recording": row(renamed)])
+    }
+
+    private func changeTags(_ id: String, _ body: Data) throws -> WebResponse {
+        struct Body: Decodable { var add: [String]?; var remove: [String]? }
+        let change = try decode(Body.self, body)
+        let changed = try withStore { store in
+            try store.changeTags(try exactRecording(id, in: store).id, adding: change.add ?? [], removing: change.remove ?? [])
+        }
+        return .json(["recording": row(changed)])
+    }
+
+    private func upload(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
+        guard let name = request.query["name"].flatMap(UploadedFileName.checked) else {
+            throw BadRequest(message: "give the file's name as name (such as name=meeting.wav)")
+        }
+        guard !request.body.isEmpty else { throw BadRequest(message: "the body is empty: send the audio file's bytes") }
+        let tags = request.query["tags"].map { [$0] } ?? []
+        let again = request.query["again"] == "1" || request.query["again"] == "true"
+        let saved = try importer.run(fileName: name, data: request.body, tags: tags, again: again)
+        struct Answer: Encodable { var recording: Row; var segments: Int }
+        return .json(Answer(recording: row(saved.recording), segments: saved.segments.count))
+    }
+
+    /// OpenAI's transcription API in shape: multipart `file`, `language` (a BCP 47 tag; default
+    /// en-US), `prompt` and `model` (accepted, not used), `response_format`; nothing is saved.
+    private func transcribe(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
+        let form: MultipartForm
+        do {
+            form = try MultipartForm(body: request.body, contentType: request.headers["content-type"])
+        } catch let error as MultipartForm.Malformed {
+            throw BadRequest(message: error.description)
+        }
+        guard let file = form.part("file"), !file.data.isEmpty else { throw BadRequest(message: "the form has no file") }
+        let formatName = form.field("response_format") ?? "json"
+        guard let format = TranscriptionResponseFormat(rawValue: formatName) else {
+            throw BadRequest(message: "unknown response_format '\(formatName)'; use "
+                + TranscriptionResponseFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let language = form.field("language").flatMap { $0.isEmpty ? nil : $0 } ?? "en-US"
+        let name = file.fileName.flatMap(UploadedFileName.checked) ?? "audio"
+        let (segments, seconds) = try importer.transcribe(fileName: name, data: file.data, language: language)
+        let (body, type) = format.render(segments, language: language, durationSeconds: seconds)
+        return WebResponse(status: 200, headers: [("Content-Type", type)], body: .data(Data(body.utf8)))
+    }
+
+    /// The core's summarizing use case with the offline summarizer (`summarize`'s default engine:
+    /// nothing leaves the machine).
+    private func summarize(_ id: String) throws -> WebResponse {
+        let (recording, summary) = try withStore { store in
+            let found = try exactRecording(id, in: store)
+            return try RecordingSummarizing.summarize(found.id, in: store) { ExtractiveSummarizer() }
+        }
+        struct Answer: Encodable { var recording: Row; var summary: String; var tags: [String] }
+        return .json(Answer(recording: row(recording), summary: summary.summary, tags: summary.tags))
+    }
+
+    private func delete(_ id: String) throws -> WebResponse {
+        let deleted = try withStore { store in
+            let recording = try exactRecording(id, in: store)
+            try store.delete(recording.id, purge: false)
+            return recording.id
+        }
+        struct Answer: Encodable { var id: String; var trashed: Bool }
+        return .json(Answer(id: deleted, trashed: true))
+    }
+}

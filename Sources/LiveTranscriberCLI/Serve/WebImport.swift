@@ -1,0 +1,80 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLibraryCLI
+import LiveTranscriberLinux
+
+/// Imports a file uploaded to `serve` the way `import` imports one: the core's `RecordingImport`
+/// (a file whose audio is already in the library is refused before it is transcribed), the same
+/// recorder at full speed, the same engine and store. The upload is kept in a private temporary
+/// folder under its own name (so the recording is named after it) and removed afterwards.
+struct WebImport: Sendable {
+    /// The serve command's context (its library, environment and audio reader).
+    let context: CommandContext
+    /// Raised by Ctrl-C or SIGTERM to `serve`: an import under way is stopped and discarded.
+    let stopFlag: StopFlag
+
+    /// Why an upload was not imported (besides `LibraryError`).
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Imports `data` as the file `fileName` (already checked by `UploadedFileName.checked`).
+    /// - Throws: `LibraryError.alreadyInLibrary` (unless `again`), `.invalid` for a bad tag,
+    ///   `Failure` when the file holds no audio, cannot be read, or the server is stopping.
+    func run(fileName: String, data: Data, tags: [String], again: Bool) throws -> RecordingWithTranscript {
+        let tags = try RecordingTags.normalized(tags)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livetranscriber-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(fileName)
+        try data.write(to: file)
+        var quiet = context
+        quiet.stdout = BufferOutput()
+        quiet.stderr = BufferOutput()
+        do {
+            return try LibraryAccess.savingInto(quiet) {
+                let store = try LibraryAccess.open(quiet)
+                let plan = try RecordingImport(file: file, refusingDuplicates: !again, library: store,
+                                               contentDigest: { try AudioDigest.of(path: $0.path) })
+                let options = RecordingOptions(input: .file(path: file.path), speed: .max, name: plan.name, tags: tags, location: nil,
+                                               format: .wav, activityFeed: nil, json: true, discard: false,
+                                               speech: SpeechOptions(engineChoice: nil, language: "en-US", model: nil), importing: plan)
+                let recorder = Recorder(options: options, context: quiet, store: store, display: SilentDisplay(),
+                                        signals: StopSignals(following: stopFlag))
+                guard let saved = try recorder.run() else { throw Failure(description: "the import was stopped; nothing was saved") }
+                return saved
+            }
+        } catch RecordingInterrupted.noAudio {
+            throw Failure(description: "\(fileName) holds no audio; nothing was imported from it")
+        } catch RecordingInterrupted.cancelled {
+            throw Failure(description: "the server is stopping; \(fileName) was not imported")
+        } catch let error as LibraryError {
+            throw error
+        } catch let error as Failure {
+            throw error
+        } catch {
+            // Said of the file as uploaded, not of the temporary copy.
+            throw Failure(description: CommandRunner.describe(error).replacingOccurrences(of: file.path, with: fileName))
+        }
+    }
+
+    /// Transcribes `data` (the file `fileName`) with the default local engine (`$LIVETRANSCRIBER_ENGINE`
+    /// or whisper) in `language`, saving nothing: for OpenAI's transcription API.
+    /// - Returns: the final segments and the audio's length in seconds.
+    /// - Throws: `Failure` when the file cannot be read or transcribed.
+    func transcribe(fileName: String, data: Data, language: String) throws -> (segments: [TranscriptSegment], seconds: Double) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livetranscriber-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(fileName)
+        try data.write(to: file)
+        do {
+            let engine = try SpeechOptions.defaultEngine(context.environment)
+            let segments = try makeLocalTranscriber(engine: engine, model: nil).transcribe(audioFile: file, language: language)
+            let seconds = context.audioMeasure?.statedSeconds(file) ?? segments.map(\.endSeconds).max() ?? 0
+            return (segments, seconds)
+        } catch {
+            throw Failure(description: CommandRunner.describe(error).replacingOccurrences(of: file.path, with: fileName))
+        }
+    }
+}

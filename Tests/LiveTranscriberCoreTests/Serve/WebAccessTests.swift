@@ -1,0 +1,99 @@
+import Foundation
+import LiveTranscriberCore
+import Testing
+
+@Suite("Web access")
+struct WebAccessTests {
+    let token = String(repeating: "ab", count: 32)
+    var loopback: WebAccess { WebAccess(token: token, boundHost: "127.0.0.1", port: 8750) }
+
+    func request(_ method: String = "GET", host: String? = "127.0.0.1:8750", cookie: String? = nil,
+                 header: String? = nil, query: [String: String] = [:]) -> WebRequest {
+        var headers: [String: String] = [:]
+        if let host { headers["host"] = host }
+        if let cookie { headers["cookie"] = cookie }
+        if let header { headers["x-livetranscriber-token"] = header }
+        return WebRequest(method: method, path: "/api/recordings", query: query, headers: headers)
+    }
+
+    @Test("a new token is 64 hex digits and differs each time")
+    func newToken() {
+        let first = WebAccess.newToken(), second = WebAccess.newToken()
+        #expect(first.count == 64 && first.allSatisfy(\.isHexDigit))
+        #expect(first != second)
+    }
+
+    @Test("the URL holds the token; a wildcard address is shown as loopback, IPv6 in brackets")
+    func url() {
+        #expect(loopback.url == "http://127.0.0.1:8750/?token=\(token)")
+        #expect(WebAccess(token: "t", boundHost: "0.0.0.0", port: 1).url == "http://127.0.0.1:1/?token=t")
+        #expect(WebAccess(token: "t", boundHost: "::1", port: 2).url == "http://[::1]:2/?token=t")
+    }
+
+    @Test("bound to loopback, the Host must be that address or localhost with the port", arguments: [
+        ("127.0.0.1:8750", true), ("localhost:8750", true), ("LOCALHOST:8750", true),
+        ("127.0.0.1:8751", false), ("127.0.0.1", false), ("evil.example:8750", false), ("192.168.1.2:8750", false), ("", false),
+    ])
+    func loopbackHosts(host: String, admitted: Bool) {
+        #expect(loopback.admitsHost(host) == admitted)
+    }
+
+    @Test("bound to every interface, any IP address is admitted but no DNS name other than localhost", arguments: [
+        ("192.168.1.20:9000", true), ("[fe80::1]:9000", true), ("localhost:9000", true), ("10.0.0.1:9001", false),
+        ("attacker.example:9000", false), ("1.2.3.4.evil:9000", false), ("300.1.1.1:9000", false),
+    ])
+    func wildcardHosts(host: String, admitted: Bool) {
+        #expect(WebAccess(token: token, boundHost: "0.0.0.0", port: 9000).admitsHost(host) == admitted)
+    }
+
+    @Test("a read needs the token as cookie or query; a change needs it in the header too")
+    func tokens() {
+        #expect(loopback.refusal(of: request(cookie: "a=1; lt_token=\(token)")) == nil)
+        #expect(loopback.refusal(of: request(query: ["token": token])) == nil)
+        #expect(loopback.refusal(of: request())?.status == 401)
+        #expect(loopback.refusal(of: request(cookie: "lt_token=\(token.dropLast())0"))?.status == 401)
+        #expect(loopback.refusal(of: request("POST", cookie: "lt_token=\(token)"))?.status == 403)
+        #expect(loopback.refusal(of: request("POST", header: token, query: ["token": token]))?.status == 401)
+        #expect(loopback.refusal(of: request("DELETE", cookie: "lt_token=\(token)", header: token)) == nil)
+        #expect(loopback.refusal(of: request(host: "evil.example:8750", cookie: "lt_token=\(token)"))?.status == 403)
+        #expect(loopback.refusal(of: request(host: nil, cookie: "lt_token=\(token)"))?.status == 403)
+    }
+
+    @Test("Authorization: Bearer TOKEN, as OpenAI's clients send a key, stands for cookie and header")
+    func bearer() {
+        var post = request("POST")
+        post.headers["authorization"] = "Bearer \(token)"
+        #expect(loopback.refusal(of: post) == nil)
+        post.headers["authorization"] = "Bearer wrong"
+        #expect(loopback.refusal(of: post)?.status == 401)
+        post.headers["authorization"] = "Bearer \(token)"
+        post.headers["host"] = "evil.example:8750"
+        #expect(loopback.refusal(of: post)?.status == 403)
+    }
+
+    @Test("a refusal is one line of JSON")
+    func refusalBody() throws {
+        let refusal = try #require(loopback.refusal(of: request()))
+        guard case .data(let data) = refusal.body else { Issue.record("not in memory"); return }
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text == "{\"error\":\"missing or wrong access token; open the URL livetranscriber serve printed\"}\n")
+        #expect(refusal.header("content-type") == "application/json")
+    }
+
+    @Test("the cookie keeps the token from scripts and other sites")
+    func cookie() {
+        #expect(loopback.cookie == "lt_token=\(token); Path=/; HttpOnly; SameSite=Strict")
+    }
+}
+
+@Suite("Uploaded file names")
+struct UploadedFileNameTests {
+    @Test("the last path component, trimmed; nothing usable is nil", arguments: [
+        ("meeting.wav", "meeting.wav" as String?), ("C:\\Users\\me\\talk.flac", "talk.flac"), ("../../etc/passwd", "passwd"),
+        ("  notes.mp3 ", "notes.mp3"), ("..", nil), (".hidden.wav", nil), ("", nil), ("dir/", "dir"), ("a\u{0}b.wav", nil),
+        ("bell\u{7}.wav", nil), (String(repeating: "é", count: 128) + ".wav", nil),
+    ])
+    func checked(name: String, expected: String?) {
+        #expect(UploadedFileName.checked(name) == expected)
+    }
+}

@@ -192,12 +192,7 @@ public struct VoiceActivitySegmenter: Sendable {
         }
         if let quietest { cut = quietest * windowSamples + windowSamples / 2 }
         guard cut > start, cut < sampleCount else { return nil }
-        let firstKept = max(openFirstWindow, cut / windowSamples)
-        openProbabilities.removeFirst(firstKept - openFirstWindow)
-        openFirstWindow = firstKept
-        openStartSample = cut
-        lastCutEnd = cut
-        speechWindows = openProbabilities.filter { $0 >= settings.startThreshold }.count
+        reopen(atWindow: max(openFirstWindow, cut / windowSamples), sample: cut)
         return UtteranceCut(startSample: start, endSample: cut, forced: false)
     }
 
@@ -210,11 +205,17 @@ public struct VoiceActivitySegmenter: Sendable {
         }
         let cut = quietest * windowSamples + windowSamples / 2
         // The rest is a new utterance that starts at the cut, already in speech.
-        openProbabilities.removeFirst(quietest - openFirstWindow)
-        openFirstWindow = quietest
-        openStartSample = cut
-        lastCutEnd = cut
-        speechWindows = openProbabilities.filter { $0 >= settings.startThreshold }.count
+        reopen(atWindow: quietest, sample: cut)
         return UtteranceCut(startSample: start, endSample: cut, forced: true)
+    }
+
+    /// After a cut at `sample`: the open utterance now starts there, its probabilities kept from
+    /// window `window` on, its speech windows counted again.
+    private mutating func reopen(atWindow window: Int, sample: Int) {
+        openProbabilities.removeFirst(window - openFirstWindow)
+        openFirstWindow = window
+        openStartSample = sample
+        lastCutEnd = sample
+        speechWindows = openProbabilities.filter { $0 >= settings.startThreshold }.count
     }
 }

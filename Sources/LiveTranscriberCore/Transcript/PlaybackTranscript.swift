@@ -71,13 +71,6 @@ public struct PlaybackTranscript: Sendable, Equatable, Codable {
     /// The step in force at `seconds` (from the start of the recording): the last one that has
     /// started; nil before the first. What the page does with `steps` on every time update.
     public func step(at seconds: Double) -> Step? {
-        guard seconds.isFinite else { return nil }
-        var low = 0
-        var high = steps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if steps[middle].start <= seconds { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : steps[low - 1]
+        TranscriptLines.lastStarted(at: seconds, count: steps.count) { steps[$0].start }.map { steps[$0] }
     }
 }

@@ -50,12 +50,21 @@ public enum TranscriptLines {
     /// - Parameter segments: in start order.
     /// - Complexity: O(log n) in segments.
     public static func playingIndex(at seconds: Double, in segments: [TranscriptSegment]) -> Int? {
+        lastStarted(at: seconds, count: segments.count) { segments[$0].startSeconds }
+    }
+
+    /// The index of the last of `count` things in start order whose start (`start(index)`, seconds
+    /// from the start of the recording) is at or before `seconds`; nil before the first, or for a
+    /// time that is not finite. The one "what is playing now" rule: rows here, the web page's
+    /// highlight steps (`PlaybackTranscript.step(at:)`).
+    /// - Complexity: O(log count).
+    public static func lastStarted(at seconds: Double, count: Int, start: (Int) -> Double) -> Int? {
         guard seconds.isFinite else { return nil }
         var low = 0
-        var high = segments.count
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            if segments[middle].startSeconds <= seconds { low = middle + 1 } else { high = middle }
+            if start(middle) <= seconds { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? nil : low - 1
     }

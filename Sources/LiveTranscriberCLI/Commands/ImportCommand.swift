@@ -83,7 +83,7 @@ struct ImportCommand: CLICommand {
                 // transcribed, and again under the library's write lock when saving (another import
                 // of the same file may have saved it meanwhile); the recording keeps the file's digest.
                 let plan = try RecordingImport(file: URL(fileURLWithPath: path), stem: file.stem, refusingDuplicates: !again, library: store,
-                                               contentDigest: { try AudioDigest.of(path: $0.path) })
+                                               contentDigest: { _ in try AudioDigest.of(path: path) })  // the path as given: errors name it so
                 let options = RecordingOptions(input: .file(path: path), speed: .max, name: plan.name, tags: tags, location: nil,
                                                format: format, activityFeed: nil, json: json, discard: false, speech: speech,
                                                importing: plan)

@@ -92,30 +92,34 @@ echo "ios-check: SDK $sdk_name${sdk_build:+ (build $sdk_build)} at $sdk, target 
 # Compiles module NAME from FILES into $work/obj/NAME.o (whole module, Swift 6, optimized as a
 # Release build is) and, for a library, its interface into $work/modules, unless it is still
 # current: the same SDK, target, flags and file list, and no file (nor the object of a module it
-# imports, listed before --) newer than its object file. A scratch copy's modules always compile.
+# imports, listed before --) changed since that object's compile started (NAME.started is touched
+# before the compiler reads the files, so a file edited during a compile is compiled again).
+# A scratch copy's modules always compile.
 compile() {
   local name=$1 kind=$2; shift 2
   local objects=$work/obj
   [ "$kind" = library ] || [ -z "${IOS_CHECK_APPLE_DIR:-}" ] || objects=$work/scratch
-  local object=$objects/$name.o stamp_file=$objects/$name.stamp
+  local object=$objects/$name.o stamp_file=$objects/$name.stamp started=$objects/$name.started
   local -a deps=()
   while [ "$1" != -- ]; do deps+=("$work/obj/$1.o"); shift; done; shift
   local stamp; stamp=$(printf '%s\n' "$sdk" "$target" "${optimize[@]}" "$@" | cksum)
   local fresh=1 file
-  [ -f "$object" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] && [ "$objects" = "$work/obj" ] || fresh=0
+  [ -f "$object" ] && [ -f "$started" ] && [ "$(cat "$stamp_file" 2>/dev/null)" = "$stamp" ] && [ "$objects" = "$work/obj" ] || fresh=0
   if [ $fresh -eq 1 ]; then
-    for file in "$@" "${deps[@]}"; do [ "$file" -nt "$object" ] && { fresh=0; break; }; done
+    for file in "$@" "${deps[@]}"; do [ "$file" -nt "$started" ] && { fresh=0; break; }; done
   fi
   if [ $fresh -eq 1 ]; then
     echo "ios-check: $name: ok (unchanged since the last check)"; return
   fi
-  rm -f "$object" "$stamp_file"
+  rm -f "$object" "$stamp_file" "$started"
+  : > "$started.new"  # before the compiler reads a file
   local -a emit=()
   [ "$kind" = library ] && emit=(-emit-module -emit-module-path "$work/modules/$name.swiftmodule")
   if [ "${IOS_CHECK_TYPECHECK_ONLY:-}" = 1 ] && [ "$kind" != library ]; then
     run "$name" -typecheck -parse-as-library "$@"; return
   fi
   run "$name" -wmo -parse-as-library "${optimize[@]}" -c -o "$object" "${emit[@]}" "$@"
+  mv "$started.new" "$started"
   echo "$stamp" > "$stamp_file"
 }
 mkdir -p "$work/obj" "$work/scratch"

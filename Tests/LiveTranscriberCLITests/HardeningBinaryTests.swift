@@ -121,6 +121,15 @@ struct HardeningBinaryTests {
             + "or a pipe: cat talk.wav | livetranscriber import /dev/stdin\n1 of 1 file could not be imported.\n")
     }
 
+    @Test("a pipe that holds no audio is named /dev/stdin in the error, not by its temporary copy")
+    func pipeErrorNamesTheArgument() throws {
+        let library = try TemporaryLibrary()
+        let run = try runBash("printf 'not audio at all' | $B import /dev/stdin", library: library, in: library.url)
+        #expect(run.exitCode == 1)
+        #expect(run.stderr.hasPrefix("error: /dev/stdin is not an audio file this tool can read"), "\(run.stderr)")
+        #expect(!run.stderr.contains("livetranscriber-stream-"), "\(run.stderr)")
+    }
+
     @Test("--help of the speech commands says pocketsphinx costs more CPU on files, not that it is light")
     func pocketsphinxHelp() throws {
         let library = try TemporaryLibrary()

@@ -122,8 +122,9 @@ final class UserPath {
         var description: String { message }
     }
 
-    /// `message` with the stand-in path (`/proc/self/fd/N`) replaced by the name the user gave.
+    /// `message` with the stand-in path (`/proc/self/fd/N`, or a stream's temporary copy) replaced
+    /// by the name the user gave.
     func naming(_ message: String) -> String {
-        descriptor == nil ? message : message.replacingOccurrences(of: path, with: shown)
+        path == argument ? message : message.replacingOccurrences(of: path, with: shown)
     }
 }

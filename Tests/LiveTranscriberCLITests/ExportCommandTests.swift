@@ -18,11 +18,11 @@ struct ExportCommandTests {
             The marketing budget is too small.
 
             2
-            00:00:01,100 --> 00:00:02,000
+            00:00:01,100 --> 00:00:02,100
             Move budget from travel to marketing.
 
             3
-            00:00:02,100 --> 00:00:03,000
+            00:00:02,100 --> 00:00:03,100
             Marketing starts in March.
 
             """)
@@ -63,7 +63,7 @@ struct ExportCommandTests {
             The marketing budget
 
             2
-            00:00:00,618 --> 00:00:01,000
+            00:00:00,618 --> 00:00:01,100
             is too small.
 
             3
@@ -71,7 +71,7 @@ struct ExportCommandTests {
             Move budget from
 
             4
-            00:00:01,514 --> 00:00:02,000
+            00:00:01,514 --> 00:00:02,100
             travel to marketing.
 
             5
@@ -79,7 +79,7 @@ struct ExportCommandTests {
             Marketing starts in
 
             6
-            00:00:02,792 --> 00:00:03,000
+            00:00:02,792 --> 00:00:03,792
             March.
 
             """)

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberLibraryCLI
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing
@@ -137,5 +138,26 @@ struct DamagedIndexCommandTests {
         #expect(result.stderr.contains("note: the search index was damaged and has been rebuilt"))
         let hits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
         #expect(hits?.count == 40)
+    }
+}
+
+@Suite("File errors in one line")
+struct FileErrorSentenceTests {
+    @Test("a Foundation file error with no underlying POSIX error reads as the system's reason, with its path",
+          arguments: [
+              (CocoaError.Code.fileWriteNoPermission, "/srv/lib: Permission denied"),
+              (.fileWriteVolumeReadOnly, "/srv/lib: Read-only file system"),
+              (.fileWriteOutOfSpace, "/srv/lib: No space left on device"),
+              (.fileNoSuchFile, "/srv/lib: No such file or directory"),
+          ])
+    func cocoaCodeReason(code: CocoaError.Code, expected: String) {
+        let error = CocoaError(code, userInfo: [NSFilePathErrorKey: "/srv/lib"])
+        #expect(CommandRunner.describe(error) == expected)
+    }
+
+    @Test("an unknown Foundation file code still names its domain and code instead of guessing")
+    func unknownCocoaCode() {
+        let error = NSError(domain: NSCocoaErrorDomain, code: 4_999, userInfo: [NSFilePathErrorKey: "/srv/lib"])
+        #expect(CommandRunner.describe(error) == "/srv/lib: cannot be read or written (NSCocoaErrorDomain 4999)")
     }
 }

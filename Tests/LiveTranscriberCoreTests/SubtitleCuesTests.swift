@@ -80,6 +80,28 @@ struct SubtitleCuesTests {
              ]),
     ]
 
+    static let shortCases: [(name: String, segments: [TranscriptSegment], cues: [SubtitleCue])] = [
+        ("a segment at one instant at the end of the audio is shown for 1 s",
+         [TranscriptSegment(text: "Yes.", startSeconds: 12.5, endSeconds: 12.5)],
+         [SubtitleCue(startSeconds: 12.5, endSeconds: 13.5, lines: ["Yes."])]),
+        ("a short cue is kept on screen into the pause, up to the next cue's start",
+         [TranscriptSegment(text: "No.", startSeconds: 2, endSeconds: 2.2),
+          TranscriptSegment(text: "Well then.", startSeconds: 2.6, endSeconds: 4)],
+         [SubtitleCue(startSeconds: 2, endSeconds: 2.6, lines: ["No."]),
+          SubtitleCue(startSeconds: 2.6, endSeconds: 4, lines: ["Well then."])]),
+        ("an instant followed at once by the next cue is shown with it",
+         [TranscriptSegment(text: "Oh", startSeconds: 3, endSeconds: 3),
+          TranscriptSegment(text: "I see.", startSeconds: 3, endSeconds: 5)],
+         [SubtitleCue(startSeconds: 3, endSeconds: 5, lines: ["Oh I see."])]),
+    ]
+
+    @Test("a cue too short to read is lengthened into the pause after it or joined to the next",
+          arguments: shortCases.indices)
+    func shortCues(_ index: Int) {
+        let example = Self.shortCases[index]
+        #expect(SubtitleCues.cues(example.segments) == example.cues, "\(example.name)")
+    }
+
     @Test("cues split at word boundaries within the layout", arguments: cases)
     func split(_ example: Case) {
         let cues = SubtitleCues.cues([example.segment], layout: example.layout)

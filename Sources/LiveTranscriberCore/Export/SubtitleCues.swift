@@ -34,6 +34,9 @@ public struct SubtitleCue: Sendable, Equatable {
 ///   as the segment, as far as the cue limit allows; a cue inside a segment lasts until the next
 ///   one starts (or the cue limit is reached), so a segment's text stays on screen without flicker.
 ///
+/// - A cue shorter than `minimumCueSeconds` stays on screen into the pause after it, up to the next
+///   cue's start; one that would still last no time is shown with the next cue (see `readable`).
+///
 /// Every word appears exactly once, in order. For cues `a` before `b`:
 /// `a.start <= a.end <= b.start <= b.end`, given segments that are sanitized (`SegmentSanitizer`).
 ///
@@ -45,7 +48,38 @@ public enum SubtitleCues {
         for segment in segments {
             cues += self.cues(of: segment, layout: layout)
         }
-        return cues
+        return readable(cues, layout: layout)
+    }
+
+    /// `cues` with each one shorter than `layout.minimumCueSeconds` kept on screen into the pause
+    /// after it, never past the next cue's start; one that still lasts no time at all (the next cue
+    /// starts at the same instant) is shown with the next cue when their words fit its lines together.
+    static func readable(_ cues: [SubtitleCue], layout: SubtitleLayout) -> [SubtitleCue] {
+        var shown: [SubtitleCue] = []
+        var carried: SubtitleCue?
+        for (index, original) in cues.enumerated() {
+            var cue = original
+            if let earlier = carried {
+                cue.startSeconds = earlier.startSeconds
+                cue.lines = lineBreaks(words(of: earlier) + words(of: cue), width: layout.maximumLineCharacters)
+                carried = nil
+            }
+            let next = index + 1 < cues.count ? cues[index + 1].startSeconds : Double.infinity
+            if cue.endSeconds - cue.startSeconds < layout.minimumCueSeconds {
+                cue.endSeconds = max(cue.endSeconds, min(cue.startSeconds + layout.minimumCueSeconds, next))
+            }
+            if cue.endSeconds <= cue.startSeconds, index + 1 < cues.count,
+               lineCount(words(of: cue) + words(of: cues[index + 1]), width: layout.maximumLineCharacters) <= layout.maximumLines {
+                carried = cue
+                continue
+            }
+            shown.append(cue)
+        }
+        return shown
+    }
+
+    static func words(of cue: SubtitleCue) -> [String] {
+        cue.lines.flatMap { $0.split(whereSeparator: { $0.isWhitespace }).map(String.init) }
     }
 
     /// A word with the span it is shown for.

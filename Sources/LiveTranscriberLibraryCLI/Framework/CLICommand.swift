@@ -182,8 +182,10 @@ public struct CommandRunner: Sendable {
             reason = String(cString: strerror(Int32(posix.code)))
         } else if let description = error.userInfo[NSLocalizedDescriptionKey] as? String {
             reason = description
+        } else if let code = cocoaReasons[error.code] {
+            reason = String(cString: strerror(code))
         } else {
-            reason = "cannot be written"
+            reason = "cannot be read or written (\(error.domain) \(error.code))"
         }
         guard let path = error.userInfo[NSFilePathErrorKey] as? String ?? (error.userInfo[NSURLErrorKey] as? URL)?.path else {
             return reason
@@ -199,6 +201,19 @@ public struct CommandRunner: Sendable {
         }
         return "\(path): \(reason)"
     }
+
+    /// The POSIX error each of Foundation's file error codes stands for, so its reason reads as the
+    /// system's ("Permission denied") where Foundation gives no underlying error (as on Linux).
+    private static let cocoaReasons: [Int: Int32] = [
+        CocoaError.fileNoSuchFile.rawValue: ENOENT,
+        CocoaError.fileReadNoSuchFile.rawValue: ENOENT,
+        CocoaError.fileReadNoPermission.rawValue: EACCES,
+        CocoaError.fileWriteNoPermission.rawValue: EACCES,
+        CocoaError.fileWriteOutOfSpace.rawValue: ENOSPC,
+        CocoaError.fileWriteVolumeReadOnly.rawValue: EROFS,
+        CocoaError.fileWriteFileExists.rawValue: EEXIST,
+        CocoaError.fileReadTooLarge.rawValue: EFBIG,
+    ]
 
     public static let version = "0.1.0"
 

@@ -452,8 +452,8 @@ def replace_section(section, marker, before=None):
 def serve_benchmark(work):
     """`livetranscriber serve` over the generated 10,000-recording library: search p50/p95 through
     the server (one keep-alive connection, the same queries as the search benchmark), a bounded
-    load test on loopback (8 clients for 10 s, list and search pages mixed: requests per second
-    and p50/p95), and the bytes of the first page load (the page, its style sheet and script, the
+    load test on loopback (1, 2, 4 and 8 clients, list and search pages mixed: requests per second
+    and p50/p95 at each, and the most requests per second with p95 within 50 ms), and the bytes of the first page load (the page, its style sheet and script, the
     first page of recordings and the tag filter's choices). Returns the BENCHMARKS.md section."""
     import http.client
     import threading
@@ -488,30 +488,40 @@ def serve_benchmark(work):
         connection.close()
 
         paths = ["/api/recordings?offset=%d&limit=20" % (20 * i) for i in range(5)] + ["/api/search?limit=20&q=" + quote(t) for t in queries]
-        latencies, lock, stop = [], threading.Lock(), time.perf_counter() + 10
 
-        def client(number):
-            own = []
-            connection = http.client.HTTPConnection("127.0.0.1", port)
-            index = number
-            while time.perf_counter() < stop:
-                own.append(get(connection, paths[index % len(paths)])[0])
-                index += 7
-            connection.close()
-            with lock:
-                latencies.extend(own)
+        def load(clients, seconds=8):
+            """`clients` keep-alive connections asking in turn for `seconds`: requests/s, p50, p95."""
+            latencies, lock, stop = [], threading.Lock(), time.perf_counter() + seconds
 
-        threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
-        load_start = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        load_seconds = time.perf_counter() - load_start
+            def client(number):
+                own = []
+                connection = http.client.HTTPConnection("127.0.0.1", port)
+                index = number
+                while time.perf_counter() < stop:
+                    own.append(get(connection, paths[index % len(paths)])[0])
+                    index += 7
+                connection.close()
+                with lock:
+                    latencies.extend(own)
+
+            threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+            started = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            elapsed = time.perf_counter() - started
+            return len(latencies) / elapsed, percentile(latencies, 0.5), percentile(latencies, 0.95)
+
+        levels = [(clients, *load(clients)) for clients in (1, 2, 4, 8)]
     finally:
         server.terminate()
         server.wait()
     total = sum(size for _, size in page.values())
+    within = [level for level in levels if level[3] <= 50]
+    best = (f"{max(within, key=lambda level: level[1])[1]:.0f} requests/s "
+            f"({max(within, key=lambda level: level[1])[0]} clients)") if within else "none: p95 over 50 ms with 1 client"
+    load_rows = "\n".join(f"| {c} | {rps:.0f} | {p50:.2f} ms | {p95:.2f} ms |" for c, rps, p50, p95 in levels)
     static = sum(page[p][1] for p in ["/", "/app.css", "/app.js"])
     return f"""## Web server (issue 22)
 
@@ -521,10 +531,17 @@ hours of transcript, called on loopback with the access cookie.
 | measure | result | target |
 |---|---|---|
 | search through the server, {len(search_ms)} requests (the search benchmark's {len(queries)} queries × 10, one keep-alive connection) | p50 {percentile(search_ms, 0.5):.2f} ms, p95 {percentile(search_ms, 0.95):.2f} ms | p95 ≤ 10 ms |
-| bounded load: 8 clients for {load_seconds:.0f} s, list pages and searches mixed | {len(latencies) / load_seconds:.0f} requests/s, p50 {percentile(latencies, 0.5):.2f} ms, p95 {percentile(latencies, 0.95):.2f} ms | p95 ≤ 50 ms |
+| bounded load: the most requests per second with p95 ≤ 50 ms (list pages and searches mixed; clients below) | {best} | p95 ≤ 50 ms |
 | first page load: page, style sheet, script (uncompressed) | {static / 1024:.1f} KB | |
 | first page load with its data (first 20 recordings {page["/api/recordings?offset=0&limit=20"][1] / 1024:.1f} KB, tag choices {page["/api/tags"][1] / 1024:.1f} KB) | {total / 1024:.1f} KB | ≤ 150 KB |
 | tag choices (`/api/tags`, every recording's tags) | {page["/api/tags"][0]:.1f} ms | |
+
+Load by number of clients (each a keep-alive connection asking again as soon as it is answered,
+8 s per level; the Python client itself takes part of the 2 cores):
+
+| clients | requests/s | p50 | p95 |
+|---|---|---|---|
+{load_rows}
 
 The live page's latency from a final line to the page is not measured: the live page is not built yet.
 

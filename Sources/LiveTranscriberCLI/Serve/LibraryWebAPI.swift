@@ -16,15 +16,19 @@ final class LibraryWebAPI: Sendable {
     private let open: @Sendable () throws -> sending any RecordingStore
     /// Imports an uploaded file (`WebImport`); nil where uploads are not taken.
     private let importer: WebImport?
+    /// The Live page's API (`/api/live…`); nil answers 404 there.
+    private let live: LiveWebAPI?
 
     /// - Parameter open: opens the library (`makeStore`); called again while it returns `MissingLibrary`.
     /// - Parameters:
     ///   - token: the access token (`WebAccess.newToken`).
     ///   - host: the address the server listens on (its port is given by `listening(on:)` once bound).
     ///   - importer: imports uploads (`POST /api/import`); nil refuses them (404).
-    init(token: String, host: String, timeZone: TimeZone, importer: WebImport? = nil,
+    ///   - live: the Live page's API; nil answers 404 under `/api/live`.
+    init(token: String, host: String, timeZone: TimeZone, importer: WebImport? = nil, live: LiveWebAPI? = nil,
          open: @escaping @Sendable () throws -> sending any RecordingStore) {
         self.importer = importer
+        self.live = live
         self.token = token
         self.host = host
         self.timeZone = timeZone
@@ -59,6 +63,9 @@ final class LibraryWebAPI: Sendable {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let reading = request.method == "GET" || request.method == "HEAD"
         let method = request.method
+        if parts.count >= 2, parts[0] == "api", parts[1] == "live", let live, let answer = live.respond(to: request, parts: parts) {
+            return answer
+        }
         if reading {
             switch parts {
             case [""]:
@@ -67,8 +74,9 @@ final class LibraryWebAPI: Sendable {
                     return WebResponse(status: 303, headers: [("Location", "/"), ("Set-Cookie", access.cookie)])
                 }
                 return asset(WebPage.html(token: access.token), type: "text/html; charset=utf-8")
-            case ["app.css"]: return asset(WebPage.css, type: "text/css; charset=utf-8")
+            case ["app.css"]: return asset(WebPage.css + LivePage.css, type: "text/css; charset=utf-8")
             case ["app.js"]: return asset(WebPage.javascript, type: "text/javascript; charset=utf-8")
+            case ["live.js"]: return asset(LivePage.javascript, type: "text/javascript; charset=utf-8")
             case ["api", "recordings"]: return answer { try list(request) }
             case ["api", "tags"]: return answer { try tags() }
             case ["api", "search"]: return answer { try search(request) }
@@ -97,7 +105,7 @@ final class LibraryWebAPI: Sendable {
             default: break
             }
         }
-        let pages: [[String]] = [[""], ["app.css"], ["app.js"], ["api", "recordings"], ["api", "tags"], ["api", "search"]]
+        let pages: [[String]] = [[""], ["app.css"], ["app.js"], ["live.js"], ["api", "recordings"], ["api", "tags"], ["api", "search"]]
         if pages.contains(parts) { return .error(405, "\(method) is not allowed on \(request.path)") }
         return .error(404, "no such page or API: \(method) \(request.path)")
     }

@@ -19,10 +19,11 @@ enum WebPage {
         <title>LiveTranscriber</title>
         <link rel="stylesheet" href="/app.css">
         <script src="/app.js" defer></script>
+        <script src="/live.js" defer></script>
         </head>
         <body>
         <a class="skip" href="#main">Skip to content</a>
-        <header class="bar"><a href="#/" class="brand">LiveTranscriber</a></header>
+        <header class="bar"><a href="#/" class="brand">LiveTranscriber</a><nav aria-label="Views"><a href="#/">Library</a><a href="#/live" id="live-link">Live</a></nav></header>
         <main id="main" tabindex="-1">
         <section id="library-view" aria-labelledby="library-title">
           <h1 id="library-title">Library</h1>
@@ -75,6 +76,7 @@ enum WebPage {
             <button id="delete-button" type="button" class="danger">Move to trash</button>
           </details>
         </section>
+        \#(LivePage.section)
         </main>
         </body>
         </html>
@@ -502,9 +504,14 @@ enum WebPage {
 
       function route() {
         const match = /^#\/recording\/([^/]+)(?:\/t\/([0-9.]+))?$/.exec(location.hash);
-        $("library-view").hidden = !!match;
+        const live = location.hash === "#/live";
+        $("library-view").hidden = !!match || live;
         $("recording-view").hidden = !match;
-        if (match) {
+        $("live-view").hidden = !live;
+        if (live) {
+          player.pause();
+          document.title = "Live · LiveTranscriber";
+        } else if (match) {
           openRecording(decodeURIComponent(match[1]), match[2] != null ? Number(match[2]) : null);
         } else {
           player.pause();

@@ -1,0 +1,127 @@
+import Foundation
+import LiveTranscriberCore
+@testable import LiveTranscriberCLI
+import LiveTranscriberStore
+import LiveTranscriberTestSupport
+import Testing
+
+/// The Live page's API (docs/serve.md, "Live"): the recordings in progress read from the library's
+/// `live/` folders, the server-sent events, and recording from the page, against the real server
+/// on a loopback port over a real library.
+@Suite("Serve: the Live page", .serialized)
+struct ServeLiveTests {
+    let library: ServedLibrary
+    let server: RunningServer
+
+    init() throws {
+        library = try ServedLibrary()
+        // The page records the long recording's audio (24.7 s of speech) in real time.
+        server = try RunningServer(library, recordInput: library.audioFile(library.long).path)
+    }
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func cards(_ answer: [String: Any]) -> [[String: Any]] {
+        ((answer["recordings"] as? [[String: Any]]) ?? []).compactMap { $0["card"] as? [String: Any] }
+    }
+
+    @Test("a live folder is followed while its draft's lock is held: its lines become the card; a folder a crash left is never shown")
+    func followsLiveFolders() throws {
+        let root = library.library.url
+        let recordings = LiveRecordings(dataDirectory: root)
+        let id = "20261202-060000-abcd"
+        let live = LiveFolder.folder(of: id, in: root)
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+        let draft = root.appendingPathComponent("drafts/\(id)")
+        try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: true)
+        // A crash left these: no process holds the lock.
+        try FileManager.default.createDirectory(at: LiveFolder.folder(of: "20261201-000000-dead", in: root), withIntermediateDirectories: true)
+        try Data().write(to: root.appendingPathComponent("drafts/.hidden"))
+        let lock = try #require(try FileLock.acquire(draft.appendingPathComponent("lock")))
+        let writer = LiveFolder(dataDirectory: root)
+        writer.event(#"{"audio_end":0,"audio_start":0,"elapsed":0.4,"phase":"recording","type":"phase"}"#)
+        writer.activity(#"{"action":"start","activityID":"activity-1","attributes":{"name":"Standup","recordingID":"\#(id)","startDate":"2026-12-02T06:00:00Z"},"contentState":{"elapsedSeconds":null,"language":"en-US","segmentCount":0,"status":"recording","timerReferenceDate":"2026-12-02T06:00:00Z","transcript":""},"timestamp":"2026-12-02T06:00:00Z"}"#)
+        writer.open(id: id)
+        writer.event(#"{"audio_end":3.2,"audio_start":0.5,"elapsed":3.6,"text":"the first line","type":"final","words":[]}"#)
+        let now = Date(timeIntervalSince1970: 1_796_191_230)  // 2026-12-02 06:00:30 UTC
+        recordings.scan(now: now)
+        let views = recordings.snapshot().views
+        #expect(views.map(\.id) == [id])
+        let card = try #require(views.first).card(now: now)
+        #expect(card.name == "Standup" && card.status == "Recording" && card.timer.text == "0:30" && card.timer.ticking)
+        #expect(card.finals == [LiveRecordingView.FinalLine(start: 0.5, time: "0:00", text: "the first line")])
+
+        let version = recordings.snapshot().version
+        recordings.scan(now: now)
+        #expect(recordings.snapshot().version == version)  // nothing new, no change
+        writer.event(#"{"audio_end":4,"audio_start":3.2,"elapsed":4.1,"text":"and","type":"interim"}"#)
+        recordings.scan(now: now)
+        #expect(recordings.snapshot().version == version + 1)
+        #expect(recordings.snapshot().views.first?.interim == "and")
+
+        // The recorder ends: its lock is released and its folder removed; the card stays, finished, for a while.
+        lock.release()
+        writer.remove()
+        #expect(!FileManager.default.fileExists(atPath: live.path))
+        recordings.scan(now: now.addingTimeInterval(5))
+        let ended = try #require(recordings.snapshot().views.first).card(now: now.addingTimeInterval(9))
+        #expect(ended.finished && ended.timer == LiveRecordingView.Timer(ticking: false, from: nil, text: "0:35"))
+        recordings.scan(now: now.addingTimeInterval(5 + LiveRecordings.finishedSeconds + 1))
+        #expect(recordings.snapshot().views.isEmpty)
+    }
+
+    @Test("GET /api/live: nothing recorded yet, the page's recorder idle with its input; other methods 405; without the token 401")
+    func idle() throws {
+        let reply = try server.get("/api/live")
+        #expect(reply.status == 200)
+        #expect(reply.text == #"{"recorder":{"input":"audio.wav","state":"idle"},"recordings":[]}"# + "\n")
+        #expect(try server.request("DELETE", "/api/live").status == 405)
+        #expect(try server.request("GET", "/api/live/record").status == 405)
+        #expect(try HTTPReply.send(port: server.port, method: "GET", path: "/api/live/events", headers: ["Host": "127.0.0.1:\(server.port)"]).status == 401)
+        let stop = try server.post("/api/live/record/stop", json: "")
+        #expect(stop.status == 409 && stop.text == #"{"error":"no recording from this page is under way"}"# + "\n")
+        #expect(try server.post("/api/live/record", json: #"{"language":"en US"}"#).status == 400)
+        #expect(try server.post("/api/live/record", json: "[1]").status == 400)
+        #expect(try server.get("/api/live").text.contains(#""state":"idle""#))  // the bad requests started nothing
+    }
+
+    @Test("record from the page: the same recorder as 'record' on the file input in real time; its finals arrive as server-sent events; stop saves it")
+    func recordFromThePage() throws {
+        let events = try EventStreamClient(port: server.port, path: "/api/live/events",
+                                           headers: ["Host": "127.0.0.1:\(server.port)", "Cookie": "\(WebAccess.cookieName)=\(server.token)"])
+        let first = try object(try #require(try events.next()))
+        #expect(events.status == 200)
+        #expect(cards(first).isEmpty)
+
+        let started = try server.post("/api/live/record", json: #"{"name":"From the page","tags":["live"]}"#)
+        #expect(started.status == 200, "\(started.text)")
+        #expect(try server.post("/api/live/record", json: "{}").status == 409)  // one at a time
+        var final: [String: Any]?
+        while final == nil, let data = try events.next() {
+            let card = cards(try object(data)).first { $0["name"] as? String == "From the page" }
+            if let card, let finals = card["finals"] as? [[String: Any]], !finals.isEmpty {
+                #expect(card["status"] as? String == "Recording" && card["dot"] as? String == "red")
+                #expect((card["timer"] as? [String: Any])?["ticking"] as? Bool == true)
+                #expect(card["language"] as? String == "en-US")
+                final = finals[0]
+            }
+        }
+        let line = try #require(final)
+        let stopped = try server.post("/api/live/record/stop", json: "")
+        #expect(stopped.status == 200)
+        var saved: String?
+        while saved == nil, let data = try events.next() {
+            let recorder = try #require(try object(data)["recorder"] as? [String: Any])
+            if recorder["state"] as? String == "idle" { saved = recorder["saved"] as? String }
+        }
+        let id = try #require(saved)
+        let shown = try server.get("/api/recordings/\(id)").json()
+        let recording = try #require(shown["recording"] as? [String: Any])
+        #expect(recording["name"] as? String == "From the page" && recording["tags"] as? [String] == ["live"])
+        let rows = try #require((shown["transcript"] as? [String: Any])?["rows"] as? [[String: Any]])
+        #expect((rows.first?["words"] as? [String])?.joined(separator: " ") == line["text"] as? String)
+        #expect(!FileManager.default.fileExists(atPath: LiveFolder.folder(of: id, in: library.library.url).path))
+    }
+}

@@ -129,7 +129,10 @@ enum LivePage {
                         paused: "Paused.", stopping: "Stopping and saving…" };
         let text = words[recorder.state] || recorder.state;
         if (recorder.state === "idle" && recorder.error) text = recorder.error;
-        $("recorder-status").textContent = text;
+        $("recorder-status").replaceChildren(text);
+        if (recorder.state === "idle" && recorder.saved && !recorder.error) {
+          $("recorder-status").replaceChildren("Saved: ", element("a", { href: "#/recording/" + encodeURIComponent(recorder.saved), text: "open the recording" }), ". " + text);
+        }
         $("recorder-status").classList.toggle("error", recorder.state === "idle" && !!recorder.error);
       }
 
@@ -149,7 +152,7 @@ enum LivePage {
       $("record-form").addEventListener("submit", (event) => {
         event.preventDefault();
         const name = $("record-name").value.trim();
-        post("/api/live/record", name ? { name } : {});
+        post("/api/live/record", name ? { name } : {}).then(() => { if (recorderState !== "idle") $("record-name").value = ""; });
       });
       $("record-pause").addEventListener("click", () => post(recorderState === "paused" ? "/api/live/record/resume" : "/api/live/record/pause"));
       $("record-stop").addEventListener("click", () => post("/api/live/record/stop"));

@@ -68,10 +68,11 @@ final class LiveRecordings: Sendable {
         changed.unlock()
     }
 
-    /// The recordings followed now, oldest first, and the version of that list.
+    /// The recordings followed now, newest first (ids begin with their start time), and the
+    /// version of that list.
     func snapshot() -> (version: Int, views: [LiveRecordingView]) {
         state.withLock { state in
-            (state.version, state.followed.values.map(\.view).sorted { $0.id < $1.id })
+            (state.version, state.followed.values.map(\.view).sorted { $0.id > $1.id })
         }
     }
 

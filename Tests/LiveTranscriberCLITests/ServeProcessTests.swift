@@ -113,6 +113,7 @@ struct ServeProcessTests {
         try script.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         script.waitUntilExit()
+        try? Data(text.utf8).write(to: shots.appendingPathComponent("log.txt"))  // what it checked and measured, kept with the screenshots
         #expect(serving.stop().0 == 0)
         if script.terminationStatus == 77 {
             print("ServeProcessTests.browser: skipped, as the script says: \(text)")

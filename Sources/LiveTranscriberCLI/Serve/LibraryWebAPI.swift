@@ -200,17 +200,21 @@ final class LibraryWebAPI: Sendable {
         guard let query = request.query["q"], !query.allSatisfy(\.isWhitespace) else {
             throw BadRequest(message: "give the words to find as q")
         }
-        let results = try withStore {
-            try $0.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: 3))
+        // With a tag, the pages count only the results that have it (`FilteredSearchPage`).
+        let tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
+        let results = try withStore { store in
+            let search = { (offset: Int, limit: Int) in
+                try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: 3))
+            }
+            guard let tag else { return try search(offset, limit) }
+            return try FilteredSearchPage.results(offset: offset, limit: limit,
+                                                  keep: { $0.recording.tags.contains { RecordingTags.same($0, tag) } }, fetch: search)
         }
         struct Run: Encodable { var text: String; var match: Bool }
         struct Place: Encodable { var field: String; var start: Double?; var time: String?; var runs: [Run] }
         struct Result: Encodable { var recording: Row; var places: [Place]; var moreSegments: Int }
         struct Answer: Encodable { var results: [Result]; var page: LibraryPage }
-        // With a tag, only the results that have it (of this page of results).
-        let tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
-        let kept = results.filter { result in tag.map { tag in result.recording.tags.contains { RecordingTags.same($0, tag) } } ?? true }
-        let shaped = kept.map { result in
+        let shaped = results.map { result in
             let places = result.hits.map { hit in
                 Place(field: hit.field.rawValue, start: hit.startSeconds, time: hit.timeText,
                       runs: SearchSnippet.runs(hit.markedSnippet).map { Run(text: $0.text, match: $0.isMatch) })

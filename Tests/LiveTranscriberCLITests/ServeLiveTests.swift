@@ -125,3 +125,37 @@ struct ServeLiveTests {
         #expect(!FileManager.default.fileExists(atPath: LiveFolder.folder(of: id, in: library.library.url).path))
     }
 }
+
+/// Transcribe again from the Recording page, with its progress.
+@Suite("Serve: transcribe again", .serialized)
+struct ServeRetranscribeTests {
+    @Test("transcribe again: as 'retranscribe' with the local engine, progress read until done; the previous transcript kept; bad requests change nothing")
+    func retranscribe() throws {
+        let library = try ServedLibrary()
+        let server = try RunningServer(library)
+        let path = "/api/recordings/\(library.long.id)/retranscribe"
+        #expect(try server.get(path).status == 404)  // none yet
+        #expect(try server.post(path, json: #"{"language":"en US"}"#).status == 400)
+        #expect(try server.post("/api/recordings/.hidden/retranscribe", json: "").status == 400)
+        #expect(try server.request("DELETE", path).status == 405)
+        let started = try server.post(path, json: "")
+        #expect(started.status == 202, "\(started.text)")
+        var job = try #require(try started.json()["job"] as? [String: Any])
+        #expect(job["state"] as? String == "running" && job["totalSeconds"] as? Double == library.long.durationSeconds)
+        var fractions: [Double] = []
+        let deadline = Date().addingTimeInterval(300)  // a safety net: pocketsphinx takes seconds
+        while job["state"] as? String == "running", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            job = try #require(try server.get(path).json()["job"] as? [String: Any])
+            fractions.append(job["fraction"] as? Double ?? -1)
+        }
+        #expect(job["state"] as? String == "done", "\(job)")
+        #expect(fractions == fractions.sorted() && fractions.last == 1)
+        let rows = try #require((try server.get("/api/recordings/\(library.long.id)").json()["transcript"] as? [String: Any])?["rows"] as? [[String: Any]])
+        #expect(job["segments"] as? Int == rows.count && rows.count > 0)
+        #expect(FileManager.default.fileExists(atPath: library.library.url.appendingPathComponent("recordings/\(library.long.id)/transcript.previous.json").path))
+        let restored = library.library.run("retranscribe", library.long.id, "--restore")
+        #expect(restored.exitCode == 0, "\(restored.stderr)")
+        #expect(library.library.run("show", library.long.id).stdout.contains(library.segments[0].text))
+    }
+}

@@ -91,7 +91,8 @@ final class RunningServer {
         recordings.start()
         live = LiveWebAPI(recordings: recordings, recorder: WebRecorder(context: context, input: .file(path: recordInput), recordings: recordings))
         api = LibraryWebAPI(token: token, host: "127.0.0.1", timeZone: ServedLibrary.utc,
-                            importer: WebImport(context: context, stopFlag: StopFlag()), live: live) { try makeStore(context) }
+                            importer: WebImport(context: context, stopFlag: StopFlag()), live: live,
+                            retranscriber: WebRetranscriber(context: context)) { try makeStore(context) }
         let api = api
         server = try MicroHTTPServer(host: "127.0.0.1", port: 0, maximumBodyBytes: maximumBodyBytes) { api.respond(to: $0) }
         api.listening(on: server.port)

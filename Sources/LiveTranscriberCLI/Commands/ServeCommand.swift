@@ -65,7 +65,8 @@ struct ServeCommand: CLICommand {
         let recorder = WebRecorder(context: context, input: recordInput, recordings: recordings)
         let api = LibraryWebAPI(token: token, host: host, timeZone: LibraryAccess.timeZone(context),
                                 importer: WebImport(context: context, stopFlag: signals.stopFlag),
-                                live: LiveWebAPI(recordings: recordings, recorder: recorder)) {
+                                live: LiveWebAPI(recordings: recordings, recorder: recorder),
+                                retranscriber: WebRetranscriber(context: context)) {
             try makeStore(context)
         }
         let server = try MicroHTTPServer(host: host, port: port, maximumBodyBytes: WebAccess.maximumBodyBytes) { api.respond(to: $0) }

@@ -18,6 +18,8 @@ final class LibraryWebAPI: Sendable {
     private let importer: WebImport?
     /// The Live page's API (`/api/live…`); nil answers 404 there.
     private let live: LiveWebAPI?
+    /// Re-transcribes from the Recording page; nil answers 404 there.
+    private let retranscriber: WebRetranscriber?
 
     /// - Parameter open: opens the library (`makeStore`); called again while it returns `MissingLibrary`.
     /// - Parameters:
@@ -25,9 +27,11 @@ final class LibraryWebAPI: Sendable {
     ///   - host: the address the server listens on (its port is given by `listening(on:)` once bound).
     ///   - importer: imports uploads (`POST /api/import`); nil refuses them (404).
     ///   - live: the Live page's API; nil answers 404 under `/api/live`.
+    ///   - retranscriber: re-transcribes (`/api/recordings/ID/retranscribe`); nil answers 404 there.
     init(token: String, host: String, timeZone: TimeZone, importer: WebImport? = nil, live: LiveWebAPI? = nil,
-         open: @escaping @Sendable () throws -> sending any RecordingStore) {
+         retranscriber: WebRetranscriber? = nil, open: @escaping @Sendable () throws -> sending any RecordingStore) {
         self.importer = importer
+        self.retranscriber = retranscriber
         self.live = live
         self.token = token
         self.host = host
@@ -99,8 +103,10 @@ final class LibraryWebAPI: Sendable {
             case ("POST", "name", 1): return answer { try rename(id, request.body) }
             case ("POST", "tags", 1): return answer { try changeTags(id, request.body) }
             case ("POST", "summarize", 1): return answer { try summarize(id) }
+            case ("POST", "retranscribe", 1) where retranscriber != nil: return answer { try retranscribe(id, request.body) }
+            case ("GET", "retranscribe", 1) where retranscriber != nil: return answer { try retranscription(id) }
             case ("DELETE", nil, _): return answer { try delete(id) }
-            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "summarize", 1):
+            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "summarize", 1), (_, "retranscribe", 1):
                 return .error(405, "\(method) is not allowed on \(request.path)")
             default: break
             }
@@ -132,6 +138,10 @@ final class LibraryWebAPI: Sendable {
             return .error(422, error.description)
         } catch let error as WebImport.Failure {
             return .error(422, error.description)
+        } catch let error as AudioFormatUnsupported {
+            return .error(422, "this recording cannot be transcribed again here: \(error.description)")
+        } catch let error as WebRetranscriber.Busy {
+            return .error(409, error.description)
         } catch {
             return .error(500, CommandRunner.describe(error))
         }
@@ -345,6 +355,24 @@ final class LibraryWebAPI: Sendable {
         }
         struct Answer: Encodable { var recording: Row; var summary: String; var tags: [String] }
         return .json(Answer(recording: row(recording), summary: summary.summary, tags: summary.tags))
+    }
+
+    /// Starts re-transcribing with the default local engine; `{"language"?}` (default: the
+    /// recording's). 202 with the job; its progress is read with GET.
+    private func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
+        struct Body: Decodable { var language: String? }
+        let language = body.isEmpty ? nil : try decode(Body.self, body).language
+        let recording = try withStore { store in try exactRecording(id, in: store) }
+        let job = try retranscriber!.start(recording, language: language)
+        return .json(["job": job], status: 202)
+    }
+
+    private func retranscription(_ id: String) throws -> WebResponse {
+        let recording = try withStore { store in try exactRecording(id, in: store) }
+        guard let job = retranscriber!.job(recording.id) else {
+            return .error(404, "this recording has not been transcribed again since the server started")
+        }
+        return .json(["job": job])
     }
 
     private func delete(_ id: String) throws -> WebResponse {

@@ -73,6 +73,7 @@ enum WebPage {
             </div>
             <div class="exports"><span class="label">Export</span> <span id="export-links"></span></div>
             <div class="inline"><button id="summarize-button" type="button">Summarize</button><span class="meta">a one-sentence summary and topic tags, made on this machine</span></div>
+            <div class="inline"><button id="retranscribe-button" type="button">Transcribe again</button><progress id="retranscribe-progress" max="1" value="0" hidden aria-label="Transcribing again"></progress><span class="meta">with this machine's engine; the previous transcript is kept</span></div>
             <button id="delete-button" type="button" class="danger">Move to trash</button>
           </details>
         </section>
@@ -489,6 +490,32 @@ enum WebPage {
           say("recording-status", "Summary saved" + (answer.tags.length ? "; tags: " + answer.tags.join(", ") + "." : "."));
           loadTags();
         } catch (error) { say("recording-status", error.message, true); }
+        button.disabled = false;
+      });
+      // Transcribe again: started, then its progress read twice a second until it is done.
+      $("retranscribe-button").addEventListener("click", async () => {
+        const id = state.recording.id;
+        const path = "/api/recordings/" + encodeURIComponent(id) + "/retranscribe";
+        const button = $("retranscribe-button"), bar = $("retranscribe-progress");
+        button.disabled = true;
+        try {
+          let job = (await api(path, { method: "POST" })).job;
+          bar.hidden = false;
+          while (job.state === "running") {
+            bar.value = job.fraction;
+            say("recording-status", "Transcribing again… " + Math.floor(job.fraction * 100) + "%");
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            job = (await api(path)).job;
+          }
+          bar.value = job.fraction;
+          if (job.state === "failed") throw new Error(job.error);
+          if (state.recording && state.recording.id === id) {
+            const answer = await api("/api/recordings/" + encodeURIComponent(id));
+            drawRecording(answer);
+          }
+          say("recording-status", "Transcribed again: " + job.segments + (job.segments === 1 ? " segment." : " segments."));
+        } catch (error) { say("recording-status", error.message, true); }
+        bar.hidden = true;
         button.disabled = false;
       });
       $("delete-button").addEventListener("click", async () => {

@@ -61,12 +61,16 @@ final class LiveFolder: Sendable {
         }
     }
 
-    /// Closes the files and removes the folder: the recording has ended.
+    /// Closes the files and removes the folder (and `live/` when no other is in it): the recording has ended.
     func remove() {
         state.withLock { state in
             for handle in state.handles.values { try? handle.close() }
             state.handles = [:]
-            if let folder = state.folder { try? FileManager.default.removeItem(at: folder) }
+            if let folder = state.folder {
+                try? FileManager.default.removeItem(at: folder)
+                // `live/` itself goes with its last recording (rmdir leaves it when another is there).
+                rmdir(folder.deletingLastPathComponent().path)
+            }
             state.folder = nil
             state.failed = true
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 @testable import LiveTranscriberCLI
+import LiveTranscriberLinux
 import LiveTranscriberStore
 import LiveTranscriberTestSupport
 import Testing
@@ -70,6 +71,24 @@ struct ServeLiveTests {
         #expect(ended.finished && ended.timer == LiveRecordingView.Timer(ticking: false, from: nil, text: "0:35"))
         recordings.scan(now: now.addingTimeInterval(5 + LiveRecordings.finishedSeconds + 1))
         #expect(recordings.snapshot().views.isEmpty)
+    }
+
+    @Test("recovering a draft a crash left removes its live folder too")
+    func recoveryRemovesLiveFolder() throws {
+        let id = "20261202-061500-beef"
+        do {  // a recorder that dies: its draft is left, its lock released
+            let store = try LibraryStore(directory: library.library.url, timeZone: ServedLibrary.utc, audioMeasure: SndFileAudioMeasure())
+            let draft = try store.createDraft(id: id, createdAt: ServedLibrary.t0, language: "en-US",
+                                              audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+            try WAVFixture.make(audio: Data(count: 32_000)).write(to: draft.audioFile)
+        }
+        let live = LiveFolder.folder(of: id, in: library.library.url)
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: live.appendingPathComponent("events.jsonl"))
+        let recovered = library.library.run("recover")
+        #expect(recovered.exitCode == 0, "\(recovered.stderr)")
+        #expect(FileManager.default.fileExists(atPath: library.library.url.appendingPathComponent("recordings/\(id)").path))
+        #expect(!FileManager.default.fileExists(atPath: live.path))
     }
 
     @Test("GET /api/live: nothing recorded yet, the page's recorder idle with its input; other methods 405; without the token 401")

@@ -60,6 +60,8 @@ struct ServeProcessTests {
         (["serve", "--port", "70000"], "error: invalid value '70000' for '--port'; use a number from 0 to 65535"),
         (["serve", "--host", "example.com"], "error: invalid value 'example.com' for '--host'; give an IP address such as 127.0.0.1 or 0.0.0.0"),
         (["serve", "extra"], nil),
+        (["serve", "--record-input", "/no/such.wav"], "error: invalid value '/no/such.wav' for '--record-input'; give an audio file that exists"),
+        (["serve", "--record-input", "/tmp"], "error: invalid value '/tmp' for '--record-input'; give an audio file that exists"),
     ] as [([String], String?)])
     func usageErrors(arguments: [String], message: String?) throws {
         let library = try TemporaryLibrary()

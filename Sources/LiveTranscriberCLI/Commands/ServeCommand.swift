@@ -48,6 +48,10 @@ struct ServeCommand: CLICommand {
         open = arguments.flag("open")
         if let file = arguments.value("record-input") {
             guard !file.isEmpty else { throw UsageError("--record-input needs a path") }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw UsageError("invalid value '\(TerminalText.prefix(file, width: 60))' for '--record-input'; give an audio file that exists")
+            }
             recordInput = .file(path: file)
         } else {
             recordInput = .microphone(device: "default", sampleRate: 48_000, channels: 1)

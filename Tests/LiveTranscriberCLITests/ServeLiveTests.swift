@@ -91,6 +91,21 @@ struct ServeLiveTests {
         #expect(!FileManager.default.fileExists(atPath: live.path))
     }
 
+    @Test("a microphone that cannot be opened: the recorder is idle again and says why, naming serve's way out; nothing is saved")
+    func noMicrophone() throws {
+        let recordings = LiveRecordings(dataDirectory: library.library.url)
+        let recorder = WebRecorder(context: library.context, input: .microphone(device: "lt-no-such-device", sampleRate: 48_000, channels: 1),
+                                   recordings: recordings)
+        #expect(recorder.status.input == "the microphone (lt-no-such-device)")
+        try recorder.start(Data())
+        recorder.stopForShutdown()  // returns once the recording thread has ended
+        let status = recorder.status
+        #expect(status.state == "idle" && status.saved == nil)
+        #expect(status.error?.hasPrefix("cannot capture from audio device 'lt-no-such-device': ") == true, "\(status)")
+        #expect(status.error?.hasSuffix(". Start serve with --record-input FILE to record a file instead") == true, "\(status)")
+        #expect(library.library.recordingFolders.count == 3)
+    }
+
     @Test("GET /api/live: nothing recorded yet, the page's recorder idle with its input; other methods 405; without the token 401")
     func idle() throws {
         let reply = try server.get("/api/live")

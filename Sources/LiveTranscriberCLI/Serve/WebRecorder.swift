@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberLibraryCLI
+import LiveTranscriberLinux
 import Synchronization
 
 /// Records this machine's microphone from the page: the same `Recorder` (and so the same core
@@ -139,6 +140,9 @@ final class WebRecorder: Sendable {
                 return try recorder.run()
             }
             outcome.saved = saved?.recording.id
+        } catch AudioFileError.captureFailed(let device, let reason) {
+            // Said for the page: the way out is serve's option, not record's.
+            outcome.error = "cannot capture from audio device '\(device)': \(reason). Start serve with --record-input FILE to record a file instead"
         } catch {
             outcome.error = CommandRunner.describe(error)
         }

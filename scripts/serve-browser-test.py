@@ -7,7 +7,8 @@ usage: serve-browser-test.py URL SCREENSHOT_DIR [LIVETRANSCRIBER AUDIO_FILE]
 
 Opens the library, searches as a user types, opens a recording, clicks its third row and finds
 the audio element's currentTime at that row's start (within 0.05 s), plays and finds the
-highlight on the row (and a word) being played, drops a file and finds it imported, and saves a
+highlight on the row (and a word) being played, drops a file and finds it imported, transcribes
+it again from its page (progress, then the new transcript), and saves a
 screenshot of each page (light, dark, phone-sized) in SCREENSHOT_DIR.
 
 With LIVETRANSCRIBER (the program) and AUDIO_FILE (speech, a few sentences; the server was
@@ -323,6 +324,19 @@ def main():
             fail("the dropped file's import says %r" % states)
         wait.until(lambda b: name in texts(b, "#recordings .name"))
         shot("import")
+
+        # Transcribe the imported recording again: the progress bar, then the new transcript.
+        browser.execute_script("for (const a of document.querySelectorAll('#recordings a.open')) if (a.querySelector('.name').textContent === arguments[0]) { a.click(); break; }", name)
+        wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#transcript .row")) == 1)
+        browser.execute_script("document.querySelector('.manage').open = true")
+        browser.find_element(By.ID, "retranscribe-button").click()
+        WebDriverWait(browser, 120).until(lambda b: b.find_element(By.ID, "recording-status").text.startswith(("Transcribed again", "Transcribing again")))
+        shot("retranscribe")
+        WebDriverWait(browser, 120).until(lambda b: not b.find_element(By.ID, "recording-status").text.startswith("Transcribing again"))
+        said = browser.find_element(By.ID, "recording-status").text
+        if said != "Transcribed again: 1 segment." or len(browser.find_elements(By.CSS_SELECTOR, "#transcript .row")) != 1:
+            fail("transcribing again says %r" % said)
+        print("serve-browser-test: transcribed again: " + said)
         if len(sys.argv) == 5:
             live_page(browser, wait, shot, sys.argv[3], sys.argv[4])
         print("serve-browser-test: passed")

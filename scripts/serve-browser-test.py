@@ -3,17 +3,30 @@
 chromium-driver and python3-selenium), against a server already running over the test library
 that Tests/LiveTranscriberCLITests/ServeBrowserTests.swift makes.
 
-usage: serve-browser-test.py URL SCREENSHOT_DIR
+usage: serve-browser-test.py URL SCREENSHOT_DIR [LIVETRANSCRIBER AUDIO_FILE]
 
 Opens the library, searches as a user types, opens a recording, clicks its third row and finds
 the audio element's currentTime at that row's start (within 0.05 s), plays and finds the
-highlight on the row (and a word) being played, and saves a screenshot of each page (light,
-dark, phone-sized) in SCREENSHOT_DIR. Exit status: 0 passed, 1 failed (one line saying what),
+highlight on the row (and a word) being played, drops a file and finds it imported, transcribes
+it again from its page (progress, then the new transcript), and saves a
+screenshot of each page (light, dark, phone-sized) in SCREENSHOT_DIR.
+
+With LIVETRANSCRIBER (the program) and AUDIO_FILE (speech, a few sentences; the server was
+started with `--record-input` naming it too), the Live page as well: runs
+`LIVETRANSCRIBER record --input AUDIO_FILE` in real time beside the server (same
+$LIVETRANSCRIBER_HOME) and finds its finals on the Live page, measuring the time from a final
+written to the recorder's event stream to its line on the page; then records from the page
+(Record, Pause, Resume, Stop and save) and finds its finals and the saved recording. Exit status: 0 passed, 1 failed (one line saying what),
 77 when Chromium cannot start here (the test says so and skips).
 """
 import base64
+import json
 import os
+import signal
+import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 from selenium import webdriver
@@ -51,8 +64,146 @@ def texts(browser, selector):
     return browser.execute_script("return Array.from(document.querySelectorAll(arguments[0])).map(e => e.textContent)", selector)
 
 
+# Marks when each final line first appears on the Live page (wall clock, ms), for the latency.
+SEEN_FINALS = """
+    window.ltSeen = window.ltSeen || {};
+    const mark = () => { for (const n of document.querySelectorAll('.live-finals .text'))
+                           if (!(n.textContent in window.ltSeen)) window.ltSeen[n.textContent] = Date.now(); };
+    if (!window.ltObserver) {
+        window.ltObserver = new MutationObserver(mark);
+        window.ltObserver.observe(document.getElementById('live-cards'), { childList: true, subtree: true });
+    }
+    mark();
+"""
+
+
+class EventFileWatcher(threading.Thread):
+    """Tails the recorder's event stream (`--events FILE`), noting when each final appears."""
+
+    def __init__(self, path):
+        super().__init__(daemon=True)
+        self.path, self.finals, self.stopped = path, {}, False
+
+    def run(self):
+        offset, partial = 0, b""
+        while not self.stopped:
+            try:
+                with open(self.path, "rb") as events:
+                    events.seek(offset)
+                    data = events.read()
+            except FileNotFoundError:
+                data = b""
+            now = time.time()
+            offset += len(data)
+            partial += data
+            while b"\n" in partial:
+                line, partial = partial.split(b"\n", 1)
+                event = json.loads(line)
+                if event.get("type") == "final" and event["text"] not in self.finals:
+                    self.finals[event["text"]] = now
+            time.sleep(0.002)
+
+
+def card(browser, name):
+    """The Live page's card of the recording called `name`, as the page shows it, or None."""
+    return browser.execute_script("""
+        for (const node of document.querySelectorAll('.live-card')) {
+            if (node.querySelector('h2').textContent !== arguments[0]) continue;
+            return { status: node.querySelector('.live-status').textContent, timer: node.querySelector('.live-timer').textContent,
+                     ticking: node.querySelector('.live-timer').hasAttribute('data-from'),
+                     interim: node.querySelector('.live-interim').textContent,
+                     interimColor: getComputedStyle(node.querySelector('.live-interim')).color,
+                     finals: Array.from(node.querySelectorAll('.live-finals .text')).map(e => e.textContent),
+                     times: Array.from(node.querySelectorAll('.live-finals .time')).map(e => e.textContent),
+                     meta: node.querySelector('.live-meta').textContent,
+                     previews: Array.from(node.querySelectorAll('.live-previews img')).filter(i => i.complete && i.naturalWidth > 0).length,
+                     saved: !!node.querySelector('a[href^="#/recording/"]') };
+        }
+        return null;""", name)
+
+
+def live_page(browser, wait, shot, program, audio):
+    """The Live page: a recording started in a terminal, then one started from the page."""
+    browser.set_window_size(1100, 1000)
+    browser.execute_script("location.hash = '#/live'")
+    wait.until(lambda b: b.find_element(By.ID, "live-view").is_displayed())
+    wait.until(lambda b: "Records" in b.find_element(By.ID, "recorder-status").text)
+    browser.execute_script(SEEN_FINALS)
+    events = os.path.join(tempfile.mkdtemp(prefix="lt-live-"), "events.jsonl")
+    watcher = EventFileWatcher(events)
+    watcher.start()
+    recorder = subprocess.Popen([program, "record", "--input", audio, "--name", "From a terminal", "--events", events],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        long_wait = WebDriverWait(browser, 90)
+        long_wait.until(lambda b: (card(b, "From a terminal") or {}).get("finals"))
+        shown = card(browser, "From a terminal")
+        if shown["status"] != "Recording" or not shown["ticking"]:
+            fail("the terminal's recording is shown as %r" % shown)
+        if shown["previews"] != 4:
+            fail("the Live Activity previews drawn: %d of 4" % shown["previews"])
+        if not shown["meta"].startswith("en-US · "):
+            fail("the card's footer is %r" % shown["meta"])
+        first = shown["timer"]
+        time.sleep(1.3)
+        later = card(browser, "From a terminal")["timer"]
+        if later == first:
+            fail("the timer did not tick: %r then %r" % (first, later))
+        long_wait.until(lambda b: (card(b, "From a terminal") or {}).get("interim"))
+        interim = card(browser, "From a terminal")
+        print("serve-browser-test: live card: %s %s, interim '%s' in %s, finals %r at %r, %s" % (
+            interim["status"], interim["timer"], interim["interim"], interim["interimColor"], interim["finals"], interim["times"], interim["meta"]))
+        shot("live-terminal")
+        # Newest first: the second final goes on top.
+        long_wait.until(lambda b: len((card(b, "From a terminal") or {}).get("finals", [])) >= 2)
+        browser.execute_script(SEEN_FINALS)
+        finals = card(browser, "From a terminal")["finals"]
+        if finals[-1] != interim["finals"][0]:
+            fail("the finals are not newest first: %r, the first was %r" % (finals, interim["finals"][0]))
+        recorder.send_signal(signal.SIGINT)  # stops and saves, as Ctrl-C does
+        if recorder.wait(60) != 0:
+            fail("record exited %d: %s" % (recorder.returncode, recorder.stderr.read().decode()))
+        long_wait.until(lambda b: (card(b, "From a terminal") or {}).get("saved"))
+        seen = browser.execute_script("return window.ltSeen")
+        delays = [seen[text] / 1000 - at for text, at in watcher.finals.items() if text in seen]
+        if not delays:
+            fail("no final of the event stream was seen on the page: %r vs %r" % (list(watcher.finals), list(seen)))
+        print("serve-browser-test: final written to its line on the Live page: %s s (%d finals)" % (
+            ", ".join("%.3f" % d for d in delays), len(delays)))
+        shot("live-terminal-saved")
+    finally:
+        watcher.stopped = True
+        if recorder.poll() is None:
+            recorder.kill()
+
+    # Record from the page: the server plays AUDIO_FILE in real time as its microphone.
+    browser.find_element(By.ID, "record-name").send_keys("From the page")
+    browser.find_element(By.ID, "record-start").click()
+    long_wait.until(lambda b: (card(b, "From the page") or {}).get("finals"))
+    shot("live-page")
+    browser.find_element(By.ID, "record-pause").click()
+    wait.until(lambda b: (card(b, "From the page") or {}).get("status") == "Paused")
+    paused = card(browser, "From the page")
+    if paused["ticking"]:
+        fail("a paused recording's timer still ticks: %r" % paused)
+    shot("live-paused")
+    browser.find_element(By.ID, "record-pause").click()
+    wait.until(lambda b: (card(b, "From the page") or {}).get("status") == "Recording")
+    browser.find_element(By.ID, "record-stop").click()
+    long_wait.until(lambda b: (card(b, "From the page") or {}).get("saved"))
+    wait.until(lambda b: b.find_element(By.ID, "record-start").is_displayed())
+    print("serve-browser-test: recorded from the page: %r" % card(browser, "From the page"))
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    browser.set_window_size(390, 844)
+    shot("live-page-phone-dark")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+    browser.set_window_size(1100, 900)
+    browser.execute_script("location.hash = '#/'")
+    wait.until(lambda b: "From the page" in texts(b, "#recordings .name") and "From a terminal" in texts(b, "#recordings .name"))
+
+
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 5):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     url, shots = sys.argv[1], sys.argv[2]
@@ -173,6 +324,21 @@ def main():
             fail("the dropped file's import says %r" % states)
         wait.until(lambda b: name in texts(b, "#recordings .name"))
         shot("import")
+
+        # Transcribe the imported recording again: the progress bar, then the new transcript.
+        browser.execute_script("for (const a of document.querySelectorAll('#recordings a.open')) if (a.querySelector('.name').textContent === arguments[0]) { a.click(); break; }", name)
+        wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#transcript .row")) == 1)
+        browser.execute_script("document.querySelector('.manage').open = true")
+        browser.find_element(By.ID, "retranscribe-button").click()
+        WebDriverWait(browser, 120).until(lambda b: b.find_element(By.ID, "recording-status").text.startswith(("Transcribed again", "Transcribing again")))
+        shot("retranscribe")
+        WebDriverWait(browser, 120).until(lambda b: not b.find_element(By.ID, "recording-status").text.startswith("Transcribing again"))
+        said = browser.find_element(By.ID, "recording-status").text
+        if said != "Transcribed again: 1 segment." or len(browser.find_elements(By.CSS_SELECTOR, "#transcript .row")) != 1:
+            fail("transcribing again says %r" % said)
+        print("serve-browser-test: transcribed again: " + said)
+        if len(sys.argv) == 5:
+            live_page(browser, wait, shot, sys.argv[3], sys.argv[4])
         print("serve-browser-test: passed")
     except (TimeoutException, WebDriverException) as error:
         shot("failure")

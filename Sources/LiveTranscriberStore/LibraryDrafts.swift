@@ -209,6 +209,9 @@ final class LibraryDrafts {
                         continue  // A live process is recording it.
                     }
                     defer { lock.release() }
+                    // What `record` wrote for other programs to follow (`live/<id>/`) ends with the recording.
+                    try? FileManager.default.removeItem(at: folders.directory.appendingPathComponent(LibraryLayout.live)
+                        .appendingPathComponent(name, isDirectory: true))
                     if let recording = try recoverDraft(in: folder, id: name) {
                         recovered.append(recording)
                     }

@@ -53,3 +53,23 @@ public struct ActivityFeedEncoder: Sendable {
         var dismissalDate: Date?
     }
 }
+
+/// One line of the activity feed as read back (`ActivityFeedEncoder` writes it): for a program
+/// that follows a recording through its feed, such as `serve`'s Live page. Keys it does not use
+/// are ignored.
+public struct ActivityFeedLine: Sendable, Equatable, Decodable {
+    /// "start", "update" or "end".
+    public var action: String
+    public var activityID: String
+    /// Given with "start".
+    public var attributes: RecordingActivityAttributes?
+    /// Absent from an end that keeps the last content.
+    public var contentState: RecordingActivityAttributes.ContentState?
+
+    /// The line decoded (dates ISO 8601, as written), nil when it is not a feed line.
+    public static func decode(_ line: some StringProtocol) -> ActivityFeedLine? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(ActivityFeedLine.self, from: Data(line.utf8))
+    }
+}

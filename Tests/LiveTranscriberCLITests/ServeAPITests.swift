@@ -54,6 +54,16 @@ struct ServeAPITests {
         #expect(runs.map { $0["text"] as? String } == ["he might even have been made ", "amiable", " himself"])
         #expect(runs.map { $0["match"] as? Bool } == [false, true, false])
         #expect(try ids(try server.get("/api/search?q=budget&tag=austen"), "results").isEmpty)
+        // A tag filters across pages: every page counts only the results that have the tag.
+        func found(_ path: String) throws -> [String] {
+            try #require(try server.get(path).json()["results"] as? [[String: Any]]).map { ($0["recording"] as? [String: Any])?["id"] as? String ?? "" }
+        }
+        let everything = try found("/api/search?q=en")
+        #expect(Set(everything) == [library.long.id, library.short.id, library.tagged.id])
+        let work = everything.filter { $0 != library.long.id }
+        #expect(try found("/api/search?q=en&limit=1&tag=work") == [work[0]])
+        #expect(try found("/api/search?q=en&limit=1&offset=1&tag=work") == [work[1]])
+        #expect(try found("/api/search?q=en&limit=1&offset=2&tag=work").isEmpty)
         let blank = try server.get("/api/search?q=%20")
         #expect(blank.status == 400 && blank.text == "{\"error\":\"give the words to find as q\"}\n")
     }

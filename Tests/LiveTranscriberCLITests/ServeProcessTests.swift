@@ -60,6 +60,8 @@ struct ServeProcessTests {
         (["serve", "--port", "70000"], "error: invalid value '70000' for '--port'; use a number from 0 to 65535"),
         (["serve", "--host", "example.com"], "error: invalid value 'example.com' for '--host'; give an IP address such as 127.0.0.1 or 0.0.0.0"),
         (["serve", "extra"], nil),
+        (["serve", "--record-input", "/no/such.wav"], "error: invalid value '/no/such.wav' for '--record-input'; give an audio file that exists"),
+        (["serve", "--record-input", "/tmp"], "error: invalid value '/tmp' for '--record-input'; give an audio file that exists"),
     ] as [([String], String?)])
     func usageErrors(arguments: [String], message: String?) throws {
         let library = try TemporaryLibrary()
@@ -91,21 +93,29 @@ struct ServeProcessTests {
     static let browserInstalled = ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/lib/python3/dist-packages/selenium"]
         .allSatisfy { FileManager.default.fileExists(atPath: $0) }
 
-    @Test("in headless Chromium: library, search as you type, open a recording, click the third row to seek there, play and follow the highlight, drop a file to import it",
+    @Test("in headless Chromium: library, search as you type, open a recording, click the third row to seek there, play and follow the highlight, drop a file to import it; the Live page follows 'record' run beside it and records from the page",
           .enabled(if: browserInstalled, "chromium, chromium-driver and python3-selenium are not installed (scripts/install-deps.sh installs them)"))
     func browser() throws {
         let library = try ServedLibrary()
-        let serving = try ServeProcess(library)
+        // The page's recordings and the one run beside the server read the same 24.7 s of speech
+        // (a copy: the library's own file is not the recorder's to read).
+        let speech = library.library.url.deletingLastPathComponent().appendingPathComponent("speech-\(UUID().uuidString).wav")
+        try FileManager.default.copyItem(at: library.audioFile(library.long), to: speech)
+        defer { try? FileManager.default.removeItem(at: speech) }
+        let serving = try ServeProcess(library, arguments: ["serve", "--port", "0", "--record-input", speech.path])
         let shots = Self.packageFolder.appendingPathComponent(".build/serve-screenshots")
         let script = Process()
         script.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        script.arguments = [Self.packageFolder.appendingPathComponent("scripts/serve-browser-test.py").path, serving.url, shots.path]
+        script.arguments = [Self.packageFolder.appendingPathComponent("scripts/serve-browser-test.py").path, serving.url, shots.path,
+                            try binaryURL().path, speech.path]
+        script.environment = library.library.environment.merging(["TZ": "UTC", "PATH": "/usr/bin:/bin"]) { $1 }
         let output = Pipe()
         script.standardOutput = output
         script.standardError = output
         try script.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         script.waitUntilExit()
+        try? Data(text.utf8).write(to: shots.appendingPathComponent("log.txt"))  // what it checked and measured, kept with the screenshots
         #expect(serving.stop().0 == 0)
         if script.terminationStatus == 77 {
             print("ServeProcessTests.browser: skipped, as the script says: \(text)")
@@ -113,7 +123,8 @@ struct ServeProcessTests {
         }
         #expect(script.terminationStatus == 0, "\(text)")
         #expect(text.contains("serve-browser-test: passed"), "\(text)")
-        for name in ["library", "search", "recording", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import"] {
+        for name in ["library", "search", "recording", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import", "retranscribe",
+                     "live-terminal", "live-terminal-saved", "live-page", "live-paused", "live-page-phone-dark"] {
             #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name + ".png").path))
         }
     }

@@ -80,15 +80,27 @@ final class RunningServer {
     let api: LibraryWebAPI
     let server: MicroHTTPServer
     let token: String
+    /// The Live page's recordings and the page's recorder (recording `recordInput` in real time).
+    let live: LiveWebAPI
 
-    init(_ library: ServedLibrary, maximumBodyBytes: Int = WebAccess.maximumBodyBytes) throws {
+    init(_ library: ServedLibrary, maximumBodyBytes: Int = WebAccess.maximumBodyBytes,
+         recordInput: String = ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav") throws {
         token = WebAccess.newToken()
         let context = library.context
+        let recordings = LiveRecordings(dataDirectory: library.library.url)
+        recordings.start()
+        live = LiveWebAPI(recordings: recordings, recorder: WebRecorder(context: context, input: .file(path: recordInput), recordings: recordings))
         api = LibraryWebAPI(token: token, host: "127.0.0.1", timeZone: ServedLibrary.utc,
-                            importer: WebImport(context: context, stopFlag: StopFlag())) { try makeStore(context) }
+                            importer: WebImport(context: context, stopFlag: StopFlag()), live: live,
+                            retranscriber: WebRetranscriber(context: context)) { try makeStore(context) }
         let api = api
         server = try MicroHTTPServer(host: "127.0.0.1", port: 0, maximumBodyBytes: maximumBodyBytes) { api.respond(to: $0) }
         api.listening(on: server.port)
+    }
+
+    deinit {
+        live.recorder?.stopForShutdown()
+        live.recordings.stop()
     }
 
     var port: Int { server.port }
@@ -164,5 +176,74 @@ struct HTTPReply {
             fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return HTTPReply(status: status, headers: fields, body: Data(received[end.upperBound...]))
+    }
+}
+
+/// A client of a `text/event-stream` answer over a plain socket: reads its events one at a time,
+/// undoing the chunked transfer coding.
+final class EventStreamClient {
+    private let socket: Int32
+    private var raw = Data()
+    private var body = Data()
+    private var headersRead = false
+    /// The answer's status, once read.
+    private(set) var status = 0
+
+    init(port: Int, path: String, headers: [String: String]) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw HTTPReply.Failure(description: "socket: \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(socket); throw HTTPReply.Failure(description: "connect: \(errno)") }
+        var head = "GET \(path) HTTP/1.1\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        head += "\r\n"
+        _ = Array(head.utf8).withUnsafeBytes { Glibc.send(socket, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    deinit { close(socket) }
+
+    /// The next event's data (the `data:` line), skipping comments; nil when the stream ends or
+    /// `seconds` pass without one (a safety net, not a measurement).
+    func next(within seconds: Double = 60) throws -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            while let end = body.range(of: Data("\n\n".utf8)) {
+                let text = String(decoding: body[..<end.lowerBound], as: UTF8.self)
+                body = Data(body[end.upperBound...])
+                if let data = text.split(separator: "\n").first(where: { $0.hasPrefix("data: ") }) { return String(data.dropFirst(6)) }
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            raw.append(buffer, count: count)
+            decode()
+        }
+    }
+
+    private func decode() {
+        if !headersRead {
+            guard let end = raw.range(of: Data("\r\n\r\n".utf8)) else { return }
+            let statusLine = String(decoding: raw[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")[0]
+            status = Int(statusLine.split(separator: " ")[1]) ?? 0
+            raw = Data(raw[end.upperBound...])
+            headersRead = true
+        }
+        while let lineEnd = raw.range(of: Data("\r\n".utf8)),
+              let size = Int(String(decoding: raw[..<lineEnd.lowerBound], as: UTF8.self), radix: 16),
+              raw.count >= lineEnd.upperBound - raw.startIndex + size + 2 {
+            let start = lineEnd.upperBound
+            body.append(raw[start..<(start + size)])
+            raw = Data(raw[(start + size + 2)...])
+        }
     }
 }

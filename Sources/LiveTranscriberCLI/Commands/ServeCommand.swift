@@ -12,11 +12,12 @@ struct ServeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "serve",
         abstract: "Serve the library as a web page on this machine.",
-        usage: "serve [--port <n>] [--host <address>] [--open]",
+        usage: "serve [--port <n>] [--host <address>] [--open] [--record-input <file>]",
         options: [
             .value("port", "n", "The TCP port to listen on (default \(defaultPort); 0 picks a free one)."),
             .value("host", "address", "The IP address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 is every network)."),
             .flag("open", "Open the page in the default browser (xdg-open)."),
+            .value("record-input", "file", "Record this audio file, played in real time, when the page starts a recording (default: the microphone)."),
         ],
         discussion: """
             Prints the page's URL, which holds a random access token: every request needs it (the
@@ -28,6 +29,8 @@ struct ServeCommand: CLICommand {
     var port: Int
     var host: String
     var open: Bool
+    /// What the page's Record button records.
+    var recordInput: RecordingInput
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
@@ -43,6 +46,16 @@ struct ServeCommand: CLICommand {
             throw UsageError("invalid value '\(TerminalText.prefix(host, width: 40))' for '--host'; give an IP address such as 127.0.0.1 or 0.0.0.0")
         }
         open = arguments.flag("open")
+        if let file = arguments.value("record-input") {
+            guard !file.isEmpty else { throw UsageError("--record-input needs a path") }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw UsageError("invalid value '\(TerminalText.prefix(file, width: 60))' for '--record-input'; give an audio file that exists")
+            }
+            recordInput = .file(path: file)
+        } else {
+            recordInput = .microphone(device: "default", sampleRate: 48_000, channels: 1)
+        }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -50,8 +63,14 @@ struct ServeCommand: CLICommand {
         let token = WebAccess.newToken()
         let signals = StopSignals()
         defer { signals.cancel() }
+        let recordings = LiveRecordings(dataDirectory: context.dataDirectory)
+        recordings.start()
+        defer { recordings.stop() }
+        let recorder = WebRecorder(context: context, input: recordInput, recordings: recordings)
         let api = LibraryWebAPI(token: token, host: host, timeZone: LibraryAccess.timeZone(context),
-                                importer: WebImport(context: context, stopFlag: signals.stopFlag)) {
+                                importer: WebImport(context: context, stopFlag: signals.stopFlag),
+                                live: LiveWebAPI(recordings: recordings, recorder: recorder),
+                                retranscriber: WebRetranscriber(context: context)) {
             try makeStore(context)
         }
         let server = try MicroHTTPServer(host: host, port: port, maximumBodyBytes: WebAccess.maximumBodyBytes) { api.respond(to: $0) }
@@ -66,6 +85,8 @@ struct ServeCommand: CLICommand {
         context.print(url)
         if open { Self.openInBrowser(url, context: context) }
         while !signals.stopRequested { Thread.sleep(forTimeInterval: 0.1) }
+        recorder.stopForShutdown()  // a recording from the page is saved
+        recordings.stop()  // event streams end, so the server's threads can
         withExtendedLifetime(server) {}
         context.printError("Stopped.")
         return ExitCode.success

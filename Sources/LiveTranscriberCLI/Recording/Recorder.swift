@@ -2,6 +2,7 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberTerminal
 import LiveTranscriberLinux
+import Synchronization
 
 /// `record` and `import` on Linux: wires the Linux adapters into the core `RecordingEngine`,
 /// pulls the source block by block (paced for files), reads keys and stop signals, and draws.
@@ -22,11 +23,15 @@ final class Recorder {
     private(set) var eventsFailure: String?
     /// True when q stopped the last run.
     private var stoppedByKey = false
+    /// Pause and resume requests from elsewhere than the keyboard (`serve`'s page).
+    private let pauseRequests: PauseRequests?
 
     /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
     ///   files); by default the recorder installs its own for the run.
+    /// - Parameter pauseRequests: pauses and resumes asked for by another thread (the web page).
     init(options: RecordingOptions, context: CommandContext, store: LibraryStore,
-         display: any RecordingDisplay, signals: StopSignals? = nil) {
+         display: any RecordingDisplay, signals: StopSignals? = nil, pauseRequests: PauseRequests? = nil) {
+        self.pauseRequests = pauseRequests
         self.options = options
         self.context = context
         self.store = store
@@ -46,7 +51,13 @@ final class Recorder {
         defer { eventsOutput?.close(); eventsFailure = eventsOutput?.failure }
         var eventStream = RecordingEventStream()
         let started = ContinuousClock.now
-        let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { feed?.write($0) })
+        // A recording (not an import) can be followed from `serve`'s Live page: `live/<draft id>/`.
+        let live = options.importing == nil ? LiveFolder(dataDirectory: context.dataDirectory) : nil
+        defer { live?.remove() }
+        let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { line in
+            feed?.write(line)
+            live?.activity(line)
+        })
         let timeZone = LibraryAccess.timeZone(context)
         let settings = options.importing?.engineSettings(
             language: options.speech.language, tags: options.tags, fileFormat: options.format, timeZone: timeZone
@@ -57,10 +68,13 @@ final class Recorder {
                                      services: LinuxRecordingServices.make(store: store, activity: activity,
                                                                                  engine: try options.speech.engine(in: context.environment, note: context.printError),
                                                                                  model: options.speech.model)) { [display] event in
-            if let eventsOutput {
+            if eventsOutput != nil || live != nil {
                 let elapsed = ContinuousClock.now - started
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                if let line = eventStream.line(for: event, elapsedSeconds: seconds) { eventsOutput.write(line) }
+                if let line = eventStream.line(for: event, elapsedSeconds: seconds) {
+                    eventsOutput?.write(line)
+                    live?.event(line)
+                }
             }
             switch event {
             case .finalAdded(let segment): display.finalAdded(segment); display.transcriptChanged()
@@ -69,6 +83,7 @@ final class Recorder {
             }
         }
         try engine.start()
+        if let id = engine.recordingID { live?.open(id: id) }
         let signals = self.signals ?? StopSignals()
         defer { if self.signals == nil { signals.cancel() } }
         // Keys work only with the live card on screen and stdin free (not the audio itself).
@@ -122,8 +137,14 @@ final class Recorder {
                 default: break
                 }
             }
+            if let paused = pauseRequests?.take(), paused != (engine.phase == .paused) {
+                try engine.togglePause()
+                pacer.paused(engine.phase == .paused, at: ContinuousClock.now)
+                display.render(snapshot(), force: true)
+            }
             if engine.phase == .paused {
                 if options.input.isLive { _ = try source.read(maxFrames: blockFrames) }  // drained; the engine drops it
+                else if keys == nil { Terminal.sleep(seconds: 0.05) }  // paused from elsewhere: no key wait to block in
                 engine.tick()
                 continue
             }
@@ -134,6 +155,27 @@ final class Recorder {
             guard let buffer = try source.read(maxFrames: blockFrames) else { return }
             try engine.receive(buffer)
             display.render(snapshot(), force: false)
+        }
+    }
+}
+
+/// Pause and resume requests for a `Recorder` from another thread: the latest wins, and the
+/// recorder takes it between blocks (within 0.1 s).
+final class PauseRequests: Sendable {
+    /// 0: none; 1: pause; 2: resume.
+    private let wanted = Atomic<Int>(0)
+
+    init() {}
+
+    /// Asks the recorder to pause (true) or to resume (false).
+    func request(paused: Bool) { wanted.store(paused ? 1 : 2, ordering: .relaxed) }
+
+    /// The latest request, once: true to pause, false to resume, nil when none is waiting.
+    func take() -> Bool? {
+        switch wanted.exchange(0, ordering: .relaxed) {
+        case 1: true
+        case 2: false
+        default: nil
         }
     }
 }

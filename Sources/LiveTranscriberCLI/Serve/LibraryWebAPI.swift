@@ -16,15 +16,23 @@ final class LibraryWebAPI: Sendable {
     private let open: @Sendable () throws -> sending any RecordingStore
     /// Imports an uploaded file (`WebImport`); nil where uploads are not taken.
     private let importer: WebImport?
+    /// The Live page's API (`/api/live…`); nil answers 404 there.
+    private let live: LiveWebAPI?
+    /// Re-transcribes from the Recording page; nil answers 404 there.
+    private let retranscriber: WebRetranscriber?
 
     /// - Parameter open: opens the library (`makeStore`); called again while it returns `MissingLibrary`.
     /// - Parameters:
     ///   - token: the access token (`WebAccess.newToken`).
     ///   - host: the address the server listens on (its port is given by `listening(on:)` once bound).
     ///   - importer: imports uploads (`POST /api/import`); nil refuses them (404).
-    init(token: String, host: String, timeZone: TimeZone, importer: WebImport? = nil,
-         open: @escaping @Sendable () throws -> sending any RecordingStore) {
+    ///   - live: the Live page's API; nil answers 404 under `/api/live`.
+    ///   - retranscriber: re-transcribes (`/api/recordings/ID/retranscribe`); nil answers 404 there.
+    init(token: String, host: String, timeZone: TimeZone, importer: WebImport? = nil, live: LiveWebAPI? = nil,
+         retranscriber: WebRetranscriber? = nil, open: @escaping @Sendable () throws -> sending any RecordingStore) {
         self.importer = importer
+        self.retranscriber = retranscriber
+        self.live = live
         self.token = token
         self.host = host
         self.timeZone = timeZone
@@ -59,6 +67,9 @@ final class LibraryWebAPI: Sendable {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let reading = request.method == "GET" || request.method == "HEAD"
         let method = request.method
+        if parts.count >= 2, parts[0] == "api", parts[1] == "live", let live, let answer = live.respond(to: request, parts: parts) {
+            return answer
+        }
         if reading {
             switch parts {
             case [""]:
@@ -67,8 +78,9 @@ final class LibraryWebAPI: Sendable {
                     return WebResponse(status: 303, headers: [("Location", "/"), ("Set-Cookie", access.cookie)])
                 }
                 return asset(WebPage.html(token: access.token), type: "text/html; charset=utf-8")
-            case ["app.css"]: return asset(WebPage.css, type: "text/css; charset=utf-8")
+            case ["app.css"]: return asset(WebPage.css + LivePage.css, type: "text/css; charset=utf-8")
             case ["app.js"]: return asset(WebPage.javascript, type: "text/javascript; charset=utf-8")
+            case ["live.js"]: return asset(LivePage.javascript, type: "text/javascript; charset=utf-8")
             case ["api", "recordings"]: return answer { try list(request) }
             case ["api", "tags"]: return answer { try tags() }
             case ["api", "search"]: return answer { try search(request) }
@@ -91,13 +103,15 @@ final class LibraryWebAPI: Sendable {
             case ("POST", "name", 1): return answer { try rename(id, request.body) }
             case ("POST", "tags", 1): return answer { try changeTags(id, request.body) }
             case ("POST", "summarize", 1): return answer { try summarize(id) }
+            case ("POST", "retranscribe", 1) where retranscriber != nil: return answer { try retranscribe(id, request.body) }
+            case ("GET", "retranscribe", 1) where retranscriber != nil: return answer { try retranscription(id) }
             case ("DELETE", nil, _): return answer { try delete(id) }
-            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "summarize", 1):
+            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "summarize", 1), (_, "retranscribe", 1):
                 return .error(405, "\(method) is not allowed on \(request.path)")
             default: break
             }
         }
-        let pages: [[String]] = [[""], ["app.css"], ["app.js"], ["api", "recordings"], ["api", "tags"], ["api", "search"]]
+        let pages: [[String]] = [[""], ["app.css"], ["app.js"], ["live.js"], ["api", "recordings"], ["api", "tags"], ["api", "search"]]
         if pages.contains(parts) { return .error(405, "\(method) is not allowed on \(request.path)") }
         return .error(404, "no such page or API: \(method) \(request.path)")
     }
@@ -124,6 +138,10 @@ final class LibraryWebAPI: Sendable {
             return .error(422, error.description)
         } catch let error as WebImport.Failure {
             return .error(422, error.description)
+        } catch let error as AudioFormatUnsupported {
+            return .error(422, "this recording cannot be transcribed again here: \(error.description)")
+        } catch let error as WebRetranscriber.Busy {
+            return .error(409, error.description)
         } catch {
             return .error(500, CommandRunner.describe(error))
         }
@@ -192,17 +210,21 @@ final class LibraryWebAPI: Sendable {
         guard let query = request.query["q"], !query.allSatisfy(\.isWhitespace) else {
             throw BadRequest(message: "give the words to find as q")
         }
-        let results = try withStore {
-            try $0.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: 3))
+        // With a tag, the pages count only the results that have it (`FilteredSearchPage`).
+        let tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
+        let results = try withStore { store in
+            let search = { (offset: Int, limit: Int) in
+                try store.search(SearchRequest(query, limit: limit, offset: offset, placesPerRecording: 3))
+            }
+            guard let tag else { return try search(offset, limit) }
+            return try FilteredSearchPage.results(offset: offset, limit: limit,
+                                                  keep: { $0.recording.tags.contains { RecordingTags.same($0, tag) } }, fetch: search)
         }
         struct Run: Encodable { var text: String; var match: Bool }
         struct Place: Encodable { var field: String; var start: Double?; var time: String?; var runs: [Run] }
         struct Result: Encodable { var recording: Row; var places: [Place]; var moreSegments: Int }
         struct Answer: Encodable { var results: [Result]; var page: LibraryPage }
-        // With a tag, only the results that have it (of this page of results).
-        let tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
-        let kept = results.filter { result in tag.map { tag in result.recording.tags.contains { RecordingTags.same($0, tag) } } ?? true }
-        let shaped = kept.map { result in
+        let shaped = results.map { result in
             let places = result.hits.map { hit in
                 Place(field: hit.field.rawValue, start: hit.startSeconds, time: hit.timeText,
                       runs: SearchSnippet.runs(hit.markedSnippet).map { Run(text: $0.text, match: $0.isMatch) })
@@ -333,6 +355,24 @@ final class LibraryWebAPI: Sendable {
         }
         struct Answer: Encodable { var recording: Row; var summary: String; var tags: [String] }
         return .json(Answer(recording: row(recording), summary: summary.summary, tags: summary.tags))
+    }
+
+    /// Starts re-transcribing with the default local engine; `{"language"?}` (default: the
+    /// recording's). 202 with the job; its progress is read with GET.
+    private func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
+        struct Body: Decodable { var language: String? }
+        let language = body.isEmpty ? nil : try decode(Body.self, body).language
+        let recording = try withStore { store in try exactRecording(id, in: store) }
+        let job = try retranscriber!.start(recording, language: language)
+        return .json(["job": job], status: 202)
+    }
+
+    private func retranscription(_ id: String) throws -> WebResponse {
+        let recording = try withStore { store in try exactRecording(id, in: store) }
+        guard let job = retranscriber!.job(recording.id) else {
+            return .error(404, "this recording has not been transcribed again since the server started")
+        }
+        return .json(["job": job])
     }
 
     private func delete(_ id: String) throws -> WebResponse {

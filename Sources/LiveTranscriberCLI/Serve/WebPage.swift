@@ -19,10 +19,11 @@ enum WebPage {
         <title>LiveTranscriber</title>
         <link rel="stylesheet" href="/app.css">
         <script src="/app.js" defer></script>
+        <script src="/live.js" defer></script>
         </head>
         <body>
         <a class="skip" href="#main">Skip to content</a>
-        <header class="bar"><a href="#/" class="brand">LiveTranscriber</a></header>
+        <header class="bar"><a href="#/" class="brand">LiveTranscriber</a><nav aria-label="Views"><a href="#/">Library</a><a href="#/live" id="live-link">Live</a></nav></header>
         <main id="main" tabindex="-1">
         <section id="library-view" aria-labelledby="library-title">
           <h1 id="library-title">Library</h1>
@@ -72,9 +73,11 @@ enum WebPage {
             </div>
             <div class="exports"><span class="label">Export</span> <span id="export-links"></span></div>
             <div class="inline"><button id="summarize-button" type="button">Summarize</button><span class="meta">a one-sentence summary and topic tags, made on this machine</span></div>
+            <div class="inline"><button id="retranscribe-button" type="button">Transcribe again</button><progress id="retranscribe-progress" max="1" value="0" hidden aria-label="Transcribing again"></progress><span class="meta">with this machine's engine; the previous transcript is kept</span></div>
             <button id="delete-button" type="button" class="danger">Move to trash</button>
           </details>
         </section>
+        \#(LivePage.section)
         </main>
         </body>
         </html>
@@ -489,6 +492,32 @@ enum WebPage {
         } catch (error) { say("recording-status", error.message, true); }
         button.disabled = false;
       });
+      // Transcribe again: started, then its progress read twice a second until it is done.
+      $("retranscribe-button").addEventListener("click", async () => {
+        const id = state.recording.id;
+        const path = "/api/recordings/" + encodeURIComponent(id) + "/retranscribe";
+        const button = $("retranscribe-button"), bar = $("retranscribe-progress");
+        button.disabled = true;
+        try {
+          let job = (await api(path, { method: "POST" })).job;
+          bar.hidden = false;
+          while (job.state === "running") {
+            bar.value = job.fraction;
+            say("recording-status", "Transcribing again… " + Math.floor(job.fraction * 100) + "%");
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            job = (await api(path)).job;
+          }
+          bar.value = job.fraction;
+          if (job.state === "failed") throw new Error(job.error);
+          if (state.recording && state.recording.id === id) {
+            const answer = await api("/api/recordings/" + encodeURIComponent(id));
+            drawRecording(answer);
+          }
+          say("recording-status", "Transcribed again: " + job.segments + (job.segments === 1 ? " segment." : " segments."));
+        } catch (error) { say("recording-status", error.message, true); }
+        bar.hidden = true;
+        button.disabled = false;
+      });
       $("delete-button").addEventListener("click", async () => {
         const recording = state.recording;
         if (!recording || !confirm("Move “" + recording.name + "” to the trash?")) return;
@@ -502,9 +531,14 @@ enum WebPage {
 
       function route() {
         const match = /^#\/recording\/([^/]+)(?:\/t\/([0-9.]+))?$/.exec(location.hash);
-        $("library-view").hidden = !!match;
+        const live = location.hash === "#/live";
+        $("library-view").hidden = !!match || live;
         $("recording-view").hidden = !match;
-        if (match) {
+        $("live-view").hidden = !live;
+        if (live) {
+          player.pause();
+          document.title = "Live · LiveTranscriber";
+        } else if (match) {
           openRecording(decodeURIComponent(match[1]), match[2] != null ? Number(match[2]) : null);
         } else {
           player.pause();

@@ -15,11 +15,21 @@ import Foundation
 ///                                  when nothing of it is to be kept after a crash; while an M4A
 ///                                  recording is saved, `.audio.encoding.m4a` beside its WAV
 /// <data>/trash/<id>/               deleted recordings
+/// <data>/live/<id>/                while draft <id> is recorded by `record`: events.jsonl (the live
+///                                  event stream) and activity.jsonl (the Live Activity feed), for
+///                                  `serve`'s Live page; removed when the recording ends (and by
+///                                  the draft's recovery after a crash); never part of a recording
 /// ```
 public enum LibraryLayout {
     public static let recordings = "recordings"
     public static let drafts = "drafts"
     public static let trash = "trash"
+    /// The folder of recordings in progress as other programs follow them (`live/<draft id>/`).
+    public static let live = "live"
+    /// In `live/<id>/`: the live event stream (`RecordingStreamEvent`, one JSON line each).
+    public static let liveEvents = "events.jsonl"
+    /// In `live/<id>/`: the Live Activity feed (one JSON line per request, update or end).
+    public static let liveActivity = "activity.jsonl"
     public static let index = "library.sqlite"
     public static let writeLock = "library.lock"
     public static let generation = "library.generation"

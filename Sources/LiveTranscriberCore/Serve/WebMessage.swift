@@ -43,6 +43,8 @@ public struct WebResponse: Sendable, Equatable {
         case data(Data)
         /// `length` bytes of the file at `path`, from byte `offset` (an audio file, or a range of it).
         case file(path: String, offset: UInt64, length: UInt64)
+        /// Bytes sent as they are produced, length unknown (server-sent events).
+        case stream(WebStream)
     }
 
     /// The status code (200, 206, 404…).
@@ -80,4 +82,19 @@ public struct WebResponse: Sendable, Equatable {
         lhs.status == rhs.status && lhs.body == rhs.body
             && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }
     }
+}
+
+/// A response body produced while it is sent, such as a stream of server-sent events: the server
+/// calls `next` on the connection's thread again and again, each call waiting as long as it
+/// needs for the next bytes, until it returns nil (the end of the body).
+public final class WebStream: Sendable, Equatable {
+    /// The next bytes of the body (never empty), or nil at its end. May block.
+    public let next: @Sendable () -> Data?
+
+    public init(next: @escaping @Sendable () -> Data?) {
+        self.next = next
+    }
+
+    /// Two streams are equal only when they are the same stream.
+    public static func == (lhs: WebStream, rhs: WebStream) -> Bool { lhs === rhs }
 }

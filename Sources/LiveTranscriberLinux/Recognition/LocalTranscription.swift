@@ -52,7 +52,13 @@ public struct LocalFileTranscriber: LocalTranscriber {
     /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the
     ///   model or a language the engine does not know.
     public func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
+        try transcribe(audioFile: audioFile, language: language, progress: { _ in })
+    }
+
+    /// `transcribe(audioFile:language:)`, telling `progress` after each block of 0.1 s how many
+    /// seconds of the file have been read (serve's page shows it).
+    public func transcribe(audioFile: URL, language: String, progress: (Double) -> Void) throws -> [TranscriptSegment] {
         let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model)
-        return try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer)
+        return try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer, progress: progress)
     }
 }

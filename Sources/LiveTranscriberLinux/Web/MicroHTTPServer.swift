@@ -114,6 +114,11 @@ private func send(_ response: WebResponse, on connection: OpaquePointer?) -> MHD
         if created == nil {
             return send(.error(500, "the file could not be read"), on: connection)
         }
+    case .stream(let stream):
+        // Chunked, of unknown length; the reader owns the stream until libmicrohttpd frees it.
+        let reader = Unmanaged.passRetained(StreamReader(stream)).toOpaque()
+        created = MHD_create_response_from_callback(UInt64.max, 4096, streamRead, reader, streamFree)
+        if created == nil { Unmanaged<StreamReader>.fromOpaque(reader).release() }
     }
     guard let created else { return .NO }
     for (name, value) in response.headers {
@@ -122,6 +127,34 @@ private func send(_ response: WebResponse, on connection: OpaquePointer?) -> MHD
     let result = MHD_queue_response(connection, UInt32(response.status), created)
     MHD_destroy_response(created)
     return result
+}
+
+/// A `WebStream` being sent: the bytes of its last piece not yet taken by libmicrohttpd. Only the
+/// connection's thread touches it.
+private final class StreamReader {
+    let stream: WebStream
+    var pending = Data()
+    init(_ stream: WebStream) { self.stream = stream }
+}
+
+/// libmicrohttpd's content reader for a stream: copies what is pending, waiting on the stream
+/// (on the connection's own thread) for more when nothing is. -1 ends the body.
+private let streamRead: MHD_ContentReaderCallback = { cls, _, buffer, maximum in
+    guard let cls, let buffer else { return -1 }
+    let reader = Unmanaged<StreamReader>.fromOpaque(cls).takeUnretainedValue()
+    while reader.pending.isEmpty {
+        guard let next = reader.stream.next() else { return -1 }
+        reader.pending = next
+    }
+    let count = min(maximum, reader.pending.count)
+    reader.pending.withUnsafeBytes { bytes in UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress!, byteCount: count) }
+    reader.pending = Data(reader.pending.dropFirst(count))
+    return count
+}
+
+private let streamFree: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<StreamReader>.fromOpaque(cls).release()
 }
 
 /// libmicrohttpd's access handler: called first with the headers, then with each piece of the

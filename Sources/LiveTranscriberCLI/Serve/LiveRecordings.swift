@@ -1,0 +1,171 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTerminal
+import Synchronization
+
+/// Follows the recordings in progress in a library, whoever started them (`record` in a terminal,
+/// the page): every `live/<draft id>/` folder whose draft a live process holds (its `lock` is
+/// flock'd), read line by line as its files grow, each folded into a core `LiveRecordingView`.
+///
+/// One thread scans the folder every `interval` seconds; readers wait for a change with
+/// `waitForChange`. A recording that ends (its folder removed, its draft's lock released) stays
+/// in the list as finished for `finishedSeconds`, so the page can say it was saved. A folder left
+/// by a recorder that crashed (no lock held when first seen) is never shown.
+final class LiveRecordings: Sendable {
+    /// How often the folders are scanned, in seconds.
+    static let interval = 0.05
+    /// How long a finished recording stays in the list, in seconds.
+    static let finishedSeconds = 30.0
+
+    private struct Followed {
+        var view: LiveRecordingView
+        var offsets: [String: UInt64] = [:]
+        /// The end of a file not yet ended by a newline, by file name.
+        var partial: [String: Data] = [:]
+        var finishedAt: Date?
+    }
+
+    private struct State {
+        var followed: [String: Followed] = [:]
+        var version = 0
+        var stopped = false
+    }
+
+    private let dataDirectory: URL
+    private let state = Mutex(State())
+    private let changed = NSCondition()
+
+    init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// Starts scanning on a thread of its own, until `stop()`.
+    func start() {
+        let thread = Thread { [self] in
+            while !state.withLock({ $0.stopped }) {
+                scan(now: Date())
+                Thread.sleep(forTimeInterval: Self.interval)
+            }
+        }
+        thread.name = "live recordings"
+        thread.start()
+    }
+
+    /// Stops scanning and wakes every waiting reader (`waitForChange` returns nil).
+    func stop() {
+        state.withLock { $0.stopped = true }
+        changed.lock()
+        changed.broadcast()
+        changed.unlock()
+    }
+
+    /// Wakes every reader with a new version: something else the Live page shows has changed
+    /// (the page's own recorder).
+    func touch() {
+        state.withLock { $0.version += 1 }
+        changed.lock()
+        changed.broadcast()
+        changed.unlock()
+    }
+
+    /// The recordings followed now, newest first (ids begin with their start time), and the
+    /// version of that list.
+    func snapshot() -> (version: Int, views: [LiveRecordingView]) {
+        state.withLock { state in
+            (state.version, state.followed.values.map(\.view).sorted { $0.id > $1.id })
+        }
+    }
+
+    /// Waits until the version is past `version` or `timeout` seconds pass.
+    /// - Returns: the current version, or nil once stopped.
+    func waitForChange(after version: Int, timeout: Double) -> Int? {
+        let deadline = Date().addingTimeInterval(timeout)
+        changed.lock()
+        defer { changed.unlock() }
+        while true {
+            let (current, stopped) = state.withLock { ($0.version, $0.stopped) }
+            if stopped { return nil }
+            if current != version || !changed.wait(until: deadline) { return current }
+        }
+    }
+
+    /// One scan of `live/`: new folders, new lines, ended recordings. Public for tests.
+    func scan(now: Date) {
+        let live = dataDirectory.appendingPathComponent(LibraryLayout.live, isDirectory: true)
+        let names = Set(((try? FileManager.default.contentsOfDirectory(atPath: live.path)) ?? []).filter(RecordingID.isSafe))
+        let drafts = dataDirectory.appendingPathComponent(LibraryLayout.drafts, isDirectory: true)
+        let didChange = state.withLock { state -> Bool in
+            var didChange = false
+            for name in names.union(state.followed.keys) {
+                let folder = live.appendingPathComponent(name, isDirectory: true)
+                let recording = Self.isBeingRecorded(drafts.appendingPathComponent(name).appendingPathComponent(LibraryLayout.draftLock))
+                if state.followed[name] == nil {
+                    guard recording, names.contains(name) else { continue }  // left by a crash, or already gone
+                    state.followed[name] = Followed(view: LiveRecordingView(id: name))
+                    didChange = true
+                }
+                guard var followed = state.followed[name] else { continue }
+                if followed.finishedAt == nil {
+                    if read(folder, into: &followed) { didChange = true }
+                    if !recording || followed.view.isFinished {
+                        if !recording { followed.view.recorderGone(at: now) }
+                        followed.finishedAt = now
+                        didChange = true
+                    }
+                }
+                if let finishedAt = followed.finishedAt, now.timeIntervalSince(finishedAt) > Self.finishedSeconds {
+                    state.followed[name] = nil
+                    didChange = true
+                } else {
+                    state.followed[name] = followed
+                }
+            }
+            if didChange { state.version += 1 }
+            return didChange
+        }
+        if didChange {
+            changed.lock()
+            changed.broadcast()
+            changed.unlock()
+        }
+    }
+
+    /// Reads what was added to the folder's two files since the last read. True when any line was.
+    private func read(_ folder: URL, into followed: inout Followed) -> Bool {
+        var any = false
+        for name in [LibraryLayout.liveEvents, LibraryLayout.liveActivity] {
+            guard let handle = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path) else { continue }
+            defer { try? handle.close() }
+            let offset = followed.offsets[name] ?? 0
+            guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { continue }
+            followed.offsets[name] = offset + UInt64(data.count)
+            var buffer = (followed.partial[name] ?? Data()) + data
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                any = true
+                if name == LibraryLayout.liveEvents {
+                    if let event = try? JSONDecoder().decode(RecordingStreamEvent.self, from: Data(line.utf8)) { followed.view.apply(event) }
+                } else if let feed = ActivityFeedLine.decode(line) {
+                    followed.view.applyActivity(attributes: feed.attributes, content: feed.contentState)
+                }
+            }
+            followed.partial[name] = buffer
+        }
+        return any
+    }
+
+    /// True when a process holds the draft's lock (it is recording): a shared lock cannot be had.
+    /// The probe never creates the file and takes nothing a recorder waits for (a recorder holds
+    /// its lock from before its live folder exists).
+    static func isBeingRecorded(_ lockFile: URL) -> Bool {
+        let descriptor = open(lockFile.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLibraryCLI
+import LiveTranscriberLinux
+import Synchronization
+
+/// Records this machine's microphone from the page: the same `Recorder` (and so the same core
+/// `RecordingEngine`, engine, store and `live/` folder) as `record`, on a thread of its own, one
+/// recording at a time. `serve --record-input FILE` records a file played in real time instead
+/// (for machines without a microphone, and for tests).
+final class WebRecorder: Sendable {
+    /// What the page shows of the recorder.
+    struct Status: Sendable, Equatable, Encodable {
+        /// What it records: "the microphone (default)" or the file's name.
+        var input: String
+        /// "idle", "starting" (the model loads), "recording", "paused" or "stopping".
+        var state: String
+        /// The last recording it saved, by id.
+        var saved: String?
+        /// Why the last recording failed or was not saved, one sentence.
+        var error: String?
+    }
+
+    /// A request the recorder refuses: the HTTP status and why.
+    struct Refusal: Error {
+        var status: Int
+        var message: String
+    }
+
+    private struct Running {
+        var stop = StopFlag()
+        var pauses = PauseRequests()
+    }
+
+    private let context: CommandContext
+    private let input: RecordingInput
+    private let recordings: LiveRecordings
+    private let state: Mutex<(status: Status, running: Running?)>
+    private let finished = Atomic<Bool>(true)
+
+    /// - Parameters:
+    ///   - input: what to record (`.microphone`, or `.file` played at real time).
+    ///   - recordings: told of every change, so the page's event streams send it.
+    init(context: CommandContext, input: RecordingInput, recordings: LiveRecordings) {
+        self.context = context
+        self.input = input
+        self.recordings = recordings
+        let name: String
+        switch input {
+        case .microphone(let device, _, _): name = "the microphone (\(device))"
+        case .file(let path), .rawPCM(let path, _, _): name = URL(fileURLWithPath: path).lastPathComponent
+        }
+        state = Mutex((Status(input: name, state: "idle"), nil))
+    }
+
+    var status: Status { state.withLock { $0.status } }
+
+    /// Starts a recording; `body` is JSON `{"name"?, "language"?, "tags"?}` (all optional).
+    /// - Throws: `Refusal` 409 when one is under way, 400 for a bad body or language tag.
+    func start(_ body: Data) throws {
+        struct Body: Decodable { var name: String?; var language: String?; var tags: [String]? }
+        let request: Body
+        do {
+            request = body.isEmpty ? Body() : try JSONDecoder().decode(Body.self, from: body)
+        } catch {
+            throw Refusal(status: 400, message: "the body is not the JSON this request takes (see docs/serve.md)")
+        }
+        let language: String
+        let tags: [String]
+        do {
+            language = try SpeechOptions.languageTag(request.language ?? "en-US")
+            tags = try RecordingTags.normalized(request.tags ?? [])
+        } catch let error as UsageError {
+            throw Refusal(status: 400, message: error.message)
+        } catch {
+            throw Refusal(status: 400, message: CommandRunner.describe(error))
+        }
+        let name = request.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let running = try state.withLock { state -> Running in
+            guard state.running == nil else { throw Refusal(status: 409, message: "a recording from this page is already under way") }
+            let running = Running()
+            state.running = running
+            finished.store(false, ordering: .relaxed)
+            state.status = Status(input: state.status.input, state: "starting", saved: state.status.saved)
+            return running
+        }
+        recordings.touch()
+        let options = RecordingOptions(input: input, speed: .factor(1), name: name, tags: tags, location: nil, format: .wav,
+                                       activityFeed: nil, json: true, discard: false,
+                                       speech: SpeechOptions(engineChoice: nil, language: language, model: nil))
+        let thread = Thread { [self] in record(options, running) }
+        thread.name = "page recording"
+        thread.start()
+    }
+
+    /// Pauses (true) or resumes (false) the recording under way.
+    /// - Throws: `Refusal` 409 when none is.
+    func pause(_ paused: Bool) throws {
+        let pauses = try state.withLock { state -> PauseRequests in
+            guard let running = state.running else { throw Refusal(status: 409, message: "no recording from this page is under way") }
+            return running.pauses
+        }
+        pauses.request(paused: paused)
+    }
+
+    /// Stops the recording under way; it is saved.
+    /// - Throws: `Refusal` 409 when none is.
+    func stop() throws {
+        try state.withLock { state in
+            guard let running = state.running else { throw Refusal(status: 409, message: "no recording from this page is under way") }
+            running.stop.raise()
+            if state.status.state != "starting" { state.status.state = "stopping" }
+        }
+        recordings.touch()
+    }
+
+    /// Stops the recording under way as the server stops (Ctrl-C, SIGTERM); returns once it is saved.
+    func stopForShutdown() {
+        state.withLock { $0.running?.stop.raise() }
+        while !finished.load(ordering: .relaxed) { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    private func record(_ options: RecordingOptions, _ running: Running) {
+        defer { finished.store(true, ordering: .relaxed) }
+        var quiet = context
+        quiet.stdout = BufferOutput()
+        quiet.stderr = BufferOutput()
+        let display = PageDisplay { [self] paused in
+            state.withLock { state in
+                if state.status.state != "stopping" { state.status.state = paused ? "paused" : "recording" }
+            }
+            recordings.touch()
+        }
+        var outcome = Status(input: status.input, state: "idle")
+        do {
+            let saved = try LibraryAccess.savingInto(quiet) {
+                let store = try LibraryAccess.open(quiet)
+                let recorder = Recorder(options: options, context: quiet, store: store, display: display,
+                                        signals: StopSignals(following: running.stop), pauseRequests: running.pauses)
+                return try recorder.run()
+            }
+            outcome.saved = saved?.recording.id
+        } catch AudioFileError.captureFailed(let device, let reason) {
+            // Said for the page: the way out is serve's option, not record's.
+            outcome.error = "cannot capture from audio device '\(device)': \(reason). Start serve with --record-input FILE to record a file instead"
+        } catch {
+            outcome.error = CommandRunner.describe(error)
+        }
+        state.withLock { state in
+            state.status = outcome
+            state.running = nil
+        }
+        recordings.touch()
+    }
+}
+
+/// The page recorder's view of a recording: says when it records and when it is paused (the
+/// recorder draws with `force` after starting and after every pause or resume).
+private final class PageDisplay: RecordingDisplay {
+    private let changed: (_ paused: Bool) -> Void
+
+    init(changed: @escaping (_ paused: Bool) -> Void) {
+        self.changed = changed
+    }
+
+    var isLive: Bool { false }
+
+    func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {
+        if force { changed(snapshot().presentation?.status.glyph == .paused) }
+    }
+
+    func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {}
+}

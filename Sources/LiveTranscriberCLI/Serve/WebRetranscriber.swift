@@ -1,0 +1,99 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLibraryCLI
+import LiveTranscriberLinux
+import Synchronization
+
+/// Re-transcribes a recording from the page as `retranscribe` does with a local engine (the
+/// default engine, `$LIVETRANSCRIBER_ENGINE` or whisper): the same audio check, transcriber,
+/// `Retranscription.transcriptToSave` and `replaceTranscript` (the previous transcript is kept,
+/// `retranscribe --restore` puts it back). It runs on a thread of its own and tells how far it
+/// has read, for the page's progress bar.
+final class WebRetranscriber: Sendable {
+    /// A re-transcription's progress.
+    struct Job: Sendable, Equatable, Encodable {
+        /// "running", "done" or "failed".
+        var state: String
+        /// Seconds of audio read so far.
+        var doneSeconds: Double
+        /// Seconds of audio in the recording.
+        var totalSeconds: Double
+        /// `doneSeconds / totalSeconds`, 0…1 (1 when done).
+        var fraction: Double
+        /// The language the transcript is made in (BCP 47).
+        var language: String
+        /// Segments of the new transcript, once done.
+        var segments: Int?
+        /// Why it failed, one sentence.
+        var error: String?
+    }
+
+    private let context: CommandContext
+    private let jobs = Mutex<[String: Job]>([:])
+
+    init(context: CommandContext) {
+        self.context = context
+    }
+
+    /// The last re-transcription of recording `id` since the server started, nil when none.
+    func job(_ id: String) -> Job? { jobs.withLock { $0[id] } }
+
+    /// Starts re-transcribing `recording` in `language` (nil: its own).
+    /// - Returns: the job as it starts.
+    /// - Throws: `LibraryWebAPI.BadRequest` for a bad language tag; `Busy` while one of the same
+    ///   recording runs; `AudioFormatUnsupported` for audio this machine cannot read.
+    func start(_ recording: Recording, language: String?) throws -> Job {
+        let language = try language.map { tag in
+            do { return try SpeechOptions.languageTag(tag) } catch let error as UsageError {
+                throw LibraryWebAPI.BadRequest(message: error.message)
+            }
+        } ?? recording.language
+        try AudioFormatSupport.libsndfile.checkReadable(recording.audio.format)
+        let job = Job(state: "running", doneSeconds: 0, totalSeconds: recording.durationSeconds, fraction: 0, language: language)
+        try jobs.withLock { jobs in
+            if jobs[recording.id]?.state == "running" { throw Busy() }
+            jobs[recording.id] = job
+        }
+        let thread = Thread { [self] in run(recording, language: language) }
+        thread.name = "retranscribe"
+        thread.start()
+        return job
+    }
+
+    /// A re-transcription of the recording is already under way.
+    struct Busy: Error, CustomStringConvertible {
+        var description: String { "this recording is already being transcribed again" }
+    }
+
+    private func run(_ recording: Recording, language: String) {
+        let id = recording.id
+        var quiet = context
+        quiet.stdout = BufferOutput()
+        quiet.stderr = BufferOutput()
+        do {
+            let store = try LibraryAccess.open(quiet)
+            let audio = try store.audioFile(of: id)
+            let engine = try SpeechOptions.defaultEngine(context.environment)
+            let total = max(recording.durationSeconds, 0.001)
+            let segments = try LocalFileTranscriber(engine: engine).transcribe(audioFile: audio, language: language) { seconds in
+                jobs.withLock { jobs in
+                    jobs[id]?.doneSeconds = seconds
+                    jobs[id]?.fraction = min(1, seconds / total)
+                }
+            }
+            let transcript = try Retranscription.transcriptToSave(segments, recordingName: recording.name)
+            try store.replaceTranscript(of: id, with: transcript, language: language == recording.language ? nil : language)
+            jobs.withLock { jobs in
+                jobs[id]?.state = "done"
+                jobs[id]?.fraction = 1
+                jobs[id]?.segments = transcript.count
+            }
+        } catch {
+            let reason = CommandRunner.describe(error)
+            jobs.withLock { jobs in
+                jobs[id]?.state = "failed"
+                jobs[id]?.error = reason
+            }
+        }
+    }
+}

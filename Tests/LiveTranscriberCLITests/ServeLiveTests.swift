@@ -1,0 +1,195 @@
+import Foundation
+import LiveTranscriberCore
+@testable import LiveTranscriberCLI
+import LiveTranscriberLinux
+import LiveTranscriberStore
+import LiveTranscriberTestSupport
+import Testing
+
+/// The Live page's API (docs/serve.md, "Live"): the recordings in progress read from the library's
+/// `live/` folders, the server-sent events, and recording from the page, against the real server
+/// on a loopback port over a real library.
+@Suite("Serve: the Live page", .serialized)
+struct ServeLiveTests {
+    let library: ServedLibrary
+    let server: RunningServer
+
+    init() throws {
+        library = try ServedLibrary()
+        // The page records the long recording's audio (24.7 s of speech) in real time.
+        server = try RunningServer(library, recordInput: library.audioFile(library.long).path)
+    }
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func cards(_ answer: [String: Any]) -> [[String: Any]] {
+        ((answer["recordings"] as? [[String: Any]]) ?? []).compactMap { $0["card"] as? [String: Any] }
+    }
+
+    @Test("a live folder is followed while its draft's lock is held: its lines become the card; a folder a crash left is never shown")
+    func followsLiveFolders() throws {
+        let root = library.library.url
+        let recordings = LiveRecordings(dataDirectory: root)
+        let id = "20261202-060000-abcd"
+        let live = LiveFolder.folder(of: id, in: root)
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+        let draft = root.appendingPathComponent("drafts/\(id)")
+        try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: true)
+        // A crash left these: no process holds the lock.
+        try FileManager.default.createDirectory(at: LiveFolder.folder(of: "20261201-000000-dead", in: root), withIntermediateDirectories: true)
+        try Data().write(to: root.appendingPathComponent("drafts/.hidden"))
+        let lock = try #require(try FileLock.acquire(draft.appendingPathComponent("lock")))
+        let writer = LiveFolder(dataDirectory: root)
+        writer.event(#"{"audio_end":0,"audio_start":0,"elapsed":0.4,"phase":"recording","type":"phase"}"#)
+        writer.activity(#"{"action":"start","activityID":"activity-1","attributes":{"name":"Standup","recordingID":"\#(id)","startDate":"2026-12-02T06:00:00Z"},"contentState":{"elapsedSeconds":null,"language":"en-US","segmentCount":0,"status":"recording","timerReferenceDate":"2026-12-02T06:00:00Z","transcript":""},"timestamp":"2026-12-02T06:00:00Z"}"#)
+        writer.open(id: id)
+        writer.event(#"{"audio_end":3.2,"audio_start":0.5,"elapsed":3.6,"text":"the first line","type":"final","words":[]}"#)
+        let now = Date(timeIntervalSince1970: 1_796_191_230)  // 2026-12-02 06:00:30 UTC
+        recordings.scan(now: now)
+        let views = recordings.snapshot().views
+        #expect(views.map(\.id) == [id])
+        let card = try #require(views.first).card(now: now)
+        #expect(card.name == "Standup" && card.status == "Recording" && card.timer.text == "0:30" && card.timer.ticking)
+        #expect(card.finals == [LiveRecordingView.FinalLine(start: 0.5, time: "0:00", text: "the first line")])
+
+        let version = recordings.snapshot().version
+        recordings.scan(now: now)
+        #expect(recordings.snapshot().version == version)  // nothing new, no change
+        writer.event(#"{"audio_end":4,"audio_start":3.2,"elapsed":4.1,"text":"and","type":"interim"}"#)
+        recordings.scan(now: now)
+        #expect(recordings.snapshot().version == version + 1)
+        #expect(recordings.snapshot().views.first?.interim == "and")
+
+        // The recorder ends: its lock is released and its folder removed; the card stays, finished, for a while.
+        lock.release()
+        writer.remove()
+        #expect(!FileManager.default.fileExists(atPath: live.path))
+        recordings.scan(now: now.addingTimeInterval(5))
+        let ended = try #require(recordings.snapshot().views.first).card(now: now.addingTimeInterval(9))
+        #expect(ended.finished && ended.timer == LiveRecordingView.Timer(ticking: false, from: nil, text: "0:35"))
+        recordings.scan(now: now.addingTimeInterval(5 + LiveRecordings.finishedSeconds + 1))
+        #expect(recordings.snapshot().views.isEmpty)
+    }
+
+    @Test("recovering a draft a crash left removes its live folder too")
+    func recoveryRemovesLiveFolder() throws {
+        let id = "20261202-061500-beef"
+        do {  // a recorder that dies: its draft is left, its lock released
+            let store = try LibraryStore(directory: library.library.url, timeZone: ServedLibrary.utc, audioMeasure: SndFileAudioMeasure())
+            let draft = try store.createDraft(id: id, createdAt: ServedLibrary.t0, language: "en-US",
+                                              audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+            try WAVFixture.make(audio: Data(count: 32_000)).write(to: draft.audioFile)
+        }
+        let live = LiveFolder.folder(of: id, in: library.library.url)
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: live.appendingPathComponent("events.jsonl"))
+        let recovered = library.library.run("recover")
+        #expect(recovered.exitCode == 0, "\(recovered.stderr)")
+        #expect(FileManager.default.fileExists(atPath: library.library.url.appendingPathComponent("recordings/\(id)").path))
+        #expect(!FileManager.default.fileExists(atPath: live.path))
+    }
+
+    @Test("a microphone that cannot be opened: the recorder is idle again and says why, naming serve's way out; nothing is saved")
+    func noMicrophone() throws {
+        let recordings = LiveRecordings(dataDirectory: library.library.url)
+        let recorder = WebRecorder(context: library.context, input: .microphone(device: "lt-no-such-device", sampleRate: 48_000, channels: 1),
+                                   recordings: recordings)
+        #expect(recorder.status.input == "the microphone (lt-no-such-device)")
+        try recorder.start(Data())
+        recorder.stopForShutdown()  // returns once the recording thread has ended
+        let status = recorder.status
+        #expect(status.state == "idle" && status.saved == nil)
+        #expect(status.error?.hasPrefix("cannot capture from audio device 'lt-no-such-device': ") == true, "\(status)")
+        #expect(status.error?.hasSuffix(". Start serve with --record-input FILE to record a file instead") == true, "\(status)")
+        #expect(library.library.recordingFolders.count == 3)
+    }
+
+    @Test("GET /api/live: nothing recorded yet, the page's recorder idle with its input; other methods 405; without the token 401")
+    func idle() throws {
+        let reply = try server.get("/api/live")
+        #expect(reply.status == 200)
+        #expect(reply.text == #"{"recorder":{"input":"audio.wav","state":"idle"},"recordings":[]}"# + "\n")
+        #expect(try server.request("DELETE", "/api/live").status == 405)
+        #expect(try server.request("GET", "/api/live/record").status == 405)
+        #expect(try HTTPReply.send(port: server.port, method: "GET", path: "/api/live/events", headers: ["Host": "127.0.0.1:\(server.port)"]).status == 401)
+        let stop = try server.post("/api/live/record/stop", json: "")
+        #expect(stop.status == 409 && stop.text == #"{"error":"no recording from this page is under way"}"# + "\n")
+        #expect(try server.post("/api/live/record", json: #"{"language":"en US"}"#).status == 400)
+        #expect(try server.post("/api/live/record", json: "[1]").status == 400)
+        #expect(try server.get("/api/live").text.contains(#""state":"idle""#))  // the bad requests started nothing
+    }
+
+    @Test("record from the page: the same recorder as 'record' on the file input in real time; its finals arrive as server-sent events; stop saves it")
+    func recordFromThePage() throws {
+        let events = try EventStreamClient(port: server.port, path: "/api/live/events",
+                                           headers: ["Host": "127.0.0.1:\(server.port)", "Cookie": "\(WebAccess.cookieName)=\(server.token)"])
+        let first = try object(try #require(try events.next()))
+        #expect(events.status == 200)
+        #expect(cards(first).isEmpty)
+
+        let started = try server.post("/api/live/record", json: #"{"name":"From the page","tags":["live"]}"#)
+        #expect(started.status == 200, "\(started.text)")
+        #expect(try server.post("/api/live/record", json: "{}").status == 409)  // one at a time
+        var final: [String: Any]?
+        while final == nil, let data = try events.next() {
+            let card = cards(try object(data)).first { $0["name"] as? String == "From the page" }
+            if let card, let finals = card["finals"] as? [[String: Any]], !finals.isEmpty {
+                #expect(card["status"] as? String == "Recording" && card["dot"] as? String == "red")
+                #expect((card["timer"] as? [String: Any])?["ticking"] as? Bool == true)
+                #expect(card["language"] as? String == "en-US")
+                final = finals[0]
+            }
+        }
+        let line = try #require(final)
+        let stopped = try server.post("/api/live/record/stop", json: "")
+        #expect(stopped.status == 200)
+        var saved: String?
+        while saved == nil, let data = try events.next() {
+            let recorder = try #require(try object(data)["recorder"] as? [String: Any])
+            if recorder["state"] as? String == "idle" { saved = recorder["saved"] as? String }
+        }
+        let id = try #require(saved)
+        let shown = try server.get("/api/recordings/\(id)").json()
+        let recording = try #require(shown["recording"] as? [String: Any])
+        #expect(recording["name"] as? String == "From the page" && recording["tags"] as? [String] == ["live"])
+        let rows = try #require((shown["transcript"] as? [String: Any])?["rows"] as? [[String: Any]])
+        #expect((rows.first?["words"] as? [String])?.joined(separator: " ") == line["text"] as? String)
+        #expect(!FileManager.default.fileExists(atPath: LiveFolder.folder(of: id, in: library.library.url).path))
+    }
+}
+
+/// Transcribe again from the Recording page, with its progress.
+@Suite("Serve: transcribe again", .serialized)
+struct ServeRetranscribeTests {
+    @Test("transcribe again: as 'retranscribe' with the local engine, progress read until done; the previous transcript kept; bad requests change nothing")
+    func retranscribe() throws {
+        let library = try ServedLibrary()
+        let server = try RunningServer(library)
+        let path = "/api/recordings/\(library.long.id)/retranscribe"
+        #expect(try server.get(path).status == 404)  // none yet
+        #expect(try server.post(path, json: #"{"language":"en US"}"#).status == 400)
+        #expect(try server.post("/api/recordings/.hidden/retranscribe", json: "").status == 400)
+        #expect(try server.request("DELETE", path).status == 405)
+        let started = try server.post(path, json: "")
+        #expect(started.status == 202, "\(started.text)")
+        var job = try #require(try started.json()["job"] as? [String: Any])
+        #expect(job["state"] as? String == "running" && job["totalSeconds"] as? Double == library.long.durationSeconds)
+        var fractions: [Double] = []
+        let deadline = Date().addingTimeInterval(300)  // a safety net: pocketsphinx takes seconds
+        while job["state"] as? String == "running", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            job = try #require(try server.get(path).json()["job"] as? [String: Any])
+            fractions.append(job["fraction"] as? Double ?? -1)
+        }
+        #expect(job["state"] as? String == "done", "\(job)")
+        #expect(fractions == fractions.sorted() && fractions.last == 1)
+        let rows = try #require((try server.get("/api/recordings/\(library.long.id)").json()["transcript"] as? [String: Any])?["rows"] as? [[String: Any]])
+        #expect(job["segments"] as? Int == rows.count && rows.count > 0)
+        #expect(FileManager.default.fileExists(atPath: library.library.url.appendingPathComponent("recordings/\(library.long.id)/transcript.previous.json").path))
+        let restored = library.library.run("retranscribe", library.long.id, "--restore")
+        #expect(restored.exitCode == 0, "\(restored.stderr)")
+        #expect(library.library.run("show", library.long.id).stdout.contains(library.segments[0].text))
+    }
+}

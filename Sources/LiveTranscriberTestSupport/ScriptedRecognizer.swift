@@ -45,7 +45,7 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
     ///   - failAtSeconds: `accept` throws `Failure` once this much audio has arrived.
     ///   - lagSeconds: how far decoding runs behind the audio: a cue fires in `accept` once
     ///     `atSeconds + lagSeconds` of audio arrived; `awaitEvents` fires the next cue whose audio
-    ///     arrived (one decode finishing); `finish(abandoning:)` fires the rest of those one by one,
+    ///     arrived (one decode finishing); `finish(stopRequested:abandoning:)` fires the rest of those one by one,
     ///     asking `abandoning` before each.
     public init(
         language: String = "en-US",
@@ -94,10 +94,10 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
     }
 
     public func finish() throws -> [RecognitionEvent] {
-        try finish(abandoning: { false }).events
+        try finish(stopRequested: false, abandoning: { false }).events
     }
 
-    public func finish(abandoning: () -> Bool) throws -> RecognitionEnding {
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
         var events: [RecognitionEvent] = []
         while let cue = cues.first, cue.atSeconds <= receivedSeconds {
             if abandoning() { return RecognitionEnding(events: events, untranscribedFromSeconds: transcribedSeconds) }

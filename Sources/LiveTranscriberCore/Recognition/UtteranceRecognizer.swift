@@ -105,7 +105,7 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 /// the new segment that repeat the end of the previous one at the cut are dropped (`CutOverlap`).
 /// A cancelled decode stops as soon as the engine can (`DecodeCancellation`) and its result is dropped.
 ///
-/// Work cut short: `finish(abandoning:)` cancels the decode in flight, drops the utterances waiting
+/// Work cut short: `finish(stopRequested:abandoning:)` cancels the decode in flight, drops the utterances waiting
 /// and says from which sample the audio has no transcript; releasing the recognizer cancels and joins
 /// its decodes too, so no decode outlives it (the engine's C state may be freed right after).
 /// `untranscribedSamples` is the audio not transcribed yet (the open utterance, the ones waiting, the
@@ -211,10 +211,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     public func finish() throws -> [RecognitionEvent] {
-        try finish(abandoning: { false }).events
+        try finish(stopRequested: false, abandoning: { false }).events
     }
 
-    public func finish(abandoning: () -> Bool) throws -> RecognitionEnding {
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
         if !unwindowed.isEmpty {
             let padded = unwindowed + [Float](repeating: 0, count: detector.windowSamples - unwindowed.count)
             for probability in try detector.speechProbabilities(padded) {

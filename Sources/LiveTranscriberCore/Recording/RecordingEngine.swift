@@ -390,9 +390,10 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             // The stop rule (`PendingTranscription`): pending decodes get a grace after a stop request.
             let rule = settings.pendingTranscription
             let (clock, stopRequested) = (services.clock, self.stopRequested)
-            var requestedAt: Date?
+            // Asked once first: a recognizer that finishes at once (pocketsphinx) then skips its refinements.
+            var requestedAt: Date? = stopRequested() ? clock.now() : nil
             do {
-                let ending = try state.pipeline.finish(abandoning: {
+                let ending = try state.pipeline.finish(stopRequested: requestedAt != nil, abandoning: {
                     let asked = stopRequested()  // every time: the front end draws progress there
                     if requestedAt == nil, asked { requestedAt = clock.now() }
                     return rule.abandons(stopRequestedAt: requestedAt, now: clock.now())

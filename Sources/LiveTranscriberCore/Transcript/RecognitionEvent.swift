@@ -106,8 +106,10 @@ public protocol SpeechRecognizer: AnyObject {
     /// `abandoning` is asked between waits of at most 0.1 s; once it returns true, the decode in
     /// flight is cancelled and joined (it has returned when this does) and the utterances still
     /// waiting are dropped. The default runs `finish()`, for recognizers that finish at once.
+    /// - Parameter stopRequested: the user asked to stop (rather than the input ending): work
+    ///   that only refines what is already decoded may be skipped (pocketsphinx's second pass).
     /// - Returns: the events produced, and where the audio without a transcript begins when work was abandoned.
-    func finish(abandoning: () -> Bool) throws -> RecognitionEnding
+    func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding
 
     /// Ends the stream without finishing it, after a failure: pending decodes are cancelled, and the
     /// one in flight has returned when this does. Nothing more is reported. The default does nothing.
@@ -117,11 +119,13 @@ public protocol SpeechRecognizer: AnyObject {
 extension SpeechRecognizer {
     public var untranscribedSamples: Int { 0 }
     public func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent] { [] }
-    public func finish(abandoning: () -> Bool) throws -> RecognitionEnding { RecognitionEnding(events: try finish()) }
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
+        RecognitionEnding(events: try finish())
+    }
     public func cancel() {}
 }
 
-/// How a recognizer's stream ended (`SpeechRecognizer.finish(abandoning:)`).
+/// How a recognizer's stream ended (`SpeechRecognizer.finish(stopRequested:abandoning:)`).
 public struct RecognitionEnding: Sendable, Equatable {
     /// The events produced while finishing, in order.
     public var events: [RecognitionEvent]

@@ -60,17 +60,17 @@ public final class TranscriptionPipeline {
 
     /// Flushes the resampler, feeds what is left and ends the last utterance, waiting for every decode.
     public func finish() throws -> [RecognitionEvent] {
-        try finish(abandoning: { false }).events
+        try finish(stopRequested: false, abandoning: { false }).events
     }
 
     /// Flushes the resampler, feeds what is left and ends the last utterance; pending decodes are
-    /// abandoned once `abandoning` returns true (`SpeechRecognizer.finish(abandoning:)`).
+    /// abandoned once `abandoning` returns true (`SpeechRecognizer.finish(stopRequested:abandoning:)`).
     /// - Returns: the events, and where the audio without a transcript begins (seconds from the start).
-    public func finish(abandoning: () -> Bool) throws -> RecognitionEnding {
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
         if let resampler { pending += try resampler.flush() }
         let events = try feed(pending[...])
         pending = []
-        var ending = try recognizer.finish(abandoning: abandoning)
+        var ending = try recognizer.finish(stopRequested: stopRequested, abandoning: abandoning)
         ending.events = events + ending.events
         return ending
     }

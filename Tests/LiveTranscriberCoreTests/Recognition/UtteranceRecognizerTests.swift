@@ -97,7 +97,7 @@ struct UtteranceRecognizerTests {
         #expect(worker.pending == 1)
         #expect(recognizer.untranscribedSamples == 6_200)  // 8 s accepted, nothing transcribed from 1.8 s on
         var asked = 0
-        let ending = try recognizer.finish(abandoning: { [worker] in
+        let ending = try recognizer.finish(stopRequested: true, abandoning: { [worker] in
             asked += 1
             if asked == 1 { worker.runNext() }  // the first final's decode finishes while the stop waits
             return asked == 2

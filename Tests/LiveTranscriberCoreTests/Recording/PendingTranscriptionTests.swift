@@ -28,8 +28,8 @@ struct PendingTranscriptionTests {
         try harness.engine.start()
         try harness.feed(seconds: 8)
         #expect(harness.engine.secondsTranscribed == 2)  // progress counts decoded audio, not the 8 s read
-        // Each check of the stop request is 0.3 s after the one before: asked at +0.3, then
-        // "three" finishes at +0.6 and the check at +0.9 is past the grace.
+        // Each check of the stop request is 0.3 s after the one before: asked at +0.3 as the
+        // stop begins, "two" finishes by the check at +0.6, and the check at +0.9 is past the grace.
         var checks = 0
         try harness.engine.stop(stopRequested: { [clock = harness.clock] in
             checks += 1
@@ -37,15 +37,15 @@ struct PendingTranscriptionTests {
             return true
         })
         #expect(checks == 3)
-        #expect(harness.engine.untranscribedAudio == UntranscribedAudio(fromSeconds: 6, toSeconds: 8))
+        #expect(harness.engine.untranscribedAudio == UntranscribedAudio(fromSeconds: 4, toSeconds: 8))
         guard case .saved(let recording, let segments) = try harness.engine.finish(keep: true) else {
             Issue.record("not saved")
             return
         }
         #expect(recording.durationSeconds == 8)
-        #expect(segments.map(\.text) == ["one", "two", "three"])
-        #expect(UntranscribedAudio(fromSeconds: 6, toSeconds: 8).note(recordingID: recording.id)
-            == "the last 0:02 of audio (from 0:06) has no transcript: the recording stopped before it was transcribed; "
+        #expect(segments.map(\.text) == ["one", "two"])
+        #expect(UntranscribedAudio(fromSeconds: 4, toSeconds: 8).note(recordingID: recording.id)
+            == "the last 0:04 of audio (from 0:04) has no transcript: the recording stopped before it was transcribed; "
             + "run 'livetranscriber retranscribe \(recording.id)' to transcribe it all")
     }
 
@@ -59,7 +59,7 @@ struct PendingTranscriptionTests {
             checks += 1
             return false
         })
-        #expect(checks == 3)  // asked before each of the three decodes still pending (a front end draws progress there)
+        #expect(checks == 4)  // asked as the stop begins and before each of the three decodes still pending (a front end draws progress there)
         #expect(harness.engine.untranscribedAudio == nil)
         #expect(harness.engine.secondsTranscribed == 8)
         guard case .saved(_, let segments) = try harness.engine.finish(keep: true) else {

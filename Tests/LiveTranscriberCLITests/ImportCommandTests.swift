@@ -123,9 +123,11 @@ struct ImportCommandTests {
         #expect(library.draftFolders.isEmpty)
     }
 
-    @Test("the progress bar's last line is 100% only when the whole file was read; a stopped import keeps its share")
+    @Test("the progress bar counts audio transcribed, not read; its last line is 100% only when the whole file was read; a stopped import keeps its share")
     func progressBarAfterStop() {
-        let snapshot = LiveViewSnapshot(presentation: nil, elapsedSeconds: 6.2, totalSeconds: 10, finals: [], interim: nil, acceptsKeys: false)
+        // 9.9 s read, 6.2 s transcribed: the bar is at 62%, not 99%.
+        let snapshot = LiveViewSnapshot(presentation: nil, elapsedSeconds: 9.9, transcribedSeconds: 6.2, totalSeconds: 10, finals: [],
+                                        interim: nil, acceptsKeys: false)
         #expect(ProgressBarDisplay.finalLine(label: "long", snapshot, reachedEnd: false, wallSeconds: 6.4)
             == "long  [##############..........]  62%  0:06 elapsed  stopped")
         #expect(ProgressBarDisplay.finalLine(label: "long", snapshot, reachedEnd: true, wallSeconds: 6.4)

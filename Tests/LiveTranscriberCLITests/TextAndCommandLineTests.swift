@@ -74,7 +74,7 @@ struct TextAndCommandLineTests {
         let attributes = RecordingActivityAttributes(recordingID: "r", name: "Memo", startDate: Date(timeIntervalSince1970: 0))
         let content = RecordingActivityAttributes.ContentState(status: .recording, timerReferenceDate: Date(timeIntervalSince1970: 0),
                                                                elapsedSeconds: nil, transcript: "", language: "en-US", segmentCount: finals)
-        return LiveViewSnapshot(presentation: LockScreenPresentation(attributes: attributes, content: content), elapsedSeconds: 12,
+        return LiveViewSnapshot(presentation: LockScreenPresentation(attributes: attributes, content: content), elapsedSeconds: 12, transcribedSeconds: 12,
                                 totalSeconds: nil,
                                 finals: (0..<finals).map { TranscriptSegment(text: "line \($0) of the talk", startSeconds: Double($0), endSeconds: Double($0) + 1) },
                                 interim: nil, acceptsKeys: true)

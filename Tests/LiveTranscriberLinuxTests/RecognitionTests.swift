@@ -36,6 +36,31 @@ struct RecognitionTests {
         #expect(abs(segments[0].startSeconds - 0.46) < 0.05)
     }
 
+    @Test("a stop request in the middle of an utterance gives the first pass's words as its final, without the second pass; the input's end runs it")
+    func stopSkipsTheSecondPass() throws {
+        let source = try RawPCMReader(path: TestData.goForward, sampleRate: 16_000, channels: 1)
+        var samples: [Float] = []
+        while let buffer = try source.read(maxFrames: 1_600) { samples += buffer.samples }
+        // The speech alone, without the silence that would end the utterance: it is still open.
+        let speech = Array(samples[..<Int(2.2 * 16_000)])
+        for stop in [true, false] {
+            let recognizer = try PocketSphinxRecognizer()
+            var events: [RecognitionEvent] = []
+            for start in stride(from: 0, to: speech.count, by: 1_600) {
+                events += try recognizer.accept(.float32(Array(speech[start..<min(speech.count, start + 1_600)])))
+            }
+            #expect(events.filter { if case .final = $0 { true } else { false } }.isEmpty)  // the utterance is still open
+            let ending = try recognizer.finish(stopRequested: stop, abandoning: { true })
+            #expect(ending.untranscribedFromSeconds == nil)
+            let finals = ending.events.compactMap { event -> TranscriptSegment? in
+                if case .final(let segment) = event { return segment }
+                return nil
+            }
+            #expect(finals.map(\.text) == ["go forward ten meters"], "stop requested: \(stop)")
+            #expect(finals.first?.words.map(\.word) == ["go", "forward", "ten", "meters"])
+        }
+    }
+
     @Test("the five librivox recordings reach a word error rate of at most 45%")
     func librivoxWordErrorRate() throws {
         var total = WordErrorRate(errors: 0, referenceWords: 0)

@@ -131,6 +131,10 @@ struct RecordCommand: CLICommand {
             let output = options.activityFeed == "-" || options.events == "-" ? context.stderr : context.stdout
             output.write(VisibleText.escaped("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")).") + "\n")
         }
+        // A stop before the decoding caught up: all the audio is saved, the rest of the transcript is retranscribe's.
+        if let untranscribed = recorder.untranscribedAudio {
+            context.printError("note: " + untranscribed.note(recordingID: saved.recording.id))
+        }
         if let failure = recorder.feedFailure, let path = options.activityFeed {
             context.printErrorLine("error: could not write the activity feed to \(path): \(failure); the recording was saved")
             return ExitCode.failure

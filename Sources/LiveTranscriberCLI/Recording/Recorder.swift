@@ -8,7 +8,12 @@ import Synchronization
 /// pulls the source block by block (paced for files), reads keys and stop signals, and draws.
 ///
 /// One loop on the calling thread: every consumer sees events in order and nothing needs a
-/// lock. Stop requests (q, Ctrl-C, SIGTERM) are checked between blocks, at least every 0.1 s.
+/// lock. Stop requests (q, Ctrl-C, SIGTERM) are checked between blocks, at least every 0.1 s, and
+/// while waiting for transcription: a file is not read further while the recognizer is behind
+/// (`RecordingEngine.transcriptionIsBehind`), and at the end the last decodes are waited for with
+/// progress drawn. A stop leaves pending decodes the core's grace, then abandons them
+/// (`PendingTranscription`): the recording keeps all the audio, `untranscribedAudio` says which
+/// part has no transcript.
 final class Recorder {
     private let options: RecordingOptions
     private let context: CommandContext
@@ -25,6 +30,9 @@ final class Recorder {
     private var stoppedByKey = false
     /// Pause and resume requests from elsewhere than the keyboard (`serve`'s page).
     private let pauseRequests: PauseRequests?
+    /// The audio of the last run's saved recording that has no transcript, because a stop or a
+    /// failure came before it was transcribed; nil when everything was transcribed.
+    private(set) var untranscribedAudio: UntranscribedAudio?
 
     /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
     ///   files); by default the recorder installs its own for the run.
@@ -59,11 +67,13 @@ final class Recorder {
             live?.activity(line)
         })
         let timeZone = LibraryAccess.timeZone(context)
-        let settings = options.importing?.engineSettings(
+        var settings = options.importing?.engineSettings(
             language: options.speech.language, tags: options.tags, fileFormat: options.format, timeZone: timeZone
         ) ?? RecordingEngineSettings(
             language: options.speech.language, name: options.name, tags: options.tags, location: options.location,
             fileFormat: options.format, timeZone: timeZone, keepIfInterrupted: !options.discard)  // --discard never survives a crash
+        // A stop that discards the recording (an import) has no decode worth waiting for.
+        if options.stopCancels { settings.pendingTranscription.stopGraceSeconds = 0 }
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
                                      services: LinuxRecordingServices.make(store: store, activity: activity,
                                                                                  engine: try options.speech.engine(in: context.environment, note: context.printError),
@@ -89,11 +99,20 @@ final class Recorder {
         // Keys work only with the live card on screen and stdin free (not the audio itself).
         let keys = display.isLive && !options.input.readsStandardInput ? Terminal.enableKeyInput() : nil
         defer { keys?.restore() }
-        let snapshot = { LiveViewSnapshot(engine: engine, source: source, acceptsKeys: keys != nil) }
+        // At full speed the card's timer is progress: the audio transcribed, not the audio read.
+        let unpaced = !options.input.isLive && options.speed.factor == nil
+        let snapshot = { LiveViewSnapshot(engine: engine, source: source, acceptsKeys: keys != nil, timerCountsTranscribed: unpaced) }
 
         var sourceFailure: (any Error)?
         do { try pull(source, into: engine, keys: keys, signals: signals, snapshot: snapshot) } catch { sourceFailure = error }
-        try engine.stop()
+        // The decodes still pending are waited for with progress drawn; a stop (now or while
+        // waiting) gives them the core's grace, then abandons them.
+        try engine.stop(stopRequested: { [display, self] in
+            if keys?.keys(waiting: 0).contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) == true { stoppedByKey = true }
+            display.render(snapshot(), force: false)
+            return signals.stopRequested || stoppedByKey
+        })
+        untranscribedAudio = engine.untranscribedAudio
         display.finish(snapshot(), reachedEnd: !signals.stopRequested && !stoppedByKey && sourceFailure == nil)
         defer { stats = RecordingStats(interimResults: engine.interimResults, finalSegments: engine.transcript.finals.count,
                                        activity: activity.counts) }
@@ -109,7 +128,8 @@ final class Recorder {
         case .saved(let recording, let segments):
             if let failure {
                 throw RecordingInterrupted.failed(reason: LiveTranscriberCommandLine.describe(failure),
-                                                  savedID: recording.id, seconds: recording.durationSeconds)
+                                                  savedID: recording.id, seconds: recording.durationSeconds,
+                                                  untranscribed: engine.untranscribedAudio)
             }
             return RecordingWithTranscript(recording: recording, segments: segments)
         }
@@ -152,6 +172,13 @@ final class Recorder {
                 Terminal.sleep(seconds: min(wait, 0.1))  // short steps, so stops are never late
                 continue
             }
+            // A file waits for the recognizer to catch up (bounded memory, honest progress);
+            // live input cannot wait.
+            if !options.input.isLive, engine.transcriptionIsBehind {
+                try engine.awaitTranscription(upToSeconds: 0.1)
+                display.render(snapshot(), force: false)
+                continue
+            }
             guard let buffer = try source.read(maxFrames: blockFrames) else { return }
             try engine.receive(buffer)
             display.render(snapshot(), force: false)
@@ -181,8 +208,12 @@ final class PauseRequests: Sendable {
 }
 
 extension LiveViewSnapshot {
-    init<Store>(engine: RecordingEngine<Store>, source: any AudioSource, acceptsKeys: Bool) {
-        self.init(presentation: engine.presentation, elapsedSeconds: engine.secondsRecorded,
+    /// - Parameter timerCountsTranscribed: the card's timer shows the audio transcribed rather
+    ///   than recorded (a file read at full speed, where the timer is progress).
+    init<Store>(engine: RecordingEngine<Store>, source: any AudioSource, acceptsKeys: Bool, timerCountsTranscribed: Bool) {
+        self.init(presentation: engine.presentation,
+                  elapsedSeconds: timerCountsTranscribed ? engine.secondsTranscribed : engine.secondsRecorded,
+                  transcribedSeconds: engine.secondsTranscribed,
                   totalSeconds: source.totalFrames.map { Double($0) / Double(source.format.sampleRate) },
                   finals: engine.transcript.finals, interim: engine.transcript.interim, acceptsKeys: acceptsKeys)
     }

@@ -110,19 +110,20 @@ final class ProgressBarDisplay: RecordingDisplay {
         guard force || ContinuousClock.now - lastDraw >= .milliseconds(200) else { return }
         lastDraw = ContinuousClock.now
         let snapshot = makeSnapshot()
-        output.write("\r\u{1B}[K" + ProgressBarText.line(label: label, done: snapshot.elapsedSeconds,
+        output.write("\r\u{1B}[K" + ProgressBarText.line(label: label, done: snapshot.transcribedSeconds,
                                                          total: snapshot.totalSeconds, wallSeconds: elapsedWall))
     }
 
     /// The last line: 100% only when the whole file was read; a stopped import keeps the share
-    /// it reached (62%), so the bar never claims audio that was not imported.
+    /// it reached (62%), so the bar never claims audio that was not imported. The share counts
+    /// audio transcribed, not audio read: decoding is what takes the time.
     func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {
         output.write("\r\u{1B}[K" + Self.finalLine(label: label, snapshot, reachedEnd: reachedEnd, wallSeconds: elapsedWall) + "\n")
     }
 
     static func finalLine(label: String, _ snapshot: LiveViewSnapshot, reachedEnd: Bool, wallSeconds: Double) -> String {
-        let total = snapshot.totalSeconds ?? snapshot.elapsedSeconds
-        return ProgressBarText.line(label: label, done: reachedEnd ? total : snapshot.elapsedSeconds, total: total,
+        let total = snapshot.totalSeconds ?? snapshot.transcribedSeconds
+        return ProgressBarText.line(label: label, done: reachedEnd ? total : snapshot.transcribedSeconds, total: total,
                                     wallSeconds: wallSeconds, showsTimeLeft: reachedEnd)
     }
 
@@ -143,7 +144,7 @@ final class SilentDisplay: RecordingDisplay {
 enum ProgressBarText {
     /// "name  [#########.........]  45%  0:03 elapsed  0:04 left".
     /// - Parameters:
-    ///   - done: seconds of audio processed; `total`: seconds in the file, nil when unknown.
+    ///   - done: seconds of audio transcribed; `total`: seconds in the file, nil when unknown.
     ///   - wallSeconds: wall time since the start, for the estimate of time left.
     ///   - showsTimeLeft: false for the last line of a stopped import, which has no time left.
     static func line(label: String, done: Double, total: Double?, wallSeconds: Double, width: Int = 24, showsTimeLeft: Bool = true) -> String {

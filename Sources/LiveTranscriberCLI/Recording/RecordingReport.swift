@@ -22,7 +22,9 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
     /// Stopped (q, Ctrl-C, SIGTERM) before any audio was read.
     case stoppedBeforeAudio
     case cancelled
-    case failed(reason: String, savedID: String, seconds: Double)
+    /// A failure in the middle: what was recorded was saved as `savedID`; `untranscribed` is its
+    /// audio left without a transcript (decodes abandoned at the failure), if any.
+    case failed(reason: String, savedID: String, seconds: Double, untranscribed: UntranscribedAudio? = nil)
 
     var description: String {
         switch self {
@@ -32,8 +34,9 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
             return "stopped before any audio was recorded; nothing was saved"
         case .cancelled:
             return "stopped before the end of the file; nothing was saved from it"
-        case .failed(let reason, let id, let seconds):
-            return "\(reason); the \(ElapsedTimeFormat.clock(seconds)) recorded before it were saved as \(id)"
+        case .failed(let reason, let id, let seconds, let untranscribed):
+            let rest = untranscribed.map { "; \($0.note(recordingID: id))" } ?? ""
+            return "\(reason); the \(ElapsedTimeFormat.clock(seconds)) recorded before it were saved as \(id)\(rest)"
         }
     }
 }

@@ -8,13 +8,13 @@ import Synchronization
 /// default engine, `$LIVETRANSCRIBER_ENGINE` or whisper): the same audio check, transcriber,
 /// `Retranscription.transcriptToSave` and `replaceTranscript` (the previous transcript is kept,
 /// `retranscribe --restore` puts it back). It runs on a thread of its own and tells how far it
-/// has read, for the page's progress bar.
+/// has transcribed, for the page's progress bar.
 final class WebRetranscriber: Sendable {
     /// A re-transcription's progress.
     struct Job: Sendable, Equatable, Encodable {
         /// "running", "done" or "failed".
         var state: String
-        /// Seconds of audio read so far.
+        /// Seconds of audio transcribed so far (`LocalTranscription.transcribe`'s progress).
         var doneSeconds: Double
         /// Seconds of audio in the recording.
         var totalSeconds: Double

@@ -6,8 +6,11 @@ import LiveTranscriberTerminal
 struct LiveViewSnapshot: Equatable {
     /// The Lock Screen view model of the Live Activity's latest content state.
     var presentation: LockScreenPresentation?
-    /// Seconds recorded, pauses excluded (the card's ticking timer).
+    /// The card's ticking timer, seconds: recorded (pauses excluded), or transcribed for a file
+    /// read at full speed.
     var elapsedSeconds: Double
+    /// Seconds of audio transcribed from the start: what progress bars count.
+    var transcribedSeconds: Double
     /// Seconds of the whole input when known (files), for progress bars.
     var totalSeconds: Double?
     var finals: [TranscriptSegment]

@@ -41,6 +41,16 @@ public protocol DecodeWorker: Sendable {
     func submit(_ job: @escaping @Sendable () -> Void)
     /// Returns once every submitted job has run.
     func drain()
+    /// Returns once every submitted job has run (true) or after `seconds` of wall time (false).
+    /// The default waits for all (`drain()`), for workers that run jobs when told or at once.
+    func drain(upToSeconds seconds: Double) -> Bool
+}
+
+extension DecodeWorker {
+    public func drain(upToSeconds seconds: Double) -> Bool {
+        drain()
+        return true
+    }
 }
 
 /// Runs each job at once on the caller's thread: files decode in order, no interim decodes needed.
@@ -56,6 +66,11 @@ public final class BackgroundDecodeWorker: DecodeWorker {
     public init() {}
     public func submit(_ job: @escaping @Sendable () -> Void) { queue.async(execute: job) }
     public func drain() { queue.sync {} }
+    public func drain(upToSeconds seconds: Double) -> Bool {
+        let group = DispatchGroup()
+        queue.async(group: group) {}
+        return group.wait(timeout: .now() + max(0, seconds)) == .success
+    }
 }
 
 /// A `SpeechRecognizer` for engines that decode whole utterances (Whisper): voice activity detection
@@ -89,6 +104,12 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 /// Where one segment starts at the cut that ended the one before (a split, a forced cut), words of
 /// the new segment that repeat the end of the previous one at the cut are dropped (`CutOverlap`).
 /// A cancelled decode stops as soon as the engine can (`DecodeCancellation`) and its result is dropped.
+///
+/// Work cut short: `finish(stopRequested:abandoning:)` cancels the decode in flight, drops the utterances waiting
+/// and says from which sample the audio has no transcript; releasing the recognizer cancels and joins
+/// its decodes too, so no decode outlives it (the engine's C state may be freed right after).
+/// `untranscribedSamples` is the audio not transcribed yet (the open utterance, the ones waiting, the
+/// one being decoded): a reader that keeps it bounded keeps memory flat (`PendingTranscription`).
 public final class UtteranceRecognizer: SpeechRecognizer {
     public let language: String
     public let inputFormat: RecognizerInputFormat
@@ -149,6 +170,30 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// True while a decode runs or waits to run, cancelled ones included (for tests and the benchmark).
     public var decodeInFlight: Bool { mailbox.inFlight }
 
+    /// Cancels the decode in flight and waits for it (and any cancelled one) to return.
+    deinit {
+        current?.cancellation.cancel()
+        worker.drain()
+    }
+
+    /// The first sample, from the stream's start, whose transcript is not done: the start of the
+    /// oldest utterance waiting for or in its final decode, or of the open utterance; else every
+    /// sample the voice activity detector has seen.
+    private var transcribedFrontier: Int {
+        var frontier = segmenter.sampleCount
+        if let open = segmenter.openStartSample { frontier = min(frontier, open) }
+        if let waiting = waitingFinals.first { frontier = min(frontier, waiting.cut.startSample) }
+        if let job = current, job.purpose == .final, let cut = job.cut { frontier = min(frontier, cut.startSample) }
+        return frontier
+    }
+
+    public var untranscribedSamples: Int { max(0, bufferStart + buffer.count - transcribedFrontier) }
+
+    public func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent] {
+        if mailbox.inFlight { _ = worker.drain(upToSeconds: seconds) }
+        return try schedule(finishing: false)
+    }
+
     public func accept(_ samples: RecognizerSamples) throws -> [RecognitionEvent] {
         let floats = samples.floats
         buffer += floats
@@ -166,6 +211,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     public func finish() throws -> [RecognitionEvent] {
+        try finish(stopRequested: false, abandoning: { false }).events
+    }
+
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
         if !unwindowed.isEmpty {
             let padded = unwindowed + [Float](repeating: 0, count: detector.windowSamples - unwindowed.count)
             for probability in try detector.speechProbabilities(padded) {
@@ -175,11 +224,34 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         }
         for cut in segmenter.finish() { try queueFinal(cut) }
         var events: [RecognitionEvent] = []
-        repeat {
-            worker.drain()
+        while true {
             events += try schedule(finishing: true)
-        } while current != nil || !waitingFinals.isEmpty
-        return events
+            guard current != nil || !waitingFinals.isEmpty else { break }
+            if abandoning() {
+                let from = transcribedFrontier
+                abandonPending()
+                return RecognitionEnding(events: events, untranscribedFromSeconds: Double(from) / Double(inputFormat.sampleRate))
+            }
+            _ = worker.drain(upToSeconds: 0.1)
+        }
+        worker.drain()  // cancelled interim decodes still running return before the stream ends
+        return RecognitionEnding(events: events)
+    }
+
+    public func cancel() {
+        abandonPending()
+    }
+
+    /// Cancels the decode in flight, drops the utterances waiting, and joins the worker: when this
+    /// returns, no decode of this recognizer runs.
+    private func abandonPending() {
+        current?.cancellation.cancel()
+        current = nil
+        waitingFinals = []
+        held = nil
+        worker.drain()
+        _ = mailbox.take()
+        abandoned = []
     }
 
     /// Takes an utterance cut: its look-ahead decode becomes its final when it decoded the same audio;

@@ -52,6 +52,13 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     public private(set) var attributes: RecordingActivityAttributes?
     /// The first error met while capturing, if any; `stop()` still closes the file validly.
     public private(set) var captureFailure: (any Error)?
+    /// Seconds of recorded audio whose transcript is done, from the start (pauses excluded): what
+    /// progress counts. Behind `secondsRecorded` while a recognizer decodes on another thread;
+    /// it never goes back.
+    public private(set) var secondsTranscribed: Double = 0
+    /// The audio the saved recording holds without a transcript, set by `stop(stopRequested:)`
+    /// when a stop (or a capture failure) abandoned pending decodes; nil when all was transcribed.
+    public private(set) var untranscribedAudio: UntranscribedAudio?
 
     private let sourceFormat: AudioFormat
     private let settings: RecordingEngineSettings
@@ -135,6 +142,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             framesRecorded += buffer.frameCount
             level = AudioMath.rmsLevel(buffer.samples)
             for event in try state.pipeline.process(buffer) { try apply(event, draft: state.draft, coordinator: state.coordinator) }
+            noteTranscribed(state.pipeline)
             let now = services.clock.now()
             if now.timeIntervalSince(state.lastHeaderUpdate) >= settings.headerUpdateInterval {
                 try state.writer.updateHeader()
@@ -147,6 +155,39 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         running = state
         advanceTimeline()
         observer(.audioReceived(seconds: secondsRecorded, level: level))
+    }
+
+    /// True when a file input should wait (`awaitTranscription(upToSeconds:)`) before the next
+    /// block: more than `settings.pendingTranscription.readAheadLimitSeconds` of the audio received
+    /// has no transcript yet. Waiting keeps the audio held for decoding, and memory, bounded.
+    public var transcriptionIsBehind: Bool {
+        guard let state = running, state.capturing else { return false }
+        let pipeline = state.pipeline
+        let behind = Double(pipeline.samplesRecognized - pipeline.samplesTranscribed) / Double(pipeline.recognizerSampleRate)
+        return settings.pendingTranscription.readerMustWait(untranscribedSeconds: behind)
+    }
+
+    /// Waits up to `seconds` (wall time) for the decode in flight, then takes the results of the
+    /// decodes finished (journaled and reported like those of `receive(_:)`). Returns at once when
+    /// nothing is being decoded.
+    /// - Throws: the recognizer's or journal's error; the engine remembers it as `captureFailure`.
+    public func awaitTranscription(upToSeconds seconds: Double) throws {
+        guard let state = running, state.capturing else { return }
+        do {
+            for event in try state.pipeline.awaitEvents(upToSeconds: seconds) {
+                try apply(event, draft: state.draft, coordinator: state.coordinator)
+            }
+        } catch {
+            captureFailure = captureFailure ?? error
+            throw error
+        }
+        noteTranscribed(state.pipeline)
+        advanceTimeline()
+    }
+
+    private func noteTranscribed(_ pipeline: TranscriptionPipeline) {
+        let seconds = Double(pipeline.samplesTranscribed) / Double(pipeline.recognizerSampleRate)
+        secondsTranscribed = min(secondsRecorded, max(secondsTranscribed, seconds))
     }
 
     /// Lets time-driven rules run while no audio flows (paused, or waiting on a slow source):
@@ -172,6 +213,19 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     /// - Throws: `RecordingSessionError` unless recording or paused; the writer's error when the
     ///   file cannot be closed (the draft is then left for crash recovery).
     public func stop() throws {
+        try stop(stopRequested: { false })
+    }
+
+    /// Stops capture like `stop()`, with a way out of waiting for transcription that runs behind
+    /// the audio: while decodes are pending, `stopRequested` is called every 0.1 s or so (draw
+    /// progress there); once it returns true (q, Ctrl-C, SIGTERM), the pending decodes get
+    /// `settings.pendingTranscription.stopGraceSeconds` more (the injected clock), then are
+    /// abandoned and joined. The audio file keeps everything received; `untranscribedAudio` then
+    /// says which part has no transcript. After a capture failure pending decodes are abandoned at once.
+    /// - Throws: as `stop()`.
+    public func stop(stopRequested: @escaping () -> Bool) throws {
+        self.stopRequested = stopRequested
+        defer { self.stopRequested = { false } }
         try perform(session.stop())
     }
 
@@ -210,6 +264,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     // MARK: Actions of the session
 
     private var savedRecording: Recording?
+    /// The front end's stop check while `stop(stopRequested:)` runs.
+    private var stopRequested: () -> Bool = { false }
     /// The location `finish` saves with.
     private var saveLocation: RecordingLocation?
     private var reportedPhase = RecordingSession.Phase.idle
@@ -331,11 +387,33 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         state = running ?? state
         state.capturing = false
         if captureFailure == nil {
+            // The stop rule (`PendingTranscription`): pending decodes get a grace after a stop request.
+            let rule = settings.pendingTranscription
+            let (clock, stopRequested) = (services.clock, self.stopRequested)
+            // Asked once first: a recognizer that finishes at once (pocketsphinx) then skips its refinements.
+            var requestedAt: Date? = stopRequested() ? clock.now() : nil
             do {
-                for event in try state.pipeline.finish() { try apply(event, draft: state.draft, coordinator: state.coordinator) }
+                let ending = try state.pipeline.finish(stopRequested: requestedAt != nil, abandoning: {
+                    let asked = stopRequested()  // every time: the front end draws progress there
+                    if requestedAt == nil, asked { requestedAt = clock.now() }
+                    return rule.abandons(stopRequestedAt: requestedAt, now: clock.now())
+                })
+                for event in ending.events { try apply(event, draft: state.draft, coordinator: state.coordinator) }
+                if let from = ending.untranscribedFromSeconds {
+                    untranscribedAudio = UntranscribedAudio(fromSeconds: min(from, secondsRecorded), toSeconds: secondsRecorded)
+                } else {
+                    secondsTranscribed = secondsRecorded
+                }
             } catch {
                 captureFailure = error
             }
+        }
+        if captureFailure != nil {
+            // No decode may outlive the capture (the process may exit next): cancel and join them.
+            // Their results are not used: the transcript ends where the failure stopped it.
+            let behind = state.pipeline.samplesRecognized > state.pipeline.samplesTranscribed
+            state.pipeline.cancel()
+            if behind { untranscribedAudio = UntranscribedAudio(fromSeconds: secondsTranscribed, toSeconds: secondsRecorded) }
         }
         if let resampler = state.storageResampler, captureFailure == nil {
             let tail = try resampler.flush()
@@ -436,6 +514,9 @@ public struct RecordingEngineSettings: Sendable {
     public var headerUpdateInterval: TimeInterval
     /// Seconds of recording time between the Live Activity's time-rule checks.
     public var activityTickSeconds: Double
+    /// How far a file input may read ahead of transcription, and what a stop does to decodes
+    /// still pending.
+    public var pendingTranscription: PendingTranscription
     /// False when nothing of the recording may outlive a crash or a failed save (`record
     /// --discard`, an import): the draft is marked so from its first file.
     public var keepIfInterrupted: Bool
@@ -447,8 +528,9 @@ public struct RecordingEngineSettings: Sendable {
         language: String, name: String? = nil, tags: [String] = [], location: RecordingLocation? = nil,
         fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
         headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5, keepIfInterrupted: Bool = true,
-        imported: ImportedAudio? = nil
+        imported: ImportedAudio? = nil, pendingTranscription: PendingTranscription = PendingTranscription()
     ) {
+        self.pendingTranscription = pendingTranscription
         self.keepIfInterrupted = keepIfInterrupted
         self.imported = imported
         self.language = language

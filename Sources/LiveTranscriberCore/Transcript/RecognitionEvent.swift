@@ -88,6 +88,53 @@ public protocol SpeechRecognizer: AnyObject {
     /// Feeds samples (mono, `inputFormat`) and returns the events they produced, in order.
     /// Times in events are seconds from the start of the stream.
     func accept(_ samples: RecognizerSamples) throws -> [RecognitionEvent]
-    /// Ends the stream: the utterance in progress, if any, becomes final.
+    /// Ends the stream: the utterance in progress, if any, becomes final. Waits for every decode.
     func finish() throws -> [RecognitionEvent]
+
+    /// Samples accepted whose recognition is not done yet: audio waiting for a decode, being
+    /// decoded, or in an utterance not yet cut (at `inputFormat.sampleRate`). 0 for a recognizer
+    /// that decodes what it accepts before `accept(_:)` returns (the default).
+    var untranscribedSamples: Int { get }
+
+    /// The events of decodes that finished since the last call, after waiting up to `seconds`
+    /// (wall time) for the decode in flight, if any, to finish. Returns at once with none for a
+    /// recognizer that decodes as it accepts (the default).
+    /// - Throws: the decode's error, as `accept(_:)` would.
+    func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent]
+
+    /// Ends the stream like `finish()`, but may leave work undone: while decodes are pending,
+    /// `abandoning` is asked between waits of at most 0.1 s; once it returns true, the decode in
+    /// flight is cancelled and joined (it has returned when this does) and the utterances still
+    /// waiting are dropped. The default runs `finish()`, for recognizers that finish at once.
+    /// - Parameter stopRequested: the user asked to stop (rather than the input ending): work
+    ///   that only refines what is already decoded may be skipped (pocketsphinx's second pass).
+    /// - Returns: the events produced, and where the audio without a transcript begins when work was abandoned.
+    func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding
+
+    /// Ends the stream without finishing it, after a failure: pending decodes are cancelled, and the
+    /// one in flight has returned when this does. Nothing more is reported. The default does nothing.
+    func cancel()
+}
+
+extension SpeechRecognizer {
+    public var untranscribedSamples: Int { 0 }
+    public func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent] { [] }
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
+        RecognitionEnding(events: try finish())
+    }
+    public func cancel() {}
+}
+
+/// How a recognizer's stream ended (`SpeechRecognizer.finish(stopRequested:abandoning:)`).
+public struct RecognitionEnding: Sendable, Equatable {
+    /// The events produced while finishing, in order.
+    public var events: [RecognitionEvent]
+    /// Seconds from the start of the stream from which the audio has no transcript, because the
+    /// decodes it waited for were abandoned; nil when every utterance was transcribed.
+    public var untranscribedFromSeconds: Double?
+
+    public init(events: [RecognitionEvent], untranscribedFromSeconds: Double? = nil) {
+        self.events = events
+        self.untranscribedFromSeconds = untranscribedFromSeconds
+    }
 }

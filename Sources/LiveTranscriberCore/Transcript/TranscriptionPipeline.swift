@@ -38,13 +38,41 @@ public final class TranscriptionPipeline {
         return events
     }
 
-    /// Flushes the resampler, feeds what is left and ends the last utterance.
-    public func finish() throws -> [RecognitionEvent] {
-        if let resampler { pending += try resampler.flush() }
-        var events = try feed(pending[...])
+    /// Mono samples at the recognizer's rate (`recognizerSampleRate`) whose transcript is done:
+    /// those handed over minus the recognizer's `untranscribedSamples`.
+    public var samplesTranscribed: Int { max(0, samplesRecognized - recognizer.untranscribedSamples) }
+
+    /// The recognizer's rate, Hz: the unit of `samplesRecognized` and `samplesTranscribed`.
+    public var recognizerSampleRate: Int { input.sampleRate }
+
+    /// The events of decodes finished since the last call, waiting up to `seconds` (wall time) for
+    /// the one in flight (`SpeechRecognizer.awaitEvents(upToSeconds:)`). Throws the recognizer's error.
+    public func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent] {
+        try recognizer.awaitEvents(upToSeconds: seconds)
+    }
+
+    /// Ends recognition with nothing more fed: pending decodes are cancelled and joined
+    /// (`SpeechRecognizer.cancel()`). For a capture that failed.
+    public func cancel() {
+        recognizer.cancel()
         pending = []
-        events += try recognizer.finish()
-        return events
+    }
+
+    /// Flushes the resampler, feeds what is left and ends the last utterance, waiting for every decode.
+    public func finish() throws -> [RecognitionEvent] {
+        try finish(stopRequested: false, abandoning: { false }).events
+    }
+
+    /// Flushes the resampler, feeds what is left and ends the last utterance; pending decodes are
+    /// abandoned once `abandoning` returns true (`SpeechRecognizer.finish(stopRequested:abandoning:)`).
+    /// - Returns: the events, and where the audio without a transcript begins (seconds from the start).
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
+        if let resampler { pending += try resampler.flush() }
+        let events = try feed(pending[...])
+        pending = []
+        var ending = try recognizer.finish(stopRequested: stopRequested, abandoning: abandoning)
+        ending.events = events + ending.events
+        return ending
     }
 
     private func feed(_ samples: ArraySlice<Float>) throws -> [RecognitionEvent] {

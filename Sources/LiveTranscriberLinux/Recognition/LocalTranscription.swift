@@ -18,19 +18,18 @@ public enum LocalTranscription {
     }
 
     /// Transcribes a whole source as fast as possible and returns its final segments in order.
-    /// - Parameter progress: called after each block with seconds of source audio read.
+    /// - Parameter progress: called after each block with the seconds of audio transcribed so far
+    ///   (from the start; decoded, not merely read: `TranscriptionPipeline.samplesTranscribed`).
     public static func transcribe(
         _ source: any AudioSource, recognizer: any SpeechRecognizer,
         progress: (Double) -> Void = { _ in }
     ) throws -> [TranscriptSegment] {
         let pipeline = try makePipeline(for: source.format, recognizer: recognizer)
         var assembler = TranscriptAssembler()
-        var framesRead = 0
         let block = max(1, source.format.sampleRate / 10)
         while let buffer = try source.read(maxFrames: block) {
-            framesRead += buffer.frameCount
             for event in try pipeline.process(buffer) { _ = assembler.apply(event) }
-            progress(Double(framesRead) / Double(source.format.sampleRate))
+            progress(Double(pipeline.samplesTranscribed) / Double(pipeline.recognizerSampleRate))
         }
         for event in try pipeline.finish() { _ = assembler.apply(event) }
         return assembler.finals

@@ -119,6 +119,18 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
         try endUtterance(restart: false)
     }
 
+    /// At a stop request the utterance in progress is not ended with `ps_end_utt`, whose second
+    /// pass (`fwdflat`) over a long utterance took seconds (11.9 s under load for a minute of
+    /// continuous speech): its final is the first pass's hypothesis, which is what was decoded so far.
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
+        guard stopRequested else { return RecognitionEnding(events: try finish()) }
+        guard inUtterance else { return RecognitionEnding(events: []) }
+        let segment = finalSegment()
+        inUtterance = false
+        lastInterim = ""
+        return RecognitionEnding(events: segment.map { [.final($0)] } ?? [])
+    }
+
     private func interimEvent() -> [RecognitionEvent] {
         guard let hypothesis = ps_get_hyp(decoder, nil) else { return [] }
         let text = String(cString: hypothesis)

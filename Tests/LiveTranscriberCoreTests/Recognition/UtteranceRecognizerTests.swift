@@ -89,6 +89,49 @@ struct UtteranceRecognizerTests {
         #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_300, maxTokens: 37, interim: false)])
     }
 
+    @Test("a stream ended early: the decode in flight is cancelled and joined, the utterances waiting are dropped, and the ending says where the transcript stops")
+    func finishAbandoning() throws {
+        let recognizer = recognizer(interims: false)
+        // Two utterances: 1.8 to 4.1 s (its decode held in flight) and 4.8 to 7.1 s (waiting).
+        _ = try feed(recognizer, Self.silence(2) + Self.speech(2) + Self.silence(1) + Self.speech(2) + Self.silence(1))
+        #expect(worker.pending == 1)
+        #expect(recognizer.untranscribedSamples == 6_200)  // 8 s accepted, nothing transcribed from 1.8 s on
+        var asked = 0
+        let ending = try recognizer.finish(stopRequested: true, abandoning: { [worker] in
+            asked += 1
+            if asked == 1 { worker.runNext() }  // the first final's decode finishes while the stop waits
+            return asked == 2
+        })
+        #expect(ending.events.compactMap { event -> String? in
+            if case .final(let segment) = event { return segment.text }
+            return nil
+        } == ["w0 w1"])
+        #expect(ending.untranscribedFromSeconds == 4.8)
+        #expect(worker.pending == 0)  // the cancelled decode has run out: nothing is left to run
+        #expect(decoder.calls.map(\.cancelled) == [false, true])
+        #expect(!recognizer.decodeInFlight)
+    }
+
+    @Test("releasing a recognizer with a decode in flight cancels it and waits for it: no decode outlives its recognizer")
+    func releaseJoinsTheDecode() throws {
+        var recognizer: UtteranceRecognizer? = recognizer(interims: false)
+        _ = try feed(recognizer!, Self.silence(2) + Self.speech(2) + Self.silence(1))
+        #expect(worker.pending == 1)
+        recognizer = nil
+        #expect(worker.pending == 0)
+        #expect(decoder.calls.map(\.cancelled) == [true])
+    }
+
+    @Test("cancel after a failure: the decode in flight is cancelled and joined, the waiting one never starts")
+    func cancelJoins() throws {
+        let recognizer = recognizer(interims: false)
+        _ = try feed(recognizer, Self.silence(2) + Self.speech(2) + Self.silence(1) + Self.speech(2) + Self.silence(1))
+        recognizer.cancel()
+        #expect(worker.pending == 0)
+        #expect(decoder.calls.map(\.cancelled) == [true])
+        #expect(!recognizer.decodeInFlight)
+    }
+
     @Test("no interim decode in the first 1.5 s of an utterance, then about one per second")
     func interimPacing() throws {
         let recognizer = recognizer()

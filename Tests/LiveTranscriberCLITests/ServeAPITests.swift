@@ -233,9 +233,7 @@ struct ServeAPITests {
         #expect(try server.request("POST", "/api/import?name=..", body: file).status == 400)
         #expect(try server.request("POST", "/api/import?name=a.wav").status == 400)
         #expect(library.library.recordingFolders.count == 4)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-            .filter { $0.hasPrefix("livetranscriber-upload-") }
-        #expect(leftovers.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: server.uploads.path).isEmpty)
     }
 
     @Test("summarize: the core's use case with the offline summarizer; the summary and tags are saved as 'summarize' saves them")

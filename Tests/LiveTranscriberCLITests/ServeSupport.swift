@@ -82,16 +82,19 @@ final class RunningServer {
     let token: String
     /// The Live page's recordings and the page's recorder (recording `recordInput` in real time).
     let live: LiveWebAPI
+    /// Where uploads are kept while they are read (this server's own, so other tests' uploads never show).
+    let uploads: URL
 
     init(_ library: ServedLibrary, maximumBodyBytes: Int = WebAccess.maximumBodyBytes,
          recordInput: String = ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav") throws {
         token = WebAccess.newToken()
+        uploads = try TestFolders.make("lt-uploads")
         let context = library.context
         let recordings = LiveRecordings(dataDirectory: library.library.url)
         recordings.start()
         live = LiveWebAPI(recordings: recordings, recorder: WebRecorder(context: context, input: .file(path: recordInput), recordings: recordings))
         api = LibraryWebAPI(token: token, host: "127.0.0.1", timeZone: ServedLibrary.utc,
-                            importer: WebImport(context: context, stopFlag: StopFlag()), live: live,
+                            importer: WebImport(context: context, stopFlag: StopFlag(), scratch: uploads), live: live,
                             retranscriber: WebRetranscriber(context: context)) { try makeStore(context) }
         let api = api
         server = try MicroHTTPServer(host: "127.0.0.1", port: 0, maximumBodyBytes: maximumBodyBytes) { api.respond(to: $0) }
@@ -101,6 +104,7 @@ final class RunningServer {
     deinit {
         live.recorder?.stopForShutdown()
         live.recordings.stop()
+        try? FileManager.default.removeItem(at: uploads)
     }
 
     var port: Int { server.port }

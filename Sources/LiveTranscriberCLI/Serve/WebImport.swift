@@ -12,6 +12,9 @@ struct WebImport: Sendable {
     let context: CommandContext
     /// Raised by Ctrl-C or SIGTERM to `serve`: an import under way is stopped and discarded.
     let stopFlag: StopFlag
+    /// Where each upload gets its private folder (`livetranscriber-upload-UUID`, mode 0700) while
+    /// it is read; the system's temporary folder unless given.
+    var scratch: URL = FileManager.default.temporaryDirectory
 
     /// Why an upload was not imported (besides `LibraryError`).
     struct Failure: Error, CustomStringConvertible {
@@ -23,11 +26,10 @@ struct WebImport: Sendable {
     ///   `Failure` when the file holds no audio, cannot be read, or the server is stopping.
     func run(fileName: String, data: Data, tags: [String], again: Bool) throws -> RecordingWithTranscript {
         let tags = try RecordingTags.normalized(tags)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livetranscriber-upload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent(fileName)
-        try data.write(to: file)
+        return try withUpload(fileName: fileName, data: data) { file in try save(file, as: fileName, tags: tags, again: again) }
+    }
+
+    private func save(_ file: URL, as fileName: String, tags: [String], again: Bool) throws -> RecordingWithTranscript {
         var quiet = context
         quiet.stdout = BufferOutput()
         quiet.stderr = BufferOutput()
@@ -63,11 +65,10 @@ struct WebImport: Sendable {
     /// - Returns: the final segments and the audio's length in seconds.
     /// - Throws: `Failure` when the file cannot be read or transcribed.
     func transcribe(fileName: String, data: Data, language: String) throws -> (segments: [TranscriptSegment], seconds: Double) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("livetranscriber-upload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent(fileName)
-        try data.write(to: file)
+        try withUpload(fileName: fileName, data: data) { file in try transcribe(file, as: fileName, language: language) }
+    }
+
+    private func transcribe(_ file: URL, as fileName: String, language: String) throws -> (segments: [TranscriptSegment], seconds: Double) {
         do {
             let engine = try SpeechOptions.defaultEngine(context.environment)
             let segments = try makeLocalTranscriber(engine: engine, model: nil).transcribe(audioFile: file, language: language)
@@ -76,5 +77,15 @@ struct WebImport: Sendable {
         } catch {
             throw Failure(description: CommandRunner.describe(error).replacingOccurrences(of: file.path, with: fileName))
         }
+    }
+
+    /// Runs `work` on `data` written as `fileName` in a private folder under `scratch`, removed after.
+    private func withUpload<T>(fileName: String, data: Data, _ work: (URL) throws -> T) throws -> T {
+        let folder = scratch.appendingPathComponent("livetranscriber-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(fileName)
+        try data.write(to: file)
+        return try work(file)
     }
 }

@@ -39,8 +39,8 @@ struct MultipartFormTests {
         #expect(TranscriptionResponseFormat.json.render(segments, language: "en-US", durationSeconds: 3.5).body == #"{"text":"hello there general"}"#)
         #expect(TranscriptionResponseFormat.text.render(segments, language: "en-US", durationSeconds: 3.5) == ("hello there general\n", "text/plain; charset=utf-8"))
         #expect(TranscriptionResponseFormat.srt.render(segments, language: "en-US", durationSeconds: 3.5).body
-            == "1\n00:00:00,500 --> 00:00:01,250\nhello there\n\n2\n00:00:02,000 --> 00:00:03,000\ngeneral\n")
-        #expect(TranscriptionResponseFormat.vtt.render(segments, language: "en-US", durationSeconds: 3.5).body.hasPrefix("WEBVTT\n\n1\n00:00:00.500 --> 00:00:01.250\nhello there\n"))
+            == "1\n00:00:00,500 --> 00:00:01,500\nhello there\n\n2\n00:00:02,000 --> 00:00:03,000\ngeneral\n")
+        #expect(TranscriptionResponseFormat.vtt.render(segments, language: "en-US", durationSeconds: 3.5).body.hasPrefix("WEBVTT\n\n1\n00:00:00.500 --> 00:00:01.500\nhello there\n"))
         #expect(TranscriptionResponseFormat.verboseJSON.render(segments, language: "en-US", durationSeconds: 3.5).body == """
             {"duration":3.5,"language":"en-US","segments":[\
             {"avg_logprob":0,"compression_ratio":0,"end":1.25,"id":0,"no_speech_prob":0,"seek":0,"start":0.5,"temperature":0,"text":"hello there","tokens":[]},\

@@ -28,13 +28,16 @@ extension LibraryStore {
     /// `transcript.json` that cannot be read is not kept as the previous one (which stays as it
     /// was): it is set aside in the folder as `transcript.json.damaged` (`-2`, `-3`… when taken),
     /// never deleted, and the new transcript repairs the recording.
+    /// - Parameter vocabulary: the terms the new transcript's recognizer was given; nil keeps the recording's.
     /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json cannot be read.
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?,
+                                  vocabulary: [String]?) throws {
         try keeper.withWriteLock {
             let folder = try folders.existingFolder(of: id)
             let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language { recording.language = language }
+            if let vocabulary { recording.vocabulary = vocabulary }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: segments.sorted { $0.startSeconds < $1.startSeconds },
                                keepingPrevious: true)
         }

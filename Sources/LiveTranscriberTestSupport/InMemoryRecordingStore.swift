@@ -92,13 +92,14 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         }
     }
 
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws {
         try lock.withLock {
             guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
             previous[id] = transcripts[id] ?? []
             previousLanguages[id] = recordings[index].language
             transcripts[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
             if let language { recordings[index].language = language }
+            if let vocabulary { recordings[index].vocabulary = vocabulary }
         }
     }
 

@@ -251,7 +251,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
                 savedRecording = try services.store.saveDraft(
                     state.draft, name: name, tags: tags, location: saveLocation,
                     durationSeconds: summary.durationSeconds, segments: summary.segments, encoding: saveEncoding,
-                    imported: settings.imported)
+                    imported: settings.imported, language: state.pipeline.language, vocabulary: settings.vocabulary.terms)
                 state.coordinator.end(dismissal: .default)
                 running = nil
             case .discardDraft:
@@ -418,8 +418,12 @@ public enum RecordingEngineEvent: Sendable, Equatable {
 
 /// What one recording is asked to be.
 public struct RecordingEngineSettings: Sendable {
-    /// BCP 47 tag of the speech ("en-US"); the recognizer factory gets it.
+    /// BCP 47 tag of the speech ("en-US"), or "auto" (`LanguageChoice`); the recognizer factory
+    /// gets it. The recording is saved with the recognizer's `language` at the end, which is the
+    /// detected one under "auto".
     public var language: String
+    /// The terms the recognizer factory was given (`Vocabulary`), saved with the recording.
+    public var vocabulary: Vocabulary
     /// The name given up front; nil for "Recording 2026-11-29 20:41" in `timeZone`.
     public var name: String?
     /// Tags given up front.
@@ -447,8 +451,9 @@ public struct RecordingEngineSettings: Sendable {
         language: String, name: String? = nil, tags: [String] = [], location: RecordingLocation? = nil,
         fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
         headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5, keepIfInterrupted: Bool = true,
-        imported: ImportedAudio? = nil
+        imported: ImportedAudio? = nil, vocabulary: Vocabulary = Vocabulary()
     ) {
+        self.vocabulary = vocabulary
         self.keepIfInterrupted = keepIfInterrupted
         self.imported = imported
         self.language = language

@@ -52,7 +52,16 @@ public struct LocalFileTranscriber: LocalTranscriber {
     /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the
     ///   model or a language the engine does not know.
     public func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
-        let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model)
-        return try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer)
+        try transcript(of: audioFile, language: language, vocabulary: Vocabulary(), languageWarning: { _ in }).segments
+    }
+
+    /// The transcript in `language` ("auto" detects it), with `vocabulary` as whisper's prompt.
+    /// - Throws: as `transcribe(audioFile:language:)`.
+    public func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
+                           languageWarning: @escaping (String) -> Void) throws -> LocalTranscript {
+        let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model, vocabulary: vocabulary,
+                                                     languageWarning: languageWarning)
+        let segments = try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer)
+        return LocalTranscript(segments: segments, language: recognizer.language)
     }
 }

@@ -20,6 +20,9 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
     /// Once `cancellation` is cancelled (from another thread) the decode should stop as soon as it can
     /// and throw `CancellationError`; whatever it returns or throws then is not used.
     func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming]
+    /// True when `identifyLanguage` can tell languages apart (a multilingual model). By default false:
+    /// the recognizer then never asks, and "auto" means the fallback language.
+    var identifiesLanguages: Bool { get }
     /// The probability of each language in `samples` (mono, the recognizer's rate); nil when the
     /// decoder cannot tell languages apart (a one-language model). Not cancellable. By default nil.
     func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess?
@@ -29,6 +32,7 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
 }
 
 extension UtteranceDecoder {
+    public var identifiesLanguages: Bool { false }
     public func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? { nil }
     public func useLanguage(_ language: String) {}
 }
@@ -166,7 +170,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         settings: VoiceActivitySettings = VoiceActivitySettings(), schedule: PartialDecodeSchedule = PartialDecodeSchedule(),
         fallbackLanguage: String = "en-US", languageWarning: @escaping (String) -> Void = { _ in }
     ) {
-        self.languageState = LanguageState(LanguageLock(choice: LanguageChoice(language), fallback: fallbackLanguage))
+        var lock = LanguageLock(choice: LanguageChoice(language), fallback: fallbackLanguage)
+        if !decoder.identifiesLanguages { _ = lock.identified(nil) }  // nothing to identify with: settled at once
+        self.languageState = LanguageState(lock)
         self.languageWarning = languageWarning
         self.detector = detector
         self.decoder = decoder

@@ -335,6 +335,8 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// Whisper's language identification (`whisper_lang_auto_detect_with_state`: the encoder over
     /// the samples padded to its 30 s window, then one decoder step, the language tokens' softmax);
     /// nil for an English-only model. About one full-window encode of CPU.
+    public var identifiesLanguages: Bool { engine.isMultilingual }
+
     public func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? {
         guard engine.isMultilingual, !samples.isEmpty else { return nil }
         let rate = Int(WHISPER_SAMPLE_RATE)

@@ -8,7 +8,7 @@ struct RetranscribeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "retranscribe",
         abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
-        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS] [--base-url URL] [--restore] [--json]",
+        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS|--no-vocabulary] [--base-url URL] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
             .choice("engine", "ENGINE", "local (default: the default engine on this machine), "
@@ -19,6 +19,7 @@ struct RetranscribeCommand: CLICommand {
             .value("model", "MODEL", "OpenAI model: " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", ")
                    + " (whisper-1 is the default and keeps its own times); with a local engine, a model file PATH."),
             SpeechOptions.vocabularyOptionSpec,
+            SpeechOptions.noVocabularyOptionSpec,
             .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
             .flag("restore", "Put back the transcript the last retranscribe replaced."),
             .flag("json", "Print the recording and its new transcript as JSON."),
@@ -72,11 +73,11 @@ struct RetranscribeCommand: CLICommand {
         baseURL = arguments.value("base-url")
         try CommandServices.validateBaseURL(baseURL)
         if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil || arguments.value("language") != nil
-            || arguments.value("vocabulary") != nil {
+            || arguments.value("vocabulary") != nil || arguments.flag("no-vocabulary") {
             throw UsageError("'--restore' takes no '--engine', '--language', '--model', '--vocabulary' or '--base-url'")
         }
         language = try arguments.value("language").map(SpeechOptions.languageTag)
-        vocabularyOption = arguments.value("vocabulary")
+        vocabularyOption = try SpeechOptions.vocabularyOption(arguments)
         let engine = try Engine.named(arguments.value("engine") ?? "local")
         self.engine = engine
         let modelName = engine == .openai ? arguments.value("model") ?? TranscriptionModel.whisper1.rawValue : TranscriptionModel.whisper1.rawValue

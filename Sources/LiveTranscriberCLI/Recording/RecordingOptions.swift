@@ -104,7 +104,19 @@ struct SpeechOptions: Equatable {
     static let vocabularyOptionSpec = OptionSpec.value(
         "vocabulary", "terms",
         "Names and words the speech holds, comma-separated, given to whisper as its prompt (at most \(Vocabulary.maxPromptTokens) "
-            + "tokens; \"\" for none); default $\(Vocabulary.environmentVariable), else the library's \(LibraryLayout.vocabulary).")
+            + "tokens); default $\(Vocabulary.environmentVariable), else the library's \(LibraryLayout.vocabulary).")
+
+    /// `--no-vocabulary`, shared with `retranscribe`.
+    static let noVocabularyOptionSpec = OptionSpec.flag(
+        "no-vocabulary", "Give whisper no vocabulary, whatever $\(Vocabulary.environmentVariable) or \(LibraryLayout.vocabulary) hold.")
+
+    /// `--vocabulary`'s value as the core's precedence takes it: "" for `--no-vocabulary` (none,
+    /// overriding the rest), nil when neither is given. Throws `UsageError` for both at once.
+    static func vocabularyOption(_ arguments: ParsedArguments) throws -> String? {
+        guard arguments.flag("no-vocabulary") else { return arguments.value("vocabulary") }
+        if arguments.value("vocabulary") != nil { throw UsageError("give either '--vocabulary' or '--no-vocabulary', not both") }
+        return ""
+    }
 
     /// `--language`'s help: "auto" and what it means per engine.
     static let languageHelp = "Language of the speech, a BCP 47 tag such as en-US or de, or auto (the default): whisper detects it "
@@ -117,10 +129,11 @@ struct SpeechOptions: Equatable {
         .value("language", "tag", languageHelp),
         .value("model", "path", "A model file for the engine, instead of the installed one."),
         vocabularyOptionSpec,
+        noVocabularyOptionSpec,
     ]
 
-    /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG|auto] [--model PATH] [--vocabulary TERMS]".
-    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG|auto] [--model PATH] [--vocabulary TERMS]"
+    /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary]".
+    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary]"
 
     /// Reads the three options. Throws `UsageError` for an unknown engine or a malformed tag.
     static func parse(_ arguments: ParsedArguments) throws -> SpeechOptions {
@@ -133,7 +146,7 @@ struct SpeechOptions: Equatable {
         let language = try languageTag(arguments.value("language") ?? LanguageChoice.automaticName)
         let model = arguments.value("model")
         if model?.isEmpty == true { throw UsageError("--model needs a path") }
-        return SpeechOptions(engineChoice: engine, language: language, model: model, vocabularyOption: arguments.value("vocabulary"))
+        return SpeechOptions(engineChoice: engine, language: language, model: model, vocabularyOption: try vocabularyOption(arguments))
     }
 
     /// The vocabulary for `kind` by the core's precedence (`Vocabulary.chosen`: `--vocabulary`, then

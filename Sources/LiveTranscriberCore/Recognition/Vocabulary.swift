@@ -34,8 +34,15 @@ public struct Vocabulary: Sendable, Equatable, Hashable, Codable {
     /// True when there are no terms.
     public var isEmpty: Bool { terms.isEmpty }
 
-    /// The text given to the recognizer as its prompt: the terms joined by ", ", "" for none.
-    public var prompt: String { terms.joined(separator: ", ") }
+    /// The text given to the recognizer as its prompt: the terms joined by ", " and ended as a
+    /// sentence ("Dashwood, Norland."), "" for none. Ended with a full stop, the prompt reads as text
+    /// that is over: without one, Whisper base took espeak-ng's "Elinor Dashwood walked to Norland
+    /// Park" for the prompt's continuation and wrote only "the Norland Park".
+    public var prompt: String {
+        guard let last = terms.last?.last else { return "" }
+        let list = terms.joined(separator: ", ")
+        return ".!?".contains(last) ? list : list + "."
+    }
 
     /// Where a recording's vocabulary came from.
     public enum Source: String, Sendable, Equatable {
@@ -61,7 +68,7 @@ public struct Vocabulary: Sendable, Equatable, Hashable, Codable {
     public func bounded(maxTokens: Int = maxPromptTokens, count: (String) -> Int) -> Vocabulary {
         var kept: [String] = []
         for term in terms {
-            guard count((kept + [term]).joined(separator: ", ")) <= maxTokens else { break }
+            guard count(Vocabulary(kept + [term]).prompt) <= maxTokens else { break }
             kept.append(term)
         }
         return Vocabulary(kept)

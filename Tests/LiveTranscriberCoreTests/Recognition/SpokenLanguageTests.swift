@@ -163,8 +163,11 @@ struct VocabularyTests {
     func parsing() {
         let text = "Dashwood, Norland;\n# names from chapter 1\n dashwood \n\nMrs. Jennings,,"
         #expect(Vocabulary.parse(text).terms == ["Dashwood", "Norland", "Mrs. Jennings"])
-        #expect(Vocabulary.parse(text).prompt == "Dashwood, Norland, Mrs. Jennings")
+        #expect(Vocabulary.parse(text).prompt == "Dashwood, Norland, Mrs. Jennings.")
+        #expect(Vocabulary(["Who is Dashwood?"]).prompt == "Who is Dashwood?")
         #expect(Vocabulary.parse(" , ").isEmpty)
+        #expect(Vocabulary(["Dashwood", "Norland"]).prompt == "Dashwood, Norland.")  // ended as a sentence
+        #expect(Vocabulary().prompt == "")
     }
 
     @Test("--vocabulary wins over LIVETRANSCRIBER_VOCABULARY, which wins over the library's file; an empty value given turns the later ones off")

@@ -56,13 +56,13 @@ public struct LanguageGuess: Sendable, Equatable {
 ///   named language is still used.
 public struct LanguageLock: Sendable, Equatable {
     /// The probability another language must reach for a named language to be called into doubt:
-    /// 0.8. Whisper base gives espeak-ng's German sentence 0.93 German (0.02 English), and 0.997 to
-    /// 1.0 English to each LibriVox file, so neither a real mismatch nor a match is near it.
+    /// 0.8. Whisper base gives espeak-ng's German sentence 0.89 German, and 0.996 to 0.999 English
+    /// to each LibriVox file (docs/models.md, "Language").
     public static let warningProbability = 0.8
 
     /// Seconds of speech identified: 2.5, or all of it when a recording holds less. Whisper base
     /// gives espeak-ng's "Guten Morgen." alone (0.8 s) 0.45 English and 0.15 German; the whole
-    /// sentence (3 s), 0.93 German. Under "auto" the first finals wait for it.
+    /// sentence (3 s), 0.89 German. Under "auto" the first finals wait for it.
     public static let identificationSeconds = 2.5
 
     /// What the user asked for.

@@ -43,8 +43,8 @@ extension LibraryStore {
         }
     }
 
-    /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
-    /// recording had with it (when the previous file says: files written before the language was
+    /// Puts back the transcript the last `replaceTranscript` replaced, and the language and
+    /// vocabulary the recording had with it (when the previous file says: files written before the language was
     /// kept do not), keeping the current transcript and language as the previous: restoring twice
     /// toggles. A current `transcript.json` that cannot be read is set aside as in
     /// `replaceTranscript`, and then no previous transcript is left.
@@ -65,6 +65,7 @@ extension LibraryStore {
             let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language = previous.language { recording.language = language }
+            recording.vocabulary = previous.vocabulary
             try swapTranscript(in: folder, stored: stored, to: recording, segments: previous.segments, keepingPrevious: false)
             return true
         }
@@ -86,7 +87,7 @@ extension LibraryStore {
         try keeper.changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
             try folders.files.coordinateWriting(folder, .replacing) {
                 if let replaced {
-                    try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced).encoded(), to: previousFile)
+                    try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced, vocabulary: stored.vocabulary).encoded(), to: previousFile)
                 } else if let damagedCopy, let damaged = saved.0 {
                     try DurableFile.write(damaged, to: damagedCopy)
                     if !keepingPrevious { unlink(previousFile.path) }

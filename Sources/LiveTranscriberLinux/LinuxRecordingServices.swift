@@ -9,20 +9,27 @@ public enum LinuxRecordingServices {
     ///   - activity: where the Live Activity's calls go (a JSON Lines feed on Linux).
     ///   - engine, model: the speech engine and the model file the user brought (nil: the installed one).
     ///   - clock: the system clock unless a test gives another.
+    ///   - vocabulary: the recognizer's vocabulary, already bounded (`LinuxSpeechEngines.boundedVocabulary`).
+    ///   - languageWarning: told the one line when the speech contradicts the language named.
     public static func make(
         store: LibraryStore, activity: any ActivityClient,
         engine: SpeechEngineKind, model: String? = nil,
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), vocabulary: Vocabulary = Vocabulary(),
+        languageWarning: @escaping (String) -> Void = { _ in }
     ) -> RecordingEngineServices<LibraryStore> {
         RecordingEngineServices(
             store: store,
-            makeRecognizer: { language in try LinuxSpeechEngines.make(engine, language: language, model: model, live: true) },
+            makeRecognizer: { language in
+                try LinuxSpeechEngines.make(engine, language: language, model: model, live: true, vocabulary: vocabulary,
+                                            languageWarning: languageWarning)
+            },
             makeResampler: { try SoxrResampler(inputRate: $0, outputRate: $1, channels: $2) },
             makeWriter: { try SndFileWriter(path: $0.path, format: $1, fileFormat: $2) },
             activity: activity,
             clock: clock,
             retranscribe: { file, language in
-                try LocalFileTranscriber(engine: engine, model: model).transcribe(audioFile: file, language: language)
+                try LocalFileTranscriber(engine: engine, model: model)
+                    .transcript(of: file, language: language, vocabulary: vocabulary, languageWarning: languageWarning).segments
             }
         )
     }

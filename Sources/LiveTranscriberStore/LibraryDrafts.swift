@@ -104,7 +104,7 @@ final class LibraryDrafts {
     func saveDraft(
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
-        imported: ImportedAudio? = nil
+        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = []
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
         // No recording is longer than its audio (`Recording.duration(_:audioSeconds:)`).
@@ -131,8 +131,8 @@ final class LibraryDrafts {
         let recording = Recording(
             id: draft.id,
             name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
-            createdAt: draft.createdAt, durationSeconds: durationSeconds, language: draft.language,
-            tags: RecordingTags.cleaned(tags), audio: audio, location: location, audioDigest: audioDigest
+            createdAt: draft.createdAt, durationSeconds: durationSeconds, language: language ?? draft.language,
+            tags: RecordingTags.cleaned(tags), audio: audio, location: location, audioDigest: audioDigest, vocabulary: vocabulary
         )
         do {
             try keeper.withWriteLock {

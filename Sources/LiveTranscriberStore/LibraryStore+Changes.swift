@@ -28,20 +28,23 @@ extension LibraryStore {
     /// `transcript.json` that cannot be read is not kept as the previous one (which stays as it
     /// was): it is set aside in the folder as `transcript.json.damaged` (`-2`, `-3`… when taken),
     /// never deleted, and the new transcript repairs the recording.
+    /// - Parameter vocabulary: the terms the new transcript's recognizer was given; nil keeps the recording's.
     /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json cannot be read.
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?,
+                                  vocabulary: [String]?) throws {
         try keeper.withWriteLock {
             let folder = try folders.existingFolder(of: id)
             let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language { recording.language = language }
+            if let vocabulary { recording.vocabulary = vocabulary }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: segments.sorted { $0.startSeconds < $1.startSeconds },
                                keepingPrevious: true)
         }
     }
 
-    /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
-    /// recording had with it (when the previous file says: files written before the language was
+    /// Puts back the transcript the last `replaceTranscript` replaced, and the language and
+    /// vocabulary the recording had with it (when the previous file says: files written before the language was
     /// kept do not), keeping the current transcript and language as the previous: restoring twice
     /// toggles. A current `transcript.json` that cannot be read is set aside as in
     /// `replaceTranscript`, and then no previous transcript is left.
@@ -62,6 +65,7 @@ extension LibraryStore {
             let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language = previous.language { recording.language = language }
+            recording.vocabulary = previous.vocabulary
             try swapTranscript(in: folder, stored: stored, to: recording, segments: previous.segments, keepingPrevious: false)
             return true
         }
@@ -83,7 +87,7 @@ extension LibraryStore {
         try keeper.changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
             try folders.files.coordinateWriting(folder, .replacing) {
                 if let replaced {
-                    try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced).encoded(), to: previousFile)
+                    try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced, vocabulary: stored.vocabulary).encoded(), to: previousFile)
                 } else if let damagedCopy, let damaged = saved.0 {
                     try DurableFile.write(damaged, to: damagedCopy)
                     if !keepingPrevious { unlink(previousFile.path) }

@@ -27,10 +27,10 @@ extension LibraryStore: RecordingDraftStore {
     public func saveDraft(
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
-        imported: ImportedAudio? = nil
+        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = []
     ) throws -> Recording {
         try drafts.saveDraft(draft, name: name, tags: tags, location: location, durationSeconds: durationSeconds,
-                             segments: segments, encoding: encoding, imported: imported)
+                             segments: segments, encoding: encoding, imported: imported, language: language, vocabulary: vocabulary)
     }
 
     /// Deletes the draft folder with its audio and journal, and releases its lock.

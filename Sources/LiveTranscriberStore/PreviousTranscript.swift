@@ -4,21 +4,32 @@ import LiveTranscriberCore
 /// `transcript.previous.json`: the transcript the last replace (a re-transcription) replaced, with
 /// the language the recording had then, so that a restore gives back exactly the earlier state.
 ///
-/// Written as `{"language": "en-US", "segments": [...]}`. Files written before the language was
-/// kept are a bare array of segments: they read with `language` nil, and a restore of one keeps
-/// the recording's language.
+/// Written as `{"language": "en-US", "segments": [...]}`, with `"vocabulary": [...]` when the
+/// recording had one. Files written before the language was kept are a bare array of segments:
+/// they read with `language` nil, and a restore of one keeps the recording's language. A file
+/// without `vocabulary` went with none (vocabularies came after both forms).
 struct PreviousTranscript: Codable, Equatable {
     /// BCP 47 tag the recording had with these segments; nil when not known (an older file).
     var language: String?
     /// The final segments, in start order.
     var segments: [TranscriptSegment]
+    /// The vocabulary the recording had with these segments (`Recording.vocabulary`), empty for none.
+    var vocabulary: [String]
 
-    init(language: String?, segments: [TranscriptSegment]) {
+    init(language: String?, segments: [TranscriptSegment], vocabulary: [String] = []) {
         self.language = language
         self.segments = segments
+        self.vocabulary = vocabulary
     }
 
-    private enum CodingKeys: String, CodingKey { case language, segments }
+    private enum CodingKeys: String, CodingKey { case language, segments, vocabulary }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(language, forKey: .language)
+        try container.encode(segments, forKey: .segments)
+        if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
+    }
 
     init(from decoder: any Decoder) throws {
         if let segments = try? decoder.singleValueContainer().decode([TranscriptSegment].self) {
@@ -27,7 +38,8 @@ struct PreviousTranscript: Codable, Equatable {
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(language: try container.decodeIfPresent(String.self, forKey: .language),
-                  segments: try container.decode([TranscriptSegment].self, forKey: .segments))
+                  segments: try container.decode([TranscriptSegment].self, forKey: .segments),
+                  vocabulary: try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? [])
     }
 
     /// Reads `data`. Throws `DecodingError` when it is neither form.

@@ -55,7 +55,7 @@ extension InMemoryRecordingStore: RecordingDraftStore {
     public func saveDraft(
         _ draft: InMemoryDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
-        imported: ImportedAudio? = nil
+        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = []
     ) throws -> Recording {
         // `DraftAudioEncoding`'s rule: encode first (outside the store's lock, as it takes time);
         // a failed encode keeps the draft's format.
@@ -80,8 +80,9 @@ extension InMemoryRecordingStore: RecordingDraftStore {
             let recording = Recording(
                 id: draft.id,
                 name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: state.createdAt, timeZone: timeZone)),
-                createdAt: state.createdAt, durationSeconds: durationSeconds, language: state.language,
-                tags: RecordingTags.cleaned(tags), audio: state.audio, location: location, audioDigest: imported?.digest)
+                createdAt: state.createdAt, durationSeconds: durationSeconds, language: language ?? state.language,
+                tags: RecordingTags.cleaned(tags), audio: state.audio, location: location, audioDigest: imported?.digest,
+                vocabulary: vocabulary)
             insert(recording, transcript: segments.sorted { $0.startSeconds < $1.startSeconds }, audioFile: audioFile)
             return recording
         }

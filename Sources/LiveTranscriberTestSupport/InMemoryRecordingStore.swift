@@ -12,6 +12,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     var previous: [String: [TranscriptSegment]] = [:]
     /// The language each recording had with its previous transcript.
     var previousLanguages: [String: String] = [:]
+    var previousVocabularies: [String: [String]] = [:]
     var audio: [String: URL]
     /// Saved recordings that cannot be read, by id, with why (see `damage(_:)`).
     var unreadable: [String: LibraryError] = [:]
@@ -92,13 +93,15 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         }
     }
 
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws {
         try lock.withLock {
             guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
             previous[id] = transcripts[id] ?? []
             previousLanguages[id] = recordings[index].language
+            previousVocabularies[id] = recordings[index].vocabulary
             transcripts[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
             if let language { recordings[index].language = language }
+            if let vocabulary { recordings[index].vocabulary = vocabulary }
         }
     }
 
@@ -112,6 +115,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
                 previousLanguages[id] = recordings[index].language
                 recordings[index].language = language
             }
+            (previousVocabularies[id], recordings[index].vocabulary) = (recordings[index].vocabulary, previousVocabularies[id] ?? [])
             return true
         }
     }

@@ -269,7 +269,7 @@ struct TextAndCommandLineTests {
         defer { cli.remove() }
         let bash = cli.run(["completion", "bash"]).stdout
         #expect(bash.contains("complete -o filenames -F _livetranscriber livetranscriber"))
-        #expect(bash.contains("\"record\") options=\"--input --rate --channels --device --speed --name --tags --location --format --engine --language --model --activity-feed --events --json --discard --stats --help\""))
+        #expect(bash.contains("\"record\") options=\"--input --rate --channels --device --speed --name --tags --location --format --engine --language --model --vocabulary --no-vocabulary --activity-feed --events --json --discard --stats --help\""))
         #expect(bash.contains("\"activity preview\") options="))
         let zsh = cli.run(["completion", "zsh"]).stdout
         #expect(zsh.hasPrefix("#compdef livetranscriber\n"))
@@ -282,7 +282,7 @@ struct TextAndCommandLineTests {
         #expect(man.contains(".SS \"record\"\nRecord and transcribe live, then save the recording to the library.\n"))
         #expect(man.contains(".TP\n.B \\-\\-json\n"))
         // The environment names every variable the programs read; exit 1 is worded for partial failures.
-        for variable in ["LIVETRANSCRIBER_HOME", "LIVETRANSCRIBER_ENGINE", "LIVETRANSCRIBER_MODELS", "OPENAI_API_KEY, OPENAI_API_KEY_FILE", "NO_COLOR", "TZ"] {
+        for variable in ["LIVETRANSCRIBER_HOME", "LIVETRANSCRIBER_ENGINE", "LIVETRANSCRIBER_MODELS", "LIVETRANSCRIBER_VOCABULARY", "OPENAI_API_KEY, OPENAI_API_KEY_FILE", "NO_COLOR", "TZ"] {
             #expect(man.contains(".B \(variable)"), "\(variable)")
         }
         #expect(!man.contains("The command failed; nothing was changed."))

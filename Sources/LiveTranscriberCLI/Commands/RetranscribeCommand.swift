@@ -8,16 +8,18 @@ struct RetranscribeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "retranscribe",
         abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
-        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG] [--model NAME|PATH] [--base-url URL] [--restore] [--json]",
+        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS|--no-vocabulary] [--base-url URL] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
             .choice("engine", "ENGINE", "local (default: the default engine on this machine), "
                     + SpeechEngineKind.allCases.map(\.rawValue).joined(separator: " or ") + " (that engine on this machine), or openai (uploads the audio).",
                     choices: Engine.names),
-            .value("language", "TAG", "Language of the speech, a BCP 47 tag such as en-US or de (default: the recording's). "
-                   + "It becomes the recording's language, as with record and import."),
+            .value("language", "TAG", "Language of the speech, a BCP 47 tag such as en-US or de (default: the recording's), "
+                   + "or auto to detect it again (local engines). It becomes the recording's language, as with record and import."),
             .value("model", "MODEL", "OpenAI model: " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", ")
                    + " (whisper-1 is the default and keeps its own times); with a local engine, a model file PATH."),
+            SpeechOptions.vocabularyOptionSpec,
+            SpeechOptions.noVocabularyOptionSpec,
             .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
             .flag("restore", "Put back the transcript the last retranscribe replaced."),
             .flag("json", "Print the recording and its new transcript as JSON."),
@@ -57,6 +59,8 @@ struct RetranscribeCommand: CLICommand {
     let localModel: String?
     /// `--language`: transcribe in this language and keep it as the recording's; nil keeps the recording's.
     let language: String?
+    /// `--vocabulary` as given; nil when not given (`Vocabulary.chosen`).
+    let vocabularyOption: String?
     let restore: Bool
     let json: Bool
     var services = CommandServices()
@@ -68,10 +72,12 @@ struct RetranscribeCommand: CLICommand {
         json = arguments.flag("json")
         baseURL = arguments.value("base-url")
         try CommandServices.validateBaseURL(baseURL)
-        if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil || arguments.value("language") != nil {
-            throw UsageError("'--restore' takes no '--engine', '--language', '--model' or '--base-url'")
+        if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil || arguments.value("language") != nil
+            || arguments.value("vocabulary") != nil || arguments.flag("no-vocabulary") {
+            throw UsageError("'--restore' takes no '--engine', '--language', '--model', '--vocabulary' or '--base-url'")
         }
         language = try arguments.value("language").map(SpeechOptions.languageTag)
+        vocabularyOption = try SpeechOptions.vocabularyOption(arguments)
         let engine = try Engine.named(arguments.value("engine") ?? "local")
         self.engine = engine
         let modelName = engine == .openai ? arguments.value("model") ?? TranscriptionModel.whisper1.rawValue : TranscriptionModel.whisper1.rawValue
@@ -111,12 +117,24 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         let audio = try store.audioFile(of: recording.id)
-        let language = self.language ?? recording.language
+        var language = self.language ?? recording.language
         let segments: [TranscriptSegment]
+        var vocabulary: Vocabulary?
         switch engine {
         case .local(let choice):
-            segments = try services.localTranscriber(try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError), localModel).transcribe(audioFile: audio, language: language)
+            let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
+            let terms = try SpeechOptions.vocabulary(option: vocabularyOption, kind: kind, model: localModel, environment: context.environment,
+                                                     library: context.dataDirectory, note: context.printError)
+            let transcript = try services.localTranscriber(kind, localModel)
+                .transcript(of: audio, language: language, vocabulary: terms, languageWarning: { [context] in context.printError($0) })
+            segments = transcript.segments
+            language = transcript.language
+            vocabulary = terms
         case .openai:
+            if LanguageChoice(language) == .automatic {
+                context.printErrorLine("error: --language auto is for the local engines; name the language for openai (or leave it out to keep the recording's)")
+                return ExitCode.failure
+            }
             let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
             context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))
             let retranscriber = CloudRetranscriber(
@@ -133,7 +151,8 @@ struct RetranscribeCommand: CLICommand {
             context.printErrorLine("error: \(error.description)")
             return ExitCode.failure
         }
-        try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language)
+        try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language,
+                                    vocabulary: vocabulary?.terms)
         if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "a new one was made from the audio")) }
         let updated = try store.resolve(recording.id)
         context.saved.add("the new transcript of \(recording.id) was saved (\(damage == nil ? "the previous one is kept" : "the damaged one is kept in its folder"))")

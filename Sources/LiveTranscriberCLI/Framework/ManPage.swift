@@ -56,6 +56,9 @@ enum ManPage {
             .B LIVETRANSCRIBER_MODELS
             A folder holding the Whisper and voice activity models (ggml\\-base.bin, ggml\\-silero\\-vad.bin) to use instead of the installed ones.
             .TP
+            .B LIVETRANSCRIBER_VOCABULARY
+            Names and words whisper should expect, comma\\-separated, where \\fB\\-\\-vocabulary\\fR is not given; else the library's \\fBvocabulary.txt\\fR is read.
+            .TP
             .B OPENAI_API_KEY, OPENAI_API_KEY_FILE, OPENAI_BASE_URL
             The OpenAI key and server for \\fBretranscribe \\-\\-engine openai\\fR and \\fBsummarize \\-\\-engine openai\\fR.
             .SH EXIT STATUS

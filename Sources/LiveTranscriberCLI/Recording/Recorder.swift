@@ -67,17 +67,20 @@ final class Recorder {
             live?.activity(line)
         })
         let timeZone = LibraryAccess.timeZone(context)
+        let speechEngine = try options.speech.engine(in: context.environment, note: context.printError)
+        let vocabulary = try options.speech.vocabulary(kind: speechEngine, environment: context.environment, library: store.directory,
+                                                       note: context.printError)
         var settings = options.importing?.engineSettings(
-            language: options.speech.language, tags: options.tags, fileFormat: options.format, timeZone: timeZone
+            language: options.speech.language, tags: options.tags, fileFormat: options.format, timeZone: timeZone, vocabulary: vocabulary
         ) ?? RecordingEngineSettings(
             language: options.speech.language, name: options.name, tags: options.tags, location: options.location,
-            fileFormat: options.format, timeZone: timeZone, keepIfInterrupted: !options.discard)  // --discard never survives a crash
+            fileFormat: options.format, timeZone: timeZone, keepIfInterrupted: !options.discard,  // --discard never survives a crash
+            vocabulary: vocabulary)
         // A stop that discards the recording (an import) has no decode worth waiting for.
         if options.stopCancels { settings.pendingTranscription.stopGraceSeconds = 0 }
-        let engine = RecordingEngine(sourceFormat: source.format, settings: settings,
-                                     services: LinuxRecordingServices.make(store: store, activity: activity,
-                                                                                 engine: try options.speech.engine(in: context.environment, note: context.printError),
-                                                                                 model: options.speech.model)) { [display] event in
+        let services = LinuxRecordingServices.make(store: store, activity: activity, engine: speechEngine, model: options.speech.model,
+                                                   vocabulary: vocabulary, languageWarning: { [context] in context.printError($0) })
+        let engine = RecordingEngine(sourceFormat: source.format, settings: settings, services: services) { [display] event in
             if eventsOutput != nil || live != nil {
                 let elapsed = ContinuousClock.now - started
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

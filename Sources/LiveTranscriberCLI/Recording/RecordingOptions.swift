@@ -88,26 +88,52 @@ struct RecordingOptions {
     var stopCancels: Bool { importing != nil }
 }
 
-/// `--engine`, `--language` and `--model`: which local speech engine recognizes, in which
-/// language, with which model file.
+/// `--engine`, `--language`, `--model` and `--vocabulary`: which local speech engine recognizes,
+/// in which language, with which model file, expecting which terms.
 struct SpeechOptions: Equatable {
     /// The engine `--engine` named; nil for the default (`engine(in:)`).
     var engineChoice: SpeechEngineKind?
-    /// BCP 47 tag of the speech, such as "en-US".
+    /// BCP 47 tag of the speech, such as "en-US", or "auto" (the default) to detect it (`LanguageChoice`).
     var language: String
     /// A model file the user brought; nil for the installed one.
     var model: String?
+    /// `--vocabulary`'s value as given; nil when not given (`Vocabulary.chosen`).
+    var vocabularyOption: String? = nil
+
+    /// `--vocabulary`, shared with `retranscribe`.
+    static let vocabularyOptionSpec = OptionSpec.value(
+        "vocabulary", "terms",
+        "Names and words the speech holds, comma-separated, given to whisper as its prompt (at most \(Vocabulary.maxPromptTokens) "
+            + "tokens); default $\(Vocabulary.environmentVariable), else the library's \(LibraryLayout.vocabulary).")
+
+    /// `--no-vocabulary`, shared with `retranscribe`.
+    static let noVocabularyOptionSpec = OptionSpec.flag(
+        "no-vocabulary", "Give whisper no vocabulary, whatever $\(Vocabulary.environmentVariable) or \(LibraryLayout.vocabulary) hold.")
+
+    /// `--vocabulary`'s value as the core's precedence takes it: "" for `--no-vocabulary` (none,
+    /// overriding the rest), nil when neither is given. Throws `UsageError` for both at once.
+    static func vocabularyOption(_ arguments: ParsedArguments) throws -> String? {
+        guard arguments.flag("no-vocabulary") else { return arguments.value("vocabulary") }
+        if arguments.value("vocabulary") != nil { throw UsageError("give either '--vocabulary' or '--no-vocabulary', not both") }
+        return ""
+    }
+
+    /// `--language`'s help: "auto" and what it means per engine.
+    static let languageHelp = "Language of the speech, a BCP 47 tag such as en-US or de, or auto (the default): whisper detects it "
+        + "on the first utterance and keeps it; pocketsphinx and English-only models take it as en-US."
 
     /// The options every speech command takes, for its spec.
     static let specOptions: [OptionSpec] = [
         .choice("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
                 + "; $\(LinuxSpeechEngines.engineVariable) sets the default.", choices: SpeechEngineKind.allCases.map(\.rawValue)),
-        .value("language", "tag", "Language of the speech, a BCP 47 tag such as en-US or de (default en-US)."),
+        .value("language", "tag", languageHelp),
         .value("model", "path", "A model file for the engine, instead of the installed one."),
+        vocabularyOptionSpec,
+        noVocabularyOptionSpec,
     ]
 
-    /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG] [--model PATH]".
-    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG] [--model PATH]"
+    /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary]".
+    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary]"
 
     /// Reads the three options. Throws `UsageError` for an unknown engine or a malformed tag.
     static func parse(_ arguments: ParsedArguments) throws -> SpeechOptions {
@@ -117,10 +143,43 @@ struct SpeechOptions: Equatable {
         } catch let error as SpeechEngineChoiceError {
             throw UsageError(error.description)
         }
-        let language = try languageTag(arguments.value("language") ?? "en-US")
+        let language = try languageTag(arguments.value("language") ?? LanguageChoice.automaticName)
         let model = arguments.value("model")
         if model?.isEmpty == true { throw UsageError("--model needs a path") }
-        return SpeechOptions(engineChoice: engine, language: language, model: model)
+        return SpeechOptions(engineChoice: engine, language: language, model: model, vocabularyOption: try vocabularyOption(arguments))
+    }
+
+    /// The vocabulary for `kind` by the core's precedence (`Vocabulary.chosen`: `--vocabulary`, then
+    /// `LIVETRANSCRIBER_VOCABULARY`, then the library's `vocabulary.txt`), bounded for the engine
+    /// (`LinuxSpeechEngines.boundedVocabulary`).
+    /// - Parameter note: told one line when terms are left out (pocketsphinx takes none; a list
+    ///   longer than the prompt's bound is cut).
+    /// - Throws: `VocabularyFileError` for a library file that cannot be read as text; the whisper
+    ///   model's errors.
+    static func vocabulary(option: String?, kind: SpeechEngineKind, model: String?, environment: [String: String],
+                           library: URL, note: (String) -> Void) throws -> Vocabulary {
+        let file = library.appendingPathComponent(LibraryLayout.vocabulary)
+        var fileText: String?
+        if FileManager.default.fileExists(atPath: file.path) {
+            guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
+                throw VocabularyFileError(path: file.path)
+            }
+            fileText = text
+        }
+        let (chosen, _) = Vocabulary.chosen(option: option, environment: environment[Vocabulary.environmentVariable], libraryFile: fileText)
+        let bounded = try LinuxSpeechEngines.boundedVocabulary(chosen, kind: kind, model: model)
+        if bounded.terms.count < chosen.terms.count {
+            note(kind == .pocketsphinx
+                 ? "note: pocketsphinx takes no vocabulary; \(Plural.count(chosen.terms.count, "term")) not used"
+                 : "note: the vocabulary was cut to its first \(Plural.count(bounded.terms.count, "term")) of \(chosen.terms.count) "
+                    + "(whisper's prompt takes at most \(Vocabulary.maxPromptTokens) tokens)")
+        }
+        return bounded
+    }
+
+    /// `vocabulary(option:…)` with this command's options.
+    func vocabulary(kind: SpeechEngineKind, environment: [String: String], library: URL, note: (String) -> Void) throws -> Vocabulary {
+        try Self.vocabulary(option: vocabularyOption, kind: kind, model: model, environment: environment, library: library, note: note)
     }
 
     /// `--language`'s value when it is shaped like a BCP 47 tag (ASCII letters, digits and
@@ -153,4 +212,10 @@ struct SpeechOptions: Equatable {
         if kind == .pocketsphinx, let line = LinuxSpeechEngines.fallbackNote(environment: environment) { note(line) }
         return kind
     }
+}
+
+/// The library's vocabulary file is there but cannot be read as UTF-8 text.
+struct VocabularyFileError: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "the vocabulary file \(path) cannot be read as UTF-8 text; fix or remove it, or give --vocabulary" }
 }

@@ -74,15 +74,22 @@ final class WebRetranscriber: Sendable {
             let store = try LibraryAccess.open(quiet)
             let audio = try store.audioFile(of: id)
             let engine = try SpeechOptions.defaultEngine(context.environment)
+            // The library's vocabulary (or LIVETRANSCRIBER_VOCABULARY), as `retranscribe` without '--vocabulary'.
+            let vocabulary = try SpeechOptions.vocabulary(option: nil, kind: engine, model: nil, environment: context.environment,
+                                                          library: context.dataDirectory, note: { _ in })
             let total = max(recording.durationSeconds, 0.001)
-            let segments = try LocalFileTranscriber(engine: engine).transcribe(audioFile: audio, language: language) { seconds in
+            let result = try LocalFileTranscriber(engine: engine).transcript(
+                of: audio, language: language, vocabulary: vocabulary, languageWarning: { _ in }
+            ) { seconds in
                 jobs.withLock { jobs in
                     jobs[id]?.doneSeconds = seconds
                     jobs[id]?.fraction = min(1, seconds / total)
                 }
             }
-            let transcript = try Retranscription.transcriptToSave(segments, recordingName: recording.name)
-            try store.replaceTranscript(of: id, with: transcript, language: language == recording.language ? nil : language)
+            let transcript = try Retranscription.transcriptToSave(result.segments, recordingName: recording.name)
+            try store.replaceTranscript(of: id, with: transcript, language: result.language == recording.language ? nil : result.language,
+                                        vocabulary: vocabulary.terms)
+            jobs.withLock { $0[id]?.language = result.language }
             jobs.withLock { jobs in
                 jobs[id]?.state = "done"
                 jobs[id]?.fraction = 1

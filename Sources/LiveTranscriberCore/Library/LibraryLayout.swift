@@ -7,6 +7,8 @@ import Foundation
 /// <data>/library.sqlite            the index (a cache; `reindex` rebuilds it from the folders)
 /// <data>/library.lock              flock'd by every change to the library
 /// <data>/library.generation        bumped by every change; the index records the one it saw
+/// <data>/vocabulary.txt            optional, written by the user: terms the recognizer should
+///                                  expect, one a line or comma-separated (`Vocabulary`)
 /// <data>/recordings/<id>/          audio.<wav|flac|opus|m4a>, transcript.json, metadata.json,
 ///                                  transcript.previous.json (after a replace: the segments and the
 ///                                  language they went with), transcript.json.damaged (a transcript
@@ -33,6 +35,9 @@ public enum LibraryLayout {
     public static let index = "library.sqlite"
     public static let writeLock = "library.lock"
     public static let generation = "library.generation"
+    /// The library's vocabulary file (`Vocabulary.parse`), used when neither `--vocabulary` nor
+    /// `LIVETRANSCRIBER_VOCABULARY` gives one.
+    public static let vocabulary = "vocabulary.txt"
     public static let metadata = "metadata.json"
     public static let transcript = "transcript.json"
     public static let previousTranscript = "transcript.previous.json"

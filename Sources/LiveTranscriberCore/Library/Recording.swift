@@ -33,7 +33,7 @@ public struct RecordingLocation: Sendable, Equatable, Hashable, Codable {
 ///
 /// JSON keys: `id`, `name`, `createdAt` (ISO 8601), `duration` (seconds), `language`, `tags`,
 /// `audio` (`format`, `sampleRate`, `channels`), `summary`, `location`, `recovered`, `audioDigest`
-/// (only for imported recordings).
+/// (only for imported recordings), `vocabulary` (only when the recognizer was given one).
 public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// Stable identifier, also the recording's folder name.
     public var id: String
@@ -62,11 +62,15 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// an imported recording, the imported file's; for a recorded or recovered one, the saved
     /// audio file's. Nil for recordings saved before digests were kept.
     public var audioDigest: String?
+    /// The terms the recognizer was given as its vocabulary (`Vocabulary`, as bounded for its
+    /// prompt); empty when none. Absent from files written before vocabularies were kept.
+    public var vocabulary: [String]
 
     public init(
         id: String, name: String, createdAt: Date, durationSeconds: Double, language: String,
         tags: [String] = [], audio: AudioDescription, summary: String? = nil,
-        location: RecordingLocation? = nil, recovered: Bool = false, audioDigest: String? = nil
+        location: RecordingLocation? = nil, recovered: Bool = false, audioDigest: String? = nil,
+        vocabulary: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -79,6 +83,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         self.location = location
         self.recovered = recovered
         self.audioDigest = audioDigest
+        self.vocabulary = vocabulary
     }
 
     /// The one rule for a duration the library keeps: a finite number of seconds, at least 0
@@ -111,7 +116,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The keys of `metadata.json`, of `--json` output and of the index's `metadata` column: a new
     /// field is added here and in the two methods below, and nowhere else.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest
+        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest, vocabulary
         case durationSeconds = "duration"
     }
 
@@ -128,6 +133,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         location = try container.decodeIfPresent(RecordingLocation.self, forKey: .location)
         recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered) ?? false
         audioDigest = try container.decodeIfPresent(String.self, forKey: .audioDigest)
+        vocabulary = try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -143,6 +149,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         try container.encodeIfPresent(location, forKey: .location)
         try container.encode(recovered, forKey: .recovered)
         try container.encodeIfPresent(audioDigest, forKey: .audioDigest)
+        if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
     }
 }
 

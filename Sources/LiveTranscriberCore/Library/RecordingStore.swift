@@ -60,8 +60,9 @@ public protocol RecordingStore: AnyObject {
     func delete(_ id: String, purge: Bool) throws
     /// Replaces the transcript, and the recording's language when `language` (a BCP 47 tag) is
     /// given, in one change; the previous transcript is kept with the language the recording had,
-    /// so it can be restored.
-    func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws
+    /// so it can be restored. The recording's vocabulary becomes `vocabulary` when given (the terms
+    /// the new transcript's recognizer was given); nil keeps it.
+    func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws
     /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
     /// recording had with it; the transcript and language replaced by the restore become the
     /// previous ones, so restoring twice returns to where it started.
@@ -81,7 +82,12 @@ extension RecordingStore {
 
     /// Replaces the transcript and keeps the recording's language.
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
-        try replaceTranscript(of: id, with: segments, language: nil)
+        try replaceTranscript(of: id, with: segments, language: nil, vocabulary: nil)
+    }
+
+    /// Replaces the transcript, and the language when given; keeps the vocabulary.
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
+        try replaceTranscript(of: id, with: segments, language: language, vocabulary: nil)
     }
 
     /// `resolve`: a store whose transcripts are always readable has nothing more to find.

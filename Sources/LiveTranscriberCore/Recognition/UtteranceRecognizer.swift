@@ -20,6 +20,21 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
     /// Once `cancellation` is cancelled (from another thread) the decode should stop as soon as it can
     /// and throw `CancellationError`; whatever it returns or throws then is not used.
     func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming]
+    /// True when `identifyLanguage` can tell languages apart (a multilingual model). By default false:
+    /// the recognizer then never asks, and "auto" means the fallback language.
+    var identifiesLanguages: Bool { get }
+    /// The probability of each language in `samples` (mono, the recognizer's rate); nil when the
+    /// decoder cannot tell languages apart (a one-language model). Not cancellable. By default nil.
+    func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess?
+    /// Makes the next decodes use `language` (a BCP 47 tag; Whisper reads its primary subtag).
+    /// Called on the worker's thread before each decode. By default ignored.
+    func useLanguage(_ language: String)
+}
+
+extension UtteranceDecoder {
+    public var identifiesLanguages: Bool { false }
+    public func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? { nil }
+    public func useLanguage(_ language: String) {}
 }
 
 /// Asks a running decode to stop: set on the recognizer's thread, read by the decoder on the worker's.
@@ -110,8 +125,17 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 /// its decodes too, so no decode outlives it (the engine's C state may be freed right after).
 /// `untranscribedSamples` is the audio not transcribed yet (the open utterance, the ones waiting, the
 /// one being decoded): a reader that keeps it bounded keeps memory flat (`PendingTranscription`).
+///
+/// The language follows `LanguageLock`: once `LanguageLock.identificationSeconds` of speech have been
+/// heard (or the stream ends with less), one job identifies their language
+/// (`UtteranceDecoder.identifyLanguage`). Under "auto" nothing is decoded before that, and the
+/// language found is locked for every decode; a named language is decoded from the start, and one
+/// warning line (`languageWarning`) says when the speech confidently contradicts it. `language` is
+/// the recording's language as it stands.
 public final class UtteranceRecognizer: SpeechRecognizer {
-    public let language: String
+    /// The recording's language (`LanguageLock.storedLanguage`): the named tag, or under "auto" the
+    /// detected one once the first decode has identified it (the fallback until then).
+    public var language: String { languageState.lock.withLock { $0.storedLanguage } }
     public let inputFormat: RecognizerInputFormat
     public let delivery = RecognitionDelivery.utterances
 
@@ -146,17 +170,31 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var hypothesis: (startSample: Int, words: [WordTiming])?
     /// The last final's words and the sample its utterance ended at, for `CutOverlap`.
     private var lastFinal: (endSample: Int, words: [WordTiming])?
+    /// The language rule, shared with decode jobs: the first job settles it on the worker's thread,
+    /// so the jobs after it use the locked language.
+    private let languageState: LanguageState
+    private let languageWarning: (String) -> Void
+    /// The speech of the utterances cut while the language is still to be identified (at most 30 s).
+    private var heardSpeech: [Float] = []
 
     /// - Parameters:
+    ///   - language: a BCP 47 tag, or "auto" to detect it (`LanguageChoice`).
+    ///   - fallbackLanguage: kept under "auto" when no speech is identified (`LanguageLock.fallback`).
+    ///   - languageWarning: told, on the caller's thread, the one warning line when the speech
+    ///     contradicts a named language.
     ///   - interims: live use: re-decode the open utterance for interim text, and start each final
     ///     decode as soon as its audio is complete; off for files.
     ///   - clock: paces interim decodes (wall time).
     public init(
         language: String, sampleRate: Int, detector: any VoiceActivityDetector, decoder: any UtteranceDecoder,
         worker: any DecodeWorker, clock: any WallClock = SystemClock(), interims: Bool,
-        settings: VoiceActivitySettings = VoiceActivitySettings(), schedule: PartialDecodeSchedule = PartialDecodeSchedule()
+        settings: VoiceActivitySettings = VoiceActivitySettings(), schedule: PartialDecodeSchedule = PartialDecodeSchedule(),
+        fallbackLanguage: String = "en-US", languageWarning: @escaping (String) -> Void = { _ in }
     ) {
-        self.language = language
+        var lock = LanguageLock(choice: LanguageChoice(language), fallback: fallbackLanguage)
+        if !decoder.identifiesLanguages { _ = lock.identified(nil) }  // nothing to identify with: settled at once
+        self.languageState = LanguageState(lock)
+        self.languageWarning = languageWarning
         self.detector = detector
         self.decoder = decoder
         self.worker = worker
@@ -257,6 +295,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// Takes an utterance cut: its look-ahead decode becomes its final when it decoded the same audio;
     /// otherwise it waits for its decode.
     private func queueFinal(_ cut: UtteranceCut) throws {
+        if needsIdentification, heardSpeech.count < maxIdentificationSamples { heardSpeech += samples(of: cut) }
         utteranceNumber += 1
         schedule.utteranceEnded()
         hypothesis = nil
@@ -293,7 +332,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// a final waits, or the open utterance's final decode can start (an interim) or must start over
     /// because its expected end moved (a look-ahead).
     private func isObsolete(_ job: Job) -> Bool {
-        if job.purpose == .final { return false }
+        if job.purpose == .final || job.purpose == .identify { return false }
         if !waitingFinals.isEmpty || job.utterance != utteranceNumber { return true }
         guard let pending = segmenter.pendingCut else { return false }
         return job.purpose != .lookAhead(pending)
@@ -310,7 +349,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 abandoned.insert(job.id)
                 current = nil
             }
-            if !waitingFinals.isEmpty {
+            if needsIdentification, let speech = identificationSpeech(finishing: finishing) {
+                start(.identify, samples: speech, offset: 0)
+            } else if holdsDecodes {
+                break  // "auto": nothing is decoded before the language is known
+            } else if !waitingFinals.isEmpty {
                 let next = waitingFinals.removeFirst()
                 start(.final, samples: next.samples, offset: next.cut.startSample, cut: next.cut)
             } else if interims, !finishing, let cut = segmenter.pendingCut {
@@ -332,6 +375,25 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return events
     }
 
+    private var needsIdentification: Bool { languageState.lock.withLock { $0.needsIdentification } }
+
+    /// True under "auto" until the language is identified: decodes wait for it.
+    private var holdsDecodes: Bool { languageState.lock.withLock { $0.choice == .automatic && $0.needsIdentification } }
+
+    private var maxIdentificationSamples: Int { 30 * inputFormat.sampleRate }
+
+    /// The speech to identify the language of: the cut utterances' and the open one's so far, once
+    /// they reach `LanguageLock.identificationSeconds` (any amount when `finishing`); nil before.
+    private func identificationSpeech(finishing: Bool) -> [Float]? {
+        var speech = heardSpeech
+        if let open = segmenter.openStartSample, open >= bufferStart { speech += buffer[(open - bufferStart)...] }
+        guard !speech.isEmpty,
+              finishing || Double(speech.count) >= LanguageLock.identificationSeconds * Double(inputFormat.sampleRate)
+        else { return nil }
+        heardSpeech = []
+        return Array(speech.prefix(maxIdentificationSamples))
+    }
+
     private func start(_ purpose: Purpose, samples: [Float], offset: Int, cut: UtteranceCut? = nil) {
         jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
@@ -342,13 +404,21 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         current = job
         let interim = purpose == .interim
         let maxTokens = schedule.tokenLimit(audioSeconds: seconds, interim: interim)
-        let (id, cancellation, decoder, mailbox) = (job.id, job.cancellation, self.decoder, self.mailbox)
+        let (id, cancellation, decoder, mailbox, languages) = (job.id, job.cancellation, self.decoder, self.mailbox, languageState)
+        let purpose = job.purpose
         mailbox.begin()
         worker.submit {
+            var warning: String?
             let outcome: Result<[WordTiming], any Error> = Result {
-                try decoder.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+                if purpose == .identify {
+                    let guess = try decoder.identifyLanguage(samples)
+                    warning = languages.lock.withLock { $0.identified(guess) }
+                    return []
+                }
+                decoder.useLanguage(languages.lock.withLock { $0.language(after: nil) })
+                return try decoder.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
             }
-            mailbox.complete(Completed(id: id, words: outcome))
+            mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning))
         }
     }
 
@@ -356,10 +426,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         var events = ready
         ready = []
         for done in mailbox.take() {
+            if let warning = done.languageWarning { languageWarning(warning) }  // from a cancelled decode too
             if abandoned.remove(done.id) != nil { continue }
             guard let job = current, job.id == done.id else { continue }
             current = nil
             switch job.purpose {
+            case .identify:
+                _ = try done.words.get()  // a failed identification fails the recognizer, as a failed decode does
             case .final:
                 events += try finalEvents(job: job, words: done.words)
             case .interim, .lookAhead:
@@ -433,6 +506,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         case lookAhead(UtteranceCut)
         /// A cut utterance.
         case final
+        /// The first speech, for its language (`LanguageLock`).
+        case identify
     }
 
     /// One submitted decode, seen only on the recognizer's thread.
@@ -468,6 +543,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private struct Completed: Sendable {
         var id: Int
         var words: Result<[WordTiming], any Error>
+        var languageWarning: String?
+    }
+
+    /// The recording's `LanguageLock`, read and settled from both threads.
+    private final class LanguageState: Sendable {
+        let lock: Mutex<LanguageLock>
+        init(_ lock: LanguageLock) { self.lock = Mutex(lock) }
     }
 
     /// Finished decodes, handed from the worker's thread to the caller's.

@@ -49,15 +49,30 @@ public protocol RecordingDraftStore: AnyObject {
     ///     draft's format kept when encoding fails).
     ///   - imported: nil for a recording; for an import, the file's digest, which the recording
     ///     keeps instead of its saved audio's, and whether a recording of the same audio refuses it.
+    ///   - language: the recording's language when the recognizer settled it after the draft was
+    ///     created (`--language auto`: detected on the first utterance); nil keeps the draft's.
+    ///   - vocabulary: the terms the recognizer was given (`Vocabulary`), kept with the recording.
     /// - Throws: `LibraryError.alreadyInLibrary` when `imported` refuses duplicates and a recording
     ///   with its digest is in the library, checked under the same lock as the save (the draft is
     ///   removed); the store's errors otherwise.
     func saveDraft(
         _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding?,
-        imported: ImportedAudio?
+        imported: ImportedAudio?, language: String?, vocabulary: [String]
     ) throws -> Recording
 
     /// Deletes the draft and its audio.
     func discardDraft(_ draft: Draft) throws
+}
+
+extension RecordingDraftStore {
+    /// `saveDraft` keeping the draft's language, with no vocabulary.
+    public func saveDraft(
+        _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,
+        durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding?,
+        imported: ImportedAudio?
+    ) throws -> Recording {
+        try saveDraft(draft, name: name, tags: tags, location: location, durationSeconds: durationSeconds, segments: segments,
+                      encoding: encoding, imported: imported, language: nil, vocabulary: [])
+    }
 }

@@ -307,7 +307,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
                 savedRecording = try services.store.saveDraft(
                     state.draft, name: name, tags: tags, location: saveLocation,
                     durationSeconds: summary.durationSeconds, segments: summary.segments, encoding: saveEncoding,
-                    imported: settings.imported)
+                    imported: settings.imported, language: state.pipeline.language, vocabulary: settings.vocabulary.terms)
                 state.coordinator.end(dismissal: .default)
                 running = nil
             case .discardDraft:
@@ -496,8 +496,12 @@ public enum RecordingEngineEvent: Sendable, Equatable {
 
 /// What one recording is asked to be.
 public struct RecordingEngineSettings: Sendable {
-    /// BCP 47 tag of the speech ("en-US"); the recognizer factory gets it.
+    /// BCP 47 tag of the speech ("en-US"), or "auto" (`LanguageChoice`); the recognizer factory
+    /// gets it. The recording is saved with the recognizer's `language` at the end, which is the
+    /// detected one under "auto".
     public var language: String
+    /// The terms the recognizer factory was given (`Vocabulary`), saved with the recording.
+    public var vocabulary: Vocabulary
     /// The name given up front; nil for "Recording 2026-11-29 20:41" in `timeZone`.
     public var name: String?
     /// Tags given up front.
@@ -528,9 +532,11 @@ public struct RecordingEngineSettings: Sendable {
         language: String, name: String? = nil, tags: [String] = [], location: RecordingLocation? = nil,
         fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
         headerUpdateInterval: TimeInterval = 0.5, activityTickSeconds: Double = 5, keepIfInterrupted: Bool = true,
-        imported: ImportedAudio? = nil, pendingTranscription: PendingTranscription = PendingTranscription()
+        imported: ImportedAudio? = nil, pendingTranscription: PendingTranscription = PendingTranscription(),
+        vocabulary: Vocabulary = Vocabulary()
     ) {
         self.pendingTranscription = pendingTranscription
+        self.vocabulary = vocabulary
         self.keepIfInterrupted = keepIfInterrupted
         self.imported = imported
         self.language = language

@@ -11,4 +11,35 @@ public protocol LocalTranscriber {
     ///   - language: BCP 47 tag of the speech, such as "en-US".
     /// - Throws: When the file cannot be decoded or the language has no model.
     func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment]
+
+    /// The transcript of `audioFile` and the language it is in.
+    ///
+    /// - Parameters:
+    ///   - language: a BCP 47 tag, or "auto" to detect it on the first utterance (`LanguageLock`).
+    ///   - vocabulary: terms the recognizer should expect (`Vocabulary`), already bounded.
+    ///   - languageWarning: told the one line when the speech contradicts a named language.
+    /// - Returns: the segments and the language to store (the detected one under "auto").
+    /// By default `transcribe(audioFile:language:)` in the language given, without the vocabulary.
+    func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
+                    languageWarning: @escaping (String) -> Void) throws -> LocalTranscript
+}
+
+/// What `LocalTranscriber.transcript` gives: the final segments and their language.
+public struct LocalTranscript: Sendable, Equatable {
+    /// Final segments in start order, times in seconds from the start of the file.
+    public var segments: [TranscriptSegment]
+    /// BCP 47 tag of the transcript: the one named, or the one detected.
+    public var language: String
+
+    public init(segments: [TranscriptSegment], language: String) {
+        self.segments = segments
+        self.language = language
+    }
+}
+
+extension LocalTranscriber {
+    public func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
+                           languageWarning: @escaping (String) -> Void) throws -> LocalTranscript {
+        LocalTranscript(segments: try transcribe(audioFile: audioFile, language: language), language: language)
+    }
 }

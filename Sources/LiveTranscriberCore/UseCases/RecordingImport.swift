@@ -62,9 +62,10 @@ public struct RecordingImport: Sendable, Equatable {
     /// The settings of the engine run that transcribes the file: named after it, with the given
     /// tags and stored format, a draft no crash keeps, and the save's duplicate check.
     public func engineSettings(
-        language: String, tags: [String] = [], fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current
+        language: String, tags: [String] = [], fileFormat: RecordingAudioFormat = .wav, timeZone: TimeZone = .current,
+        vocabulary: Vocabulary = Vocabulary()
     ) -> RecordingEngineSettings {
         RecordingEngineSettings(language: language, name: name, tags: tags, fileFormat: fileFormat, timeZone: timeZone,
-                                keepIfInterrupted: false, imported: imported)
+                                keepIfInterrupted: false, imported: imported, vocabulary: vocabulary)
     }
 }

@@ -45,6 +45,7 @@ struct ShowCommand: CLICommand {
         ]
         if let summary = recording.summary { rows.append(["Summary:", summary]) }
         if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }
+        if !recording.vocabulary.isEmpty { rows.append(["Vocabulary:", recording.vocabulary.joined(separator: ", ")]) }
         if recording.recovered { rows.append(["Recovered:", "yes, rebuilt from a recording interrupted by a crash"]) }
         var text = VisibleText.escaped(recording.name) + "\n" + LibraryAccess.table(rows) + "\n"
         if segments.isEmpty {

@@ -33,34 +33,60 @@ public enum LinuxSpeechEngines {
         SpeechEngineKind.defaultKind(whisperModelInstalled: WhisperModelFiles.installed.areInstalled)
     }
 
-    /// A recognizer of `kind` for `language` (BCP 47).
+    /// A recognizer of `kind` for `language` (BCP 47, or "auto": `LanguageChoice`).
     /// - Parameters:
+    ///   - language: with pocketsphinx, which knows US English only, "auto" means en-US.
     ///   - model: a model file the user brought (`--model PATH`, a ggml Whisper model); nil for the installed one.
     ///   - live: whisper decodes on a background thread and re-decodes the open utterance for interim
     ///     text (recording); false decodes each utterance in order on the caller's thread, finals only (files).
+    ///   - vocabulary: whisper's initial prompt (bound it with `boundedVocabulary`); pocketsphinx takes none.
+    ///   - languageWarning: told the one warning line when the speech contradicts a named language (whisper).
     /// - Throws: `RecognizerError` when pocketsphinx's model is missing or does not know the language;
     ///   `WhisperError` when whisper's model is missing or damaged or does not know the language.
     public static func make(_ kind: SpeechEngineKind, language: String, model: String? = nil,
-                            live: Bool = false) throws -> any SpeechRecognizer {
+                            live: Bool = false, vocabulary: Vocabulary = Vocabulary(),
+                            languageWarning: @escaping (String) -> Void = { _ in }) throws -> any SpeechRecognizer {
         switch kind {
         case .pocketsphinx:
             guard model == nil else { throw RecognizerError.unsupported("pocketsphinx takes no --model; it uses Debian's pocketsphinx-en-us") }
             let installed = PocketSphinxModel.englishUS
+            let language = LanguageChoice(language) == .automatic ? installed.language : language
             guard LanguageTag.sameLanguage(language, installed.language) else {
                 throw RecognizerError.unsupported("pocketsphinx knows only US English (en-US), not '\(language)'")
             }
             return try PocketSphinxRecognizer(model: installed)
         case .whisper:
-            do {
-                return try whisperEngine(model: model).makeRecognizer(language: language, live: live)
-            } catch let error as WhisperError {
-                // A model the user named is theirs to fix: no advice to reinstall ours.
-                switch error {
-                case .modelMissing(let path) where path == model: throw WhisperError.userModelUnusable(path: path, missing: true)
-                case .modelUnreadable(let path) where path == model: throw WhisperError.userModelUnusable(path: path, missing: false)
-                default: throw error
-                }
+            return try namingUserModel(model) {
+                try whisperEngine(model: model).makeRecognizer(language: language, live: live, vocabulary: vocabulary,
+                                                               languageWarning: languageWarning)
             }
+        }
+    }
+
+    /// Runs `body`, turning a missing or unloadable model that the user named into the error that says so.
+    private static func namingUserModel<T>(_ model: String?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as WhisperError {
+            // A model the user named is theirs to fix: no advice to reinstall ours.
+            switch error {
+            case .modelMissing(let path) where path == model: throw WhisperError.userModelUnusable(path: path, missing: true)
+            case .modelUnreadable(let path) where path == model: throw WhisperError.userModelUnusable(path: path, missing: false)
+            default: throw error
+            }
+        }
+    }
+
+    /// `vocabulary` as `kind` can take it: for whisper, the terms that fit `Vocabulary.maxPromptTokens`
+    /// of its tokenizer (`Vocabulary.bounded`); pocketsphinx takes none (empty).
+    /// - Throws: `WhisperError` when the whisper model cannot be loaded.
+    public static func boundedVocabulary(_ vocabulary: Vocabulary, kind: SpeechEngineKind, model: String? = nil) throws -> Vocabulary {
+        guard !vocabulary.isEmpty else { return vocabulary }
+        switch kind {
+        case .pocketsphinx: return Vocabulary()
+        case .whisper:
+            let engine = try namingUserModel(model) { try whisperEngine(model: model) }
+            return vocabulary.bounded { engine.tokenCount($0) }
         }
     }
 

@@ -51,13 +51,19 @@ public struct LocalFileTranscriber: LocalTranscriber {
     /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the
     ///   model or a language the engine does not know.
     public func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
-        try transcribe(audioFile: audioFile, language: language, progress: { _ in })
+        try transcript(of: audioFile, language: language, vocabulary: Vocabulary(), languageWarning: { _ in }).segments
     }
 
-    /// `transcribe(audioFile:language:)`, telling `progress` after each block of 0.1 s how many
-    /// seconds of the file have been read (serve's page shows it).
-    public func transcribe(audioFile: URL, language: String, progress: (Double) -> Void) throws -> [TranscriptSegment] {
-        let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model)
-        return try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer, progress: progress)
+    /// The transcript in `language` ("auto" detects it), with `vocabulary` as whisper's prompt;
+    /// `progress` is told after each block of 0.1 s how many seconds of the file have been
+    /// transcribed (serve's page shows it).
+    /// - Throws: as `transcribe(audioFile:language:)`.
+    public func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
+                           languageWarning: @escaping (String) -> Void,
+                           progress: (Double) -> Void = { _ in }) throws -> LocalTranscript {
+        let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model, vocabulary: vocabulary,
+                                                     languageWarning: languageWarning)
+        let segments = try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer, progress: progress)
+        return LocalTranscript(segments: segments, language: recognizer.language)
     }
 }

@@ -80,7 +80,7 @@ struct LibraryIndexTests {
         #expect(try writer.query("SELECT count(*) FROM t") { $0.int64(0) }.first == 3)
     }
 
-    @Test("every field of metadata.json reads back from the index exactly: every key set, odd tags, no summary, a location, a recovered flag, a digest")
+    @Test("every field of metadata.json reads back from the index exactly: every key set, odd tags, no summary, a location, a recovered flag, a digest, a vocabulary")
     func indexRowsHoldEveryField() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
@@ -89,7 +89,7 @@ struct LibraryIndexTests {
             id: "20261201-101600-cccc", name: "Every field", createdAt: Date(timeIntervalSince1970: 1_764_584_160),
             durationSeconds: 61.5, language: "de-DE", tags: ["Work"], audio: AudioDescription(format: "opus", sampleRate: 48_000, channels: 2),
             summary: "Alles gesagt.", location: RecordingLocation(latitude: 52.52, longitude: 13.405), recovered: true,
-            audioDigest: "sha256:" + String(repeating: "0f", count: 32))
+            audioDigest: "sha256:" + String(repeating: "0f", count: 32), vocabulary: ["Dashwood", "Norland"])
         // The fixture sets every key `Recording` encodes: a field added later fails here until it is set.
         let object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder.liveTranscriber.encode(everyField)) as? [String: Any])
         #expect(Set(object.filter { !($0.value is NSNull) }.keys) == Set(Recording.CodingKeys.allCases.map(\.stringValue)))

@@ -83,7 +83,7 @@ struct RecordingStoreConformanceTests {
         }
     }
 
-    @Test("rename, tags, summary, transcripts and delete follow the same rules", arguments: Kind.allCases)
+    @Test("rename, tags, summary, transcripts (with their language and vocabulary) and delete follow the same rules", arguments: Kind.allCases)
     func changes(kind: Kind) throws {
         try Self.with(kind) { store, save in
             try save("r1", at: 0, name: "One", tags: ["a"], ["first words"])
@@ -99,6 +99,15 @@ struct RecordingStoreConformanceTests {
             #expect(try store.transcript(of: "r1").map(\.text) == ["first words"])
             #expect(try store.restorePreviousTranscript(of: "r1"))
             #expect(try store.transcript(of: "r1").map(\.text) == ["second words"])
+            // A re-transcription with a vocabulary keeps it; a restore puts back the one before (none).
+            try store.replaceTranscript(of: "r1", with: [TranscriptSegment(text: "Norland", startSeconds: 1, endSeconds: 2)],
+                                        language: "en-GB", vocabulary: ["Norland"])
+            #expect(try store.resolve("r1").vocabulary == ["Norland"])
+            #expect(try store.restorePreviousTranscript(of: "r1"))
+            #expect(try store.resolve("r1").vocabulary == [])
+            #expect(try store.restorePreviousTranscript(of: "r1"))
+            #expect(try store.resolve("r1").vocabulary == ["Norland"])
+            #expect(try store.resolve("r1").language == "en-GB")
             try store.delete("r1", purge: false)
             #expect(try store.list() == [])
             #expect(throws: LibraryError.notFound("r1")) { try store.transcript(of: "r1") }

@@ -1,0 +1,151 @@
+import Foundation
+
+/// What the user asked for with `--language`: a language, or `auto` to have it detected.
+public enum LanguageChoice: Sendable, Equatable {
+    /// Detect the language on the first utterance and keep it for the rest of the recording.
+    case automatic
+    /// The speech is in this language (a BCP 47 tag such as "en-US" or "de").
+    case named(String)
+
+    /// The word that asks for detection: `--language auto`.
+    public static let automaticName = "auto"
+
+    /// `auto` (any case) is `.automatic`; anything else names a language.
+    public init(_ text: String) {
+        self = text.lowercased() == Self.automaticName ? .automatic : .named(text)
+    }
+
+    /// "auto" or the tag, as given.
+    public var name: String {
+        switch self {
+        case .automatic: Self.automaticName
+        case .named(let tag): tag
+        }
+    }
+}
+
+/// A language identifier's answer for some speech: the probability of each language.
+public struct LanguageGuess: Sendable, Equatable {
+    /// Probability (0 to 1) of each language, by its primary language subtag ("de", "en").
+    public var probabilities: [String: Double]
+
+    public init(probabilities: [String: Double]) {
+        self.probabilities = probabilities
+    }
+
+    /// The most probable language (primary subtag) and its probability; nil for an empty guess.
+    /// Ties go to the alphabetically first code, so the answer never depends on dictionary order.
+    public var top: (language: String, probability: Double)? {
+        probabilities.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
+            .map { ($0.key, $0.value) }
+    }
+}
+
+/// The language rule of one recording (`--language`, issue 20): which language each decode uses,
+/// which is stored as the recording's, and when the user is warned.
+///
+/// - The language of the first `identificationSeconds` of speech (the first utterances, or all the
+///   speech of a shorter recording) is identified once (`identified(_:)`).
+/// - `auto`: the most probable language is locked for the whole recording: every decode uses it
+///   (none runs before it is known), and it is the recording's language. A detected language that
+///   is the fallback's keeps the fallback's region ("en" stays "en-US"); any other is stored as its
+///   bare code ("de"). A recording with no speech, or an engine that cannot identify languages,
+///   keeps the fallback.
+/// - a named language: every decode uses it and it is stored as given. When the identification
+///   gives another language at least `warningProbability`, the user gets one warning line; the
+///   named language is still used.
+public struct LanguageLock: Sendable, Equatable {
+    /// The probability another language must reach for a named language to be called into doubt:
+    /// 0.8. Whisper base gives espeak-ng's German sentence 0.89 German, and 0.996 to 0.999 English
+    /// to each LibriVox file (docs/models.md, "Language").
+    public static let warningProbability = 0.8
+
+    /// Seconds of speech identified: 2.5, or all of it when a recording holds less. Whisper base
+    /// gives espeak-ng's "Guten Morgen." alone (0.8 s) 0.45 English and 0.15 German; the whole
+    /// sentence (3 s), 0.89 German. Under "auto" the first finals wait for it.
+    public static let identificationSeconds = 2.5
+
+    /// What the user asked for.
+    public let choice: LanguageChoice
+    /// The tag kept when `auto` detects nothing (no speech) and whose region a detected match keeps: "en-US".
+    public let fallback: String
+    /// The language detected and locked (primary subtag); nil until the first identification.
+    public private(set) var detected: String?
+    /// True once an identification was applied (or found impossible): no later decode identifies again.
+    public private(set) var settled = false
+
+    public init(choice: LanguageChoice, fallback: String = "en-US") {
+        self.choice = choice
+        self.fallback = fallback
+    }
+
+    /// True while the next decode should identify the language first.
+    public var needsIdentification: Bool { !settled }
+
+    /// The language a decode uses (a tag for the engine; only its primary subtag matters to
+    /// Whisper): the named one, or the locked one; nil under `auto` before the lock, when the decode
+    /// must take `language(after:)` of its own identification.
+    public var decodeLanguage: String? {
+        switch choice {
+        case .named(let tag): tag
+        case .automatic: detected ?? (settled ? fallback : nil)
+        }
+    }
+
+    /// The language a decode that identified `guess` uses: the lock's when set, else the guess's
+    /// most probable one, else the fallback (an engine that cannot tell).
+    public func language(after guess: LanguageGuess?) -> String {
+        decodeLanguage ?? guess?.top?.language ?? fallback
+    }
+
+    /// The recording's language as it stands: the named tag; under `auto` the locked language
+    /// (`storedTag`), or the fallback before any speech.
+    public var storedLanguage: String {
+        switch choice {
+        case .named(let tag): tag
+        case .automatic: detected.map { Self.storedTag(detected: $0, fallback: fallback) } ?? fallback
+        }
+    }
+
+    /// The tag stored for a detected language: the fallback when it is the same language (so
+    /// English stays "en-US"), else the detected code ("de").
+    public static func storedTag(detected: String, fallback: String) -> String {
+        primarySubtag(fallback) == primarySubtag(detected) ? fallback : primarySubtag(detected)
+    }
+
+    /// Applies the first identification (nil: the engine cannot identify languages) and returns the
+    /// one warning line, if any. Later identifications change nothing and return nil.
+    public mutating func identified(_ guess: LanguageGuess?) -> String? {
+        guard !settled else { return nil }
+        settled = true
+        guard let guess, let top = guess.top else { return nil }
+        switch choice {
+        case .automatic:
+            detected = top.language
+            return nil
+        case .named(let tag):
+            guard primarySubtag(top.language) != primarySubtag(tag), top.probability >= Self.warningProbability else { return nil }
+            return Self.warning(named: tag, heard: top.language, probability: top.probability)
+        }
+    }
+
+    /// "warning: the speech sounds like German (de, 93%), not en; it is transcribed as en as asked
+    /// (--language auto detects the language)".
+    public static func warning(named tag: String, heard code: String, probability: Double) -> String {
+        let percent = Int((probability * 100).rounded(.down))
+        return "warning: the speech sounds like \(displayName(code)) (\(code), \(percent)%), not \(tag); "
+            + "it is transcribed as \(tag) as asked (--language auto detects the language)"
+    }
+
+    /// The English name of a language code ("de" → "German"), the code itself when unknown.
+    public static func displayName(_ code: String) -> String {
+        Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
+    }
+
+    /// The primary language subtag of a BCP 47 tag, lowercased: "en-US" → "en", "pt_BR" → "pt".
+    public static func primarySubtag(_ tag: String) -> String {
+        String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
+    }
+
+    private func primarySubtag(_ tag: String) -> String { Self.primarySubtag(tag) }
+}

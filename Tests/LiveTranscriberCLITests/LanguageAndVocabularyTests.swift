@@ -1,0 +1,126 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberTestSupport
+import Testing
+
+/// `--language auto` and `--vocabulary` with the real whisper engine on espeak-ng speech (issue 20).
+@Suite("livetranscriber: the language detected, a named one warned about, a vocabulary given to whisper", .serialized)
+struct LanguageAndVocabularyTests {
+    /// espeak-ng speaking `text` with `voice`, as a 16 kHz mono WAV file in a test folder.
+    static func espeak(_ text: String, voice: String = "en", name: String) throws -> String {
+        let folder = try TestFolders.make("lt-spoken")
+        let raw = folder.appendingPathComponent("raw-" + name).path, wav = folder.appendingPathComponent(name).path
+        for (tool, arguments) in [("/usr/bin/espeak-ng", ["-v", voice, "-w", raw, text]), ("/usr/bin/sox", ["-R", "-D", raw, "-r", "16000", "-c", "1", wav])] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
+        return wav
+    }
+
+    static let germanSentence = "Guten Morgen. Heute sprechen wir über das Wetter."
+    static let germanWords = ["guten", "morgen", "heute", "sprechen", "die", "überdismeter"]  // Whisper base's reading of espeak-ng
+
+    static func imported(_ result: CommandResult) throws -> RecordingWithTranscript {
+        let saved = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
+        return try #require(saved.first)
+    }
+
+    static func words(_ saved: RecordingWithTranscript) -> [String] {
+        WordErrorRate.normalizedWords(saved.segments.map(\.text).joined(separator: " "))
+    }
+
+    @Test("German imported and recorded with the default language is German text stored as de (was translated and stored as en-US), with no warning")
+    func germanDetected() throws {
+        let library = try TemporaryLibrary()
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
+        let result = try runBinary(["import", german, "--json"], environment: environment)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        let saved = try Self.imported(result)
+        #expect(saved.recording.language == "de")
+        #expect(Self.words(saved) == Self.germanWords)
+        let recorded = try runBinary(["record", "--input", german, "--speed", "max", "--json"], environment: environment)
+        #expect(recorded.exitCode == 0, "\(recorded.stderr)")
+        let live = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(recorded.stdout.utf8))
+        #expect(live.recording.language == "de")
+        #expect(Self.words(live) == Self.germanWords)
+    }
+
+    @Test("--language en on German speech: one warning line, English as asked; retranscribe --language auto makes it German")
+    func namedLanguageWarns() throws {
+        let library = try TemporaryLibrary()
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
+        let result = try runBinary(["import", german, "--language", "en", "--json"], environment: environment)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "warning: the speech sounds like German (de, 89%), not en; it is transcribed as en as asked (--language auto detects the language)\n")
+        let saved = try Self.imported(result)
+        #expect(saved.recording.language == "en")
+        let again = try runBinary(["retranscribe", saved.recording.id, "--language", "auto", "--json"], environment: environment)
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        let redone = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(again.stdout.utf8))
+        #expect(redone.recording.language == "de")
+        #expect(Self.words(redone) == Self.germanWords)
+    }
+
+    @Test("English with the default language stays en-US, and pocketsphinx takes auto as en-US and says it takes no vocabulary")
+    func englishAndPocketsphinx() throws {
+        let library = try TemporaryLibrary()
+        let result = try runBinary(["import", Speech.librivox, "--json"], environment: WhisperCommandTests.defaultEnvironment(library))
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        #expect(try Self.imported(result).recording.language == "en-US")
+        let sphinx = try runBinary(["import", Speech.librivox, "--again", "--vocabulary", "Dashwood, Norland", "--json"],
+                                   environment: library.environment)
+        #expect(sphinx.exitCode == 0)
+        #expect(sphinx.stderr == "note: pocketsphinx takes no vocabulary; 2 terms not used\n")
+        let saved = try Self.imported(sphinx)
+        #expect(saved.recording.language == "en-US")
+        #expect(saved.recording.vocabulary == [])
+    }
+
+    static let norlandSentence = "Elinor Dashwood walked to Norland Park with Mrs. Jennings."
+
+    @Test("a rare name comes out right with the vocabulary and wrong without: 'Norland Park' (not 'Northern Park'); stored and shown")
+    func vocabularyFlipsAName() throws {
+        let library = try TemporaryLibrary()
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let spoken = try Self.espeak(Self.norlandSentence, name: "norland.wav")
+        let without = try runBinary(["import", spoken, "--json"], environment: environment)
+        #expect(without.exitCode == 0)
+        #expect(Self.words(try Self.imported(without)) == ["illinatash", "would", "work", "to", "northern", "park", "with", "missus", "jennings"])
+        let with = try runBinary(["import", spoken, "--again", "--vocabulary", "Dashwood, Norland", "--json"], environment: environment)
+        #expect(with.exitCode == 0)
+        #expect(with.stderr == "")
+        let saved = try Self.imported(with)
+        #expect(Self.words(saved) == ["illina", "tashwood", "worked", "to", "norland", "park", "with", "missus", "jennings"])
+        #expect(saved.recording.vocabulary == ["Dashwood", "Norland"])
+        let shown = try runBinary(["show", saved.recording.id], environment: environment)
+        #expect(shown.stdout.contains("\nVocabulary:  Dashwood, Norland\n"), "\(shown.stdout)")
+    }
+
+    @Test("the vocabulary comes from --vocabulary, else LIVETRANSCRIBER_VOCABULARY, else the library's vocabulary.txt; --no-vocabulary gives none")
+    func vocabularyPrecedence() throws {
+        let library = try TemporaryLibrary()
+        try "# names\nNorland\nBarton Park\n".write(to: library.url.appendingPathComponent("vocabulary.txt"), atomically: true, encoding: .utf8)
+        let clip = Speech.librivox
+        func vocabulary(_ arguments: [String], variable: String?) throws -> [String] {
+            var environment = library.environment  // pocketsphinx: fast, and the words do not matter here
+            environment[LinuxSpeechEngines.engineVariable] = "whisper"
+            environment[Vocabulary.environmentVariable] = variable
+            let result = try runBinary(["import", clip, "--again", "--json"] + arguments, environment: environment)
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            return try Self.imported(result).recording.vocabulary
+        }
+        #expect(try vocabulary([], variable: nil) == ["Norland", "Barton Park"])
+        #expect(try vocabulary([], variable: "Dashwood") == ["Dashwood"])
+        #expect(try vocabulary(["--vocabulary", "Jennings, Marianne"], variable: "Dashwood") == ["Jennings", "Marianne"])
+        #expect(try vocabulary(["--no-vocabulary"], variable: "Dashwood") == [])
+    }
+}

@@ -60,3 +60,4 @@ for target in $TARGETS; do
     -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$artifacts" "$corpus" "Tests/Fuzz/Seeds/$target" 2>&1 | tee "$OUT/$target.log" | grep -v "^#[0-9]*.*\(NEW\|REDUCE\|pulse\)" || true
 done
+python3 scripts/bench.py fuzz-report >/dev/null && echo "fuzz: BENCHMARKS.md's fuzzing section rewritten from .build/fuzz/*.log"

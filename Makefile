@@ -155,7 +155,7 @@ sanitize: deps
 	  echo "sanitize: building the tests with --sanitize=$$sanitizer in .build/sanitize-$$sanitizer"; \
 	  $(SWIFT) build --build-tests --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer || exit 1; \
 	  echo "sanitize: running the tests under $$sanitizer"; \
-	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	  TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt \
 	  $(SWIFT) test --skip-build --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer \
 	    $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)') || exit 1; \

@@ -479,8 +479,11 @@ def fuzz_report():
 libFuzzer target (swiftc -sanitize=fuzzer,address, -O) for the time given, one at a time,
 niced. Executions, executions per second and peak RSS are libFuzzer's final statistics; cov
 (coverage points, edges) and ft (features) are from its last status line; the corpus is what
-`.build/fuzz/corpus/<target>` holds after the run (seeds from Tests/Fuzz/Seeds included).
-Findings: every crash or broken check is fixed and becomes a test (docs/proving.md).
+the inputs libFuzzer kept in `.build/fuzz/corpus/<target>` (the committed seeds in
+Tests/Fuzz/Seeds are read beside it). A target that stops at a finding has no "seconds" figure
+(its statistics are up to the finding). Load average when this was written: """ + "{:.1f}".format(os.getloadavg()[0]) + """
+(executions per second fall with it: the targets run niced). Findings: every crash or broken
+check is fixed and becomes a test (docs/proving.md).
 
 | target | seconds | executions | exec/s | cov | ft | corpus | peak RSS | finding |
 |---|---|---|---|---|---|---|---|---|

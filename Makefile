@@ -40,7 +40,7 @@ INSTALL_FOLDERS := bin share/man/man1 share/bash-completion/completions share/zs
 	share/fish/vendor_completions.d lib/livetranscriber share/livetranscriber/models
 INSTALLED_FOLDERS := $(ENGINELIBDIR)/installed-folders
 
-.PHONY: run test deps build release bench bench-pipe bench-serve clean install install-folders install-path-check uninstall ios-check
+.PHONY: run test deps build release bench bench-pipe bench-serve clean sanitize fuzz soak install install-folders install-path-check uninstall ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -143,3 +143,30 @@ ios-check:
 # Only the web server section of BENCHMARKS.md (issue 22).
 bench-serve: release
 	python3 scripts/bench.py serve
+
+# The test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, each in its own
+# build folder so .build/debug stays as it is. Slow (a sanitized build of everything, then every
+# test): not part of `make test`. SANITIZE_FILTER=regex runs only the matching tests; SANITIZERS
+# picks one of them. TSan skips Mutex.withLock bodies only (scripts/tsan-suppressions.txt says why).
+SANITIZERS ?= address thread
+SANITIZE_FILTER ?=
+sanitize: deps
+	@for sanitizer in $(SANITIZERS); do \
+	  echo "sanitize: building the tests with --sanitize=$$sanitizer in .build/sanitize-$$sanitizer"; \
+	  $(SWIFT) build --build-tests --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer || exit 1; \
+	  echo "sanitize: running the tests under $$sanitizer"; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt \
+	  $(SWIFT) test --skip-build --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer \
+	    $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)') || exit 1; \
+	done
+
+# libFuzzer targets (Tests/Fuzz, docs/fuzzing.md), each run FUZZ_SECONDS seconds, one after another.
+FUZZ_SECONDS ?= 600
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Kills `record` at SOAK_KILLS random moments and checks what `recover` keeps (scripts/soak.py).
+SOAK_KILLS ?= 100
+soak: release
+	python3 scripts/soak.py --kills $(SOAK_KILLS) --binary $(BIN) --benchmarks

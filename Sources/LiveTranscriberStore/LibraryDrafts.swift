@@ -407,6 +407,11 @@ final class LibraryDrafts {
     /// crash) are skipped. Sorted by start time.
     static func readJournal(_ file: URL) -> [TranscriptSegment] {
         guard let data = try? Data(contentsOf: file) else { return [] }
+        return readJournal(data: data)
+    }
+
+    /// The segments of a journal's bytes (`readJournal(_:)`).
+    static func readJournal(data: Data) -> [TranscriptSegment] {
         let decoder = JSONDecoder.liveTranscriber
         return data.split(separator: 0x0A)
             .compactMap { try? decoder.decode(TranscriptSegment.self, from: Data($0)) }

@@ -19,6 +19,27 @@ struct AudioHeaderTests {
         try writer.close()
     }
 
+    @Test("an Opus file cut off while written (a kill) holds all but at most 0.6 s of the 3 s written: pages end every 0.5 s (the crash soak lost up to 1.03 s with 1 s pages)")
+    func opusKilledWhileWritten() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("audio.opus")
+        let writer = try SndFileWriter(path: file.path, format: AudioFormat(sampleRate: 16_000, channels: 1), fileFormat: .opus)
+        // As the recorder writes: 0.1 s blocks, the header brought up to date each second.
+        for block in 0..<30 {
+            let samples = (0..<1_600).map { Float(0.3 * sin(2 * Double.pi * 440 * Double(block * 1_600 + $0) / 16_000)) }
+            try writer.write(AudioBuffer(samples: samples, channels: 1))
+            if block % 10 == 9 { try writer.updateHeader() }
+        }
+        // What a kill now leaves on disk: the bytes written so far, never closed.
+        let killed = home.url.appendingPathComponent("killed.opus")
+        try Data(contentsOf: file).write(to: killed)
+        let measured = try #require(AudioFileMeasure.measure(killed))
+        #expect(measured.seconds >= 2.4)
+        #expect(measured.seconds <= 3.0)
+        try writer.close()
+    }
+
     @Test("a FLAC whose total-samples field a crash left at 0 is measured by decoding (40,000 frames, 2.5 s) and its header fixed")
     func flacWithoutLength() throws {
         let home = try TemporaryDirectory()

@@ -146,7 +146,9 @@ public enum WAVHeaderRepair {
                 data = (offset + 8, declared)
                 break
             }
-            if isRF64, header[0..<4] == ds64Tag[...] {
+            // A `ds64` chunk holds the RIFF size, data size and sample count (8 bytes each) that a
+            // repair writes: a shorter one would have them written over the chunks after it.
+            if isRF64, header[0..<4] == ds64Tag[...], size >= 24 {
                 let body = [UInt8](try read(offset + 8, 16))
                 if body.count == 16 { ds64 = (offset + 8, littleEndian64(body, 0), littleEndian64(body, 8)) }
             }
@@ -186,13 +188,14 @@ public enum WAVHeaderRepair {
             if !placeholder, riffEnd <= fileSize, riffEnd >= data.offset + declared {
                 return .healthy(layout)
             }
-            // Only the RIFF size is wrong: it covers the whole file.
-            let patch = if let ds64 {
-                WAVPatch(offset: ds64.body, bytes: littleEndianBytes64(fileSize - 8))
+            // Only the RIFF size is wrong: it covers the whole file. An RF64 file's 32-bit size
+            // says 0xFFFFFFFF (see `ds64`), else it is the one read, and the repair would not hold.
+            let patches = if let ds64 {
+                [WAVPatch(offset: 4, bytes: littleEndianBytes(0xFFFF_FFFF)), WAVPatch(offset: ds64.body, bytes: littleEndianBytes64(fileSize - 8))]
             } else {
-                WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: fileSize - 8)))
+                [WAVPatch(offset: 4, bytes: littleEndianBytes(UInt32(clamping: fileSize - 8)))]
             }
-            return .repair(layout, patches: [patch], fileSize: fileSize)
+            return .repair(layout, patches: patches, fileSize: fileSize)
         }
 
         // The bytes after the data header are audio: keep whole frames. RIFF sizes are 32-bit, so

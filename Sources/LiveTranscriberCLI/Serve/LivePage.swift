@@ -57,17 +57,7 @@ enum LivePage {
       let source = null;
       let recorderState = "idle";
 
-      function element(tag, attributes, ...children) {
-        const node = document.createElement(tag);
-        for (const [name, value] of Object.entries(attributes || {})) {
-          if (name === "class") node.className = value;
-          else if (name === "text") node.textContent = value;
-          else if (name.startsWith("data-") || name.startsWith("aria-")) node.setAttribute(name, value);
-          else node[name] = value;
-        }
-        for (const child of children) if (child != null) node.append(child);
-        return node;
-      }
+      \#(WebPage.elementFunction)
 
       function clock(seconds) {
         const total = seconds > 0 ? Math.floor(Math.round(seconds * 1000) / 1000) : 0;

@@ -177,6 +177,22 @@ enum WebPage {
 
     """#
 
+    /// The one helper both pages' scripts build nodes with: `element("li", {class: "row", text: "…",
+    /// "aria-label": "…"}, child…)` (text as text, never as HTML).
+    static let elementFunction = #"""
+    function element(tag, attributes, ...children) {
+      const node = document.createElement(tag);
+      for (const [name, value] of Object.entries(attributes || {})) {
+        if (name === "class") node.className = value;
+        else if (name === "text") node.textContent = value;
+        else if (name.startsWith("data-") || name.startsWith("aria-")) node.setAttribute(name, value);
+        else node[name] = value;
+      }
+      for (const child of children) if (child != null) node.append(child);
+      return node;
+    }
+    """#
+
     static let javascript = #"""
     "use strict";
     // Draws what the API answers (docs/serve.md). Every rule (rows, words, when the highlight
@@ -188,17 +204,7 @@ enum WebPage {
       const pageSize = 20;
       const state = { offset: 0, query: "", tag: "", searchSerial: 0, recording: null, steps: [], current: null, timer: 0 };
 
-      function element(tag, attributes, ...children) {
-        const node = document.createElement(tag);
-        for (const [name, value] of Object.entries(attributes || {})) {
-          if (name === "class") node.className = value;
-          else if (name === "text") node.textContent = value;
-          else if (name.startsWith("data-") || name.startsWith("aria-")) node.setAttribute(name, value);
-          else node[name] = value;
-        }
-        for (const child of children) if (child != null) node.append(child);
-        return node;
-      }
+      \#(WebPage.elementFunction)
 
       async function api(path, options) {
         const init = Object.assign({ credentials: "same-origin", headers: {} }, options || {});

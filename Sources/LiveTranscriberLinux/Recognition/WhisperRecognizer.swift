@@ -340,17 +340,11 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     public func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? {
         guard engine.isMultilingual, !samples.isEmpty else { return nil }
         let rate = Int(WHISPER_SAMPLE_RATE)
-        let audio = samples.count >= rate ? samples : samples + [Float](repeating: 0, count: rate - samples.count)
+        let audio = Self.padded(samples)
         // whisper_lang_auto_detect_with_state encodes as many frames as the state's last decode asked
         // for (`audio_ctx`), 1500 (30 s) on a new state: about 5 s of CPU with Whisper base. A decode
         // of one token first sets that to `identificationContext` (or the audio's frames when more).
-        var params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY)
-        params.n_threads = engine.threads
-        params.no_context = true
-        params.single_segment = true
-        params.print_progress = false
-        params.print_realtime = false
-        params.print_timestamps = false
+        var params = utteranceParameters()
         params.max_tokens = 1
         params.temperature_inc = 0
         params.audio_ctx = Int32(min(1500, max(Int(Self.identificationContext), Int(Double(audio.count) / Double(rate) * 50) + 64)))
@@ -402,11 +396,15 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         observer?(count)
     }
 
-    public func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
-        if cancellation.isCancelled { throw CancellationError() }
+    /// whisper.cpp wants at least a second of audio: `samples` (16 kHz mono) padded with silence to one second.
+    static func padded(_ samples: [Float]) -> [Float] {
         let rate = Int(WHISPER_SAMPLE_RATE)
-        // whisper.cpp wants at least a second of audio; pad short utterances with silence.
-        let audio = samples.count >= rate ? samples : samples + [Float](repeating: 0, count: rate - samples.count)
+        return samples.count >= rate ? samples : samples + [Float](repeating: 0, count: rate - samples.count)
+    }
+
+    /// Greedy decoding of one utterance on this engine's threads: no context from earlier
+    /// utterances, one segment, nothing printed.
+    private func utteranceParameters() -> whisper_full_params {
         var params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY)
         params.n_threads = engine.threads
         params.no_context = true
@@ -415,6 +413,14 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         params.print_realtime = false
         params.print_special = false
         params.print_timestamps = false
+        return params
+    }
+
+    public func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        if cancellation.isCancelled { throw CancellationError() }
+        let rate = Int(WHISPER_SAMPLE_RATE)
+        let audio = Self.padded(samples)
+        var params = utteranceParameters()
         params.token_timestamps = true
         params.max_tokens = Int32(maxTokens)
         params.suppress_blank = true

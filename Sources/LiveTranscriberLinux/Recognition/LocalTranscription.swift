@@ -54,13 +54,18 @@ public struct LocalFileTranscriber: LocalTranscriber {
         try transcript(of: audioFile, language: language, vocabulary: Vocabulary(), languageWarning: { _ in }).segments
     }
 
-    /// The transcript in `language` ("auto" detects it), with `vocabulary` as whisper's prompt;
-    /// `progress` is told after each block of 0.1 s how many seconds of the file have been
-    /// transcribed (serve's page shows it).
+    /// The transcript in `language` ("auto" detects it), with `vocabulary` as whisper's prompt.
     /// - Throws: as `transcribe(audioFile:language:)`.
     public func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
+                           languageWarning: @escaping (String) -> Void) throws -> LocalTranscript {
+        try transcript(of: audioFile, language: language, vocabulary: vocabulary, languageWarning: languageWarning, progress: { _ in })
+    }
+
+    /// `transcript(of:language:vocabulary:languageWarning:)`, telling `progress` after each block
+    /// of 0.1 s how many seconds of the file have been transcribed (serve's page shows it).
+    public func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
                            languageWarning: @escaping (String) -> Void,
-                           progress: (Double) -> Void = { _ in }) throws -> LocalTranscript {
+                           progress: (Double) -> Void) throws -> LocalTranscript {
         let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model, vocabulary: vocabulary,
                                                      languageWarning: languageWarning)
         let segments = try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer, progress: progress)

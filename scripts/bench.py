@@ -608,7 +608,7 @@ Load by number of clients (each a keep-alive connection asking again as soon as 
 |---|---|---|---|
 {load_rows}
 
-The Live page row times times a final from the moment it is in `record --events`'s file (read every 2 ms) to
+The Live page row times a final from the moment it is in `record --events`'s file (read every 2 ms) to
 the `update` event of `GET /api/live/events` that holds it (the server scans `live/` every 50 ms);
 the browser's drawing of it is not included (a few ms: the browser test prints its own figure).
 

@@ -80,4 +80,9 @@ final class FakeLocalTranscriber: LocalTranscriber, @unchecked Sendable {
         calls.append((audioFile, language))
         return result
     }
+    /// The fixed segments in the language given (this fake detects nothing).
+    func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
+                    languageWarning: @escaping (String) -> Void) throws -> LocalTranscript {
+        LocalTranscript(segments: try transcribe(audioFile: audioFile, language: language), language: language)
+    }
 }

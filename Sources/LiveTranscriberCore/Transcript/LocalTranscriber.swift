@@ -19,7 +19,8 @@ public protocol LocalTranscriber {
     ///   - vocabulary: terms the recognizer should expect (`Vocabulary`), already bounded.
     ///   - languageWarning: told the one line when the speech contradicts a named language.
     /// - Returns: the segments and the language to store (the detected one under "auto").
-    /// By default `transcribe(audioFile:language:)` in the language given, without the vocabulary.
+    /// Required of every transcriber, with no default: a default that kept the language given
+    /// stored "auto" as a recording's language when a conformer's own method did not match.
     func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
                     languageWarning: @escaping (String) -> Void) throws -> LocalTranscript
 }
@@ -34,12 +35,5 @@ public struct LocalTranscript: Sendable, Equatable {
     public init(segments: [TranscriptSegment], language: String) {
         self.segments = segments
         self.language = language
-    }
-}
-
-extension LocalTranscriber {
-    public func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
-                           languageWarning: @escaping (String) -> Void) throws -> LocalTranscript {
-        LocalTranscript(segments: try transcribe(audioFile: audioFile, language: language), language: language)
     }
 }

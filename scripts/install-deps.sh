@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libpocketsphinx-dev pocketsphinx pocketsphinx-en-us pocketsphinx-testdata
-  libsndfile1-dev libmpg123-dev libsoxr-dev libsqlite3-dev libasound2-dev libssl-dev libmicrohttpd-dev
+  libsndfile1-dev libopusfile-dev libvorbis-dev libmpg123-dev libsoxr-dev libsqlite3-dev libasound2-dev libssl-dev libmicrohttpd-dev
   librsvg2-bin sox espeak-ng
   python3 python3-srt python3-webvtt python3-numpy python3-pip python3-yaml
   chromium chromium-driver python3-selenium

@@ -15,12 +15,14 @@ enum RecordingInput: Equatable {
     var readsStandardInput: Bool { if case .rawPCM("-", _, _) = self { true } else { false } }
 
     /// What the user should know about the input before it is read: a WAV header that was never
-    /// finished, read like `sox --ignore-length` does. Nil for anything else. Reads only the header.
+    /// finished, read like `sox --ignore-length` does; an MP3 whose first frame states less than
+    /// it holds; chained Ogg streams mixed down to mono. Nil for anything else. Reads only headers.
     var repairNote: String? {
         guard case .file(let path) = self else { return nil }
         if path.lowercased().hasSuffix(".mp3") || path.hasPrefix("/proc/self/fd/") {
             if let note = AudioFileReader.lengthNote(path: path, shown: path) { return note }
         }
+        if let note = AudioFileReader.chainNote(path: path, shown: path) { return note }
         guard let layout = SndFileReader.unfinishedWAVHeader(at: path) else { return nil }
         return "note: \(path) has a WAV header that was never finished (\(layout.unfinishedHeaderStatement), as a recorder that "
             + "crashed leaves it); repaired the length while reading: \(ElapsedTimeFormat.clock(layout.durationSeconds)) of audio follow the header"

@@ -27,7 +27,8 @@ struct OpenSSLSHA256: SHA256Hashing {
     }
 }
 
-/// The content digest of an audio file (`AudioContentDigest`, the core's rule), decoded by libsndfile.
+/// The content digest of an audio file (`AudioContentDigest`, the core's rule), decoded by libsndfile
+/// (every link of a chained Ogg Opus or Vorbis file by libopusfile or libvorbisfile).
 public enum AudioDigest {
     /// The digest of the audio in the file at `path`: "sha256:<64 hex digits>".
     /// - Throws: `AudioFileError` when libsndfile cannot open or read it.
@@ -35,6 +36,14 @@ public enum AudioDigest {
     ///   16-bit integers are hashed as stored, without converting a sample.
     public static func of(path: String) throws -> String {
         let reader = try SndFileReader(path: path)
+        // A chained Ogg file: every link, as it is imported (libsndfile would give the first link's
+        // digest, and the chain would pass for a file holding that link alone). A single link keeps
+        // libsndfile's digest, the one recordings imported before were given.
+        if reader.oggCodec != nil, let chained = try AudioFileReader.open(path: path) as? any OggChainReader, chained.chain.linkChannels.count > 1 {
+            var digest = AudioContentDigest(sampleRate: chained.format.sampleRate, channels: chained.format.channels, hasher: OpenSSLSHA256())
+            while let buffer = try chained.read(maxFrames: 65_536) { digest.add(samples: buffer.samples) }
+            return digest.finish()
+        }
         var digest = AudioContentDigest(sampleRate: reader.format.sampleRate, channels: reader.format.channels, hasher: OpenSSLSHA256())
         if reader.storesInt16 {
             // The same bytes the float rule gives (a 16-bit sample v reads as v / 32768, which

@@ -63,13 +63,45 @@ public final class MP3Reader: AudioSource {
 }
 
 /// Opens an audio file with the reader that reads all of it: `MP3Reader` for MPEG audio (libsndfile
-/// stops at a VBR file's estimated length), `SndFileReader` for everything else.
+/// stops at a VBR file's estimated length), `OpusFileReader` and `VorbisFileReader` for Ogg Opus and
+/// Ogg Vorbis (libsndfile stops at the end of a chained file's first link), `SndFileReader` for
+/// everything else.
 public enum AudioFileReader {
-    /// - Throws: `AudioFileError` as `SndFileReader.init` does (it checks the file first).
+    /// - Throws: `AudioFileError` as `SndFileReader.init` does (it checks the file first), and as
+    ///   the other readers' initializers do.
     public static func open(path: String) throws -> any AudioSource {
-        let reader = try SndFileReader(path: path)
-        guard reader.isMPEG else { return reader }
-        return try MP3Reader(path: path)
+        let reader: SndFileReader
+        do {
+            reader = try SndFileReader(path: path)
+        } catch AudioFileError.unsupportedFormat(let path, let reason) {
+            // A chain libsndfile refuses outright (its first link damaged, say): libopusfile's reason is the clearer one.
+            guard OpusFileReader.isOggOpus(path: path) else { throw AudioFileError.unsupportedFormat(path: path, reason: reason) }
+            return try OpusFileReader(path: path)
+        }
+        if reader.isMPEG { return try MP3Reader(path: path) }
+        do {
+            switch reader.oggCodec {
+            case .opus: return try OpusFileReader(path: path)
+            case .vorbis: return try VorbisFileReader(path: path)
+            case nil: return reader
+            }
+        } catch AudioFileError.unsupportedFormat(let path, let reason) {
+            // libsndfile read the first link's headers, so what libopusfile or libvorbisfile
+            // refused is a later link: said so, never read as the first link alone.
+            throw AudioFileError.readFailed(path: path, reason: "its first Ogg stream can be read but a stream chained after it "
+                + "cannot (\(reason)); nothing of it is read")
+        }
+    }
+
+    /// The note for a chained Ogg file whose links differ in their channel count, or nil:
+    /// "note: c.opus is 2 chained Ogg Opus streams with 1 and 2 channels; all of them are read,
+    /// mixed down to mono".
+    public static func chainNote(path: String, shown: String) -> String? {
+        switch (try? SndFileReader(path: path))?.oggCodec {
+        case .opus: return (try? OpusFileReader(path: path))?.chain.note(shown: shown, codec: "Ogg Opus")
+        case .vorbis: return (try? VorbisFileReader(path: path))?.chain.note(shown: shown, codec: "Ogg Vorbis")
+        case nil: return nil
+        }
     }
 
     /// The note for an MP3 whose header states less audio than its stream holds (a VBR file

@@ -14,6 +14,9 @@ public final class SndFileReader: AudioSource {
     let storesInt16: Bool
     /// True for MPEG audio (MP3), whose stated length libsndfile may have estimated (`MP3Reader`).
     public let isMPEG: Bool
+    /// Ogg Opus or Ogg Vorbis, which libsndfile reads only to the end of the first link of a
+    /// chained file (`OpusFileReader`, `VorbisFileReader`); nil for anything else.
+    public let oggCodec: OggCodec?
     /// Set when the file's WAV header was never finished (see `RepairedWAVInput`): the layout it
     /// was read with. The file on disk is not changed.
     public let repairedHeader: WAVLayout?
@@ -56,6 +59,8 @@ public final class SndFileReader: AudioSource {
         self.totalFrames = AudioFileMeasure.statedFrames(info.frames)
         self.storesInt16 = info.format & Int32(SF_FORMAT_SUBMASK) == Int32(SF_FORMAT_PCM_16)
         self.isMPEG = info.format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_MPEG)
+        self.oggCodec = info.format & Int32(SF_FORMAT_TYPEMASK) != Int32(SF_FORMAT_OGG) ? nil
+            : OggCodec(libsndfileSubtype: info.format & Int32(SF_FORMAT_SUBMASK))
     }
 
     deinit { sf_close(handle) }
@@ -122,5 +127,19 @@ public final class SndFileReader: AudioSource {
         guard read > 0 else { return nil }
         samples.removeSubrange(Int(read) * format.channels..<samples.count)
         return AudioBuffer(samples: samples, channels: format.channels)
+    }
+}
+
+/// The codecs in an Ogg file that have a reader of their own for chained files.
+public enum OggCodec: Equatable, Sendable {
+    case opus, vorbis
+
+    /// From libsndfile's subtype of an `SF_FORMAT_OGG` file; nil for FLAC and Speex in Ogg.
+    init?(libsndfileSubtype subtype: Int32) {
+        switch subtype {
+        case Int32(SF_FORMAT_OPUS): self = .opus
+        case Int32(SF_FORMAT_VORBIS): self = .vorbis
+        default: return nil
+        }
     }
 }

@@ -279,7 +279,7 @@ struct LibrarySafetyTests {
         #expect(try runIn(library.url, "search", "Renamed", "--json").stdout.contains(id))
     }
 
-    @Test("export, activity preview and record --activity-feed refuse paths inside the library, however they are spelled")
+    @Test("export, activity preview and record --activity-feed refuse paths inside the library, however they are spelled (a usage error, exit 64)")
     func outputInsideLibraryIsRefused() throws {
         let library = try TemporaryLibrary()
         let id = try importSpeech(into: library.url)
@@ -296,7 +296,7 @@ struct LibrarySafetyTests {
         ]
         for path in spellings {
             let result = library.run("export", id, "--format", "json", "--output", path)
-            #expect(result.exitCode == 1)
+            #expect(result.exitCode == 64)
             #expect(result.stderr == "error: cannot write \(path): it is inside the library (\(library.url.path)); write it somewhere else\n")
         }
         #expect(try Data(contentsOf: metadata) == before)
@@ -305,11 +305,11 @@ struct LibrarySafetyTests {
         #expect(library.run("show", id).exitCode == 0)
 
         let preview = library.run("activity", "preview", "--out", library.url.appendingPathComponent("recordings").path)
-        #expect(preview.exitCode == 1)
+        #expect(preview.exitCode == 64)
         #expect(preview.stderr.hasSuffix("it is inside the library (\(library.url.path)); write it somewhere else\n"))
         let feed = library.url.appendingPathComponent("recordings/\(id)/metadata.json").path
         let record = library.run("record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--activity-feed", feed)
-        #expect(record.exitCode == 1)
+        #expect(record.exitCode == 64)
         #expect(record.stderr == "error: cannot write \(feed): it is inside the library (\(library.url.path)); write it somewhere else\n")
         #expect(try Data(contentsOf: metadata) == before)
         #expect(library.recordingFolders == [id])

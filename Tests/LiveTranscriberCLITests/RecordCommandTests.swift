@@ -63,8 +63,6 @@ struct RecordCommandTests {
         (["--input", "/etc/hostname"], "is not an audio file this tool can read"),
         (["--device", "lt_no_such_device"], "cannot capture from audio device 'lt_no_such_device'"),
         (["--input", "/usr/share/pocketsphinx/test/data/librivox/fileids"], "is not an audio file"),
-        (["--input", Speech.librivox, "--engine", "pocketsphinx", "--language", "de-DE"], "pocketsphinx knows only US English (en-US), not 'de-DE'"),
-        (["--input", Speech.librivox, "--engine", "pocketsphinx", "--model", "/tmp/model.bin"], "pocketsphinx takes no --model"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let library = try TemporaryLibrary()
@@ -73,6 +71,19 @@ struct RecordCommandTests {
         #expect(result.exitCode == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+
+    @Test("a language or model the engine cannot take is a usage error: one line, exit 64, nothing written", arguments: [
+        (["--engine", "pocketsphinx", "--language", "de-DE"], "error: pocketsphinx knows only US English (en-US), not 'de-DE'"),
+        (["--engine", "pocketsphinx", "--model", "/tmp/model.bin"], "error: pocketsphinx takes no --model; it uses Debian's pocketsphinx-en-us"),
+        (["--engine", "whisper", "--language", "zz-ZZ"], "error: the whisper model ggml-base.bin does not support the language 'zz-ZZ'"),
+    ])
+    func engineUsageErrors(arguments: [String], message: String) throws {
+        let library = try TemporaryLibrary()
+        let result = library.run(["record", "--speed", "max", "--input", Speech.librivox] + arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.stderr == message + "\n")
         #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
     }
 

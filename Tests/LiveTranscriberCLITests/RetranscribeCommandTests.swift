@@ -69,7 +69,7 @@ struct RetranscribeCommandTests {
         #expect(run.stdout.hasPrefix("Re-transcribed 'Budget meeting' with whisper: 1 segment.\n"))  // the default local engine when its model is installed
         #expect(fake.calls.map(\.1) == ["en-US"])
         var asked: [SpeechEngineKind] = []
-        let named = runCommand(RetranscribeCommand.self, ["latest", "--engine", "pocketsphinx", "--model", "/m.bin"]) {
+        let named = runCommand(RetranscribeCommand.self, ["latest", "--engine", "whisper", "--model", "/m.bin"]) {
             $0.services.store = { _ in store }
             $0.services.localTranscriber = { kind, model in
                 asked.append(kind)
@@ -78,7 +78,7 @@ struct RetranscribeCommandTests {
             }
         }
         #expect(named.code == 0, "\(named.stderr)")
-        #expect(asked == [.pocketsphinx])
+        #expect(asked == [.whisper])
         #expect(try store.transcript(of: CLIFixtures.recording().id).map(\.text) == ["local text"])
     }
 

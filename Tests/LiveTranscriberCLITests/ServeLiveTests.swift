@@ -117,6 +117,9 @@ struct ServeLiveTests {
         let stop = try server.post("/api/live/record/stop", json: "")
         #expect(stop.status == 409 && stop.text == #"{"error":"no recording from this page is under way"}"# + "\n")
         #expect(try server.post("/api/live/record", json: #"{"language":"en US"}"#).status == 400)
+        // A language the engine cannot take is refused before anything starts (pocketsphinx here).
+        let german = try server.post("/api/live/record", json: #"{"language":"de"}"#)
+        #expect(german.status == 400 && german.text == #"{"error":"pocketsphinx knows only US English (en-US), not 'de'"}"# + "\n", "\(german.text)")
         #expect(try server.post("/api/live/record", json: "[1]").status == 400)
         #expect(try server.get("/api/live").text.contains(#""state":"idle""#))  // the bad requests started nothing
     }
@@ -170,6 +173,9 @@ struct ServeRetranscribeTests {
         let path = "/api/recordings/\(library.long.id)/retranscribe"
         #expect(try server.get(path).status == 404)  // none yet
         #expect(try server.post(path, json: #"{"language":"en US"}"#).status == 400)
+        let german = try server.post(path, json: #"{"language":"de"}"#)
+        #expect(german.status == 400 && german.text == #"{"error":"pocketsphinx knows only US English (en-US), not 'de'"}"# + "\n", "\(german.text)")
+        #expect(try server.get(path).status == 404)  // no job was started
         #expect(try server.post("/api/recordings/.hidden/retranscribe", json: "").status == 400)
         #expect(try server.request("DELETE", path).status == 405)
         let started = try server.post(path, json: "")

@@ -46,7 +46,9 @@ struct ImportCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        try LibraryAccess.savingInto(context) { try importFiles(in: context) }
+        // A language or model the engine cannot take: a usage error, before any file is read.
+        try speech.validate(in: context.environment)
+        return try LibraryAccess.savingInto(context) { try importFiles(in: context) }
     }
 
     private func importFiles(in context: CommandContext) throws -> Int32 {

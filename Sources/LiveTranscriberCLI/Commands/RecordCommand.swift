@@ -90,14 +90,16 @@ struct RecordCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        try LibraryAccess.savingInto(context) { try record(in: context) }
+        // Option values only the engine or the library's place can judge: usage errors, before anything starts.
+        try options.speech.validate(in: context.environment)
+        for path in [options.activityFeed, options.events].compactMap({ $0 }) where path != "-" {
+            try OutputFile.refuseInsideLibrary(path, library: context.dataDirectory)
+        }
+        return try LibraryAccess.savingInto(context) { try record(in: context) }
     }
 
     private func record(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
-        for path in [options.activityFeed, options.events].compactMap({ $0 }) where path != "-" {
-            try OutputFile.refuseInsideLibrary(path, library: context.dataDirectory)
-        }
         // A file name that is not UTF-8 is opened by its bytes and shown escaped (UserPath).
         var options = self.options
         var file: UserPath?

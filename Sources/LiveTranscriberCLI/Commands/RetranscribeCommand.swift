@@ -88,6 +88,12 @@ struct RetranscribeCommand: CLICommand {
         if engine != .openai, baseURL != nil {
             throw UsageError("'--base-url' needs '--engine openai'")
         }
+        if engine == .openai, let language, LanguageChoice(language) == .automatic {
+            throw UsageError("--language auto is for the local engines; name the language for openai (or leave it out to keep the recording's)")
+        }
+        if engine == .openai, vocabularyOption != nil {
+            throw UsageError("'--vocabulary' and '--no-vocabulary' are for the local engines; openai is given no vocabulary")
+        }
         localModel = engine == .openai ? nil : arguments.value("model")
         if let name = localModel, TranscriptionModel(rawValue: name) != nil {
             throw UsageError("'\(name)' is an OpenAI model; use it with '--engine openai'")
@@ -95,6 +101,11 @@ struct RetranscribeCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        // A language or model the local engine cannot take: a usage error, before anything is read or changed.
+        if case .local(let choice) = engine, !restore {
+            try SpeechOptions.validate(choice ?? SpeechOptions.defaultEngine(context.environment),
+                                       language: language ?? LanguageChoice.automaticName, model: localModel)
+        }
         let store = try services.store(context)
         // A recording whose transcript.json cannot be read is found too: a new transcript repairs it.
         let recording = try store.resolveForNewTranscript(reference)
@@ -131,8 +142,8 @@ struct RetranscribeCommand: CLICommand {
             language = transcript.language
             vocabulary = terms
         case .openai:
-            if LanguageChoice(language) == .automatic {
-                context.printErrorLine("error: --language auto is for the local engines; name the language for openai (or leave it out to keep the recording's)")
+            if LanguageChoice(language) == .automatic {  // the recording's own language (--language auto is refused above)
+                context.printErrorLine("error: '\(recording.name)' has no language of its own ('auto'); name it for openai with --language")
                 return ExitCode.failure
             }
             let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)

@@ -184,6 +184,26 @@ struct SpeechOptions: Equatable {
         try Self.vocabulary(option: vocabularyOption, kind: kind, model: model, environment: environment, library: library, note: note)
     }
 
+    /// Refuses, as a usage error (exit 64), a language or model `kind` cannot take
+    /// (`LinuxSpeechEngines.checkOptions`): a language the engine or model does not know,
+    /// pocketsphinx with `--model`. Called before anything is started or changed.
+    /// - Throws: `UsageError`; `WhisperError` (exit 1) for a model file that is missing or damaged.
+    static func validate(_ kind: SpeechEngineKind, language: String, model: String?) throws {
+        do {
+            try LinuxSpeechEngines.checkOptions(kind, language: language, model: model)
+        } catch RecognizerError.unsupported(let reason) {
+            throw UsageError(reason)
+        } catch let error as WhisperError {
+            guard case .languageUnsupported = error else { throw error }
+            throw UsageError(error.description)
+        }
+    }
+
+    /// `validate` for the engine these options choose in `environment` (`engine(in:)`, no note).
+    func validate(in environment: [String: String]) throws {
+        try Self.validate(engine(in: environment), language: language, model: model)
+    }
+
     /// `--language`'s value when it is shaped like a BCP 47 tag (ASCII letters, digits and
     /// hyphens, at most 35 characters). Throws `UsageError` otherwise.
     static func languageTag(_ language: String) throws -> String {

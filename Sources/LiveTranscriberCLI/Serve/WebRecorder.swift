@@ -56,7 +56,7 @@ final class WebRecorder: Sendable {
     var status: Status { state.withLock { $0.status } }
 
     /// Starts a recording; `body` is JSON `{"name"?, "language"?, "tags"?}` (all optional).
-    /// - Throws: `Refusal` 409 when one is under way, 400 for a bad body or language tag.
+    /// - Throws: `Refusal` 409 when one is under way, 400 for a bad body or language tag, or a language the engine cannot take.
     func start(_ body: Data) throws {
         struct Body: Decodable { var name: String?; var language: String?; var tags: [String]? }
         let request: Body
@@ -69,6 +69,8 @@ final class WebRecorder: Sendable {
         let tags: [String]
         do {
             language = try SpeechOptions.languageTag(request.language ?? "en-US")
+            // A language the engine cannot take is refused here, not as a recording that fails once started.
+            try SpeechOptions.validate(SpeechOptions.defaultEngine(context.environment), language: language, model: nil)
             tags = try RecordingTags.normalized(request.tags ?? [])
         } catch let error as UsageError {
             throw Refusal(status: 400, message: error.message)

@@ -40,11 +40,16 @@ final class WebRetranscriber: Sendable {
 
     /// Starts re-transcribing `recording` in `language` (nil: its own).
     /// - Returns: the job as it starts.
-    /// - Throws: `LibraryWebAPI.BadRequest` for a bad language tag; `Busy` while one of the same
+    /// - Throws: `LibraryWebAPI.BadRequest` for a bad language tag or one the engine cannot take; `Busy` while one of the same
     ///   recording runs; `AudioFormatUnsupported` for audio this machine cannot read.
     func start(_ recording: Recording, language: String?) throws -> Job {
         let language = try language.map { tag in
-            do { return try SpeechOptions.languageTag(tag) } catch let error as UsageError {
+            do {
+                let tag = try SpeechOptions.languageTag(tag)
+                // A language the engine cannot take is refused here, not as a job that fails once started.
+                try SpeechOptions.validate(SpeechOptions.defaultEngine(context.environment), language: tag, model: nil)
+                return tag
+            } catch let error as UsageError {
                 throw LibraryWebAPI.BadRequest(message: error.message)
             }
         } ?? recording.language

@@ -56,6 +56,7 @@ struct ExportCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
+        if let output, output != "-" { try OutputFile.refuseInsideLibrary(output, library: context.dataDirectory) }
         let store = try services.store(context)
         let recording = try store.resolve(reference)
         let text = TranscriptExporter(subtitleLayout: subtitleLayout, timeZone: LibraryAccess.timeZone(context)).export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
@@ -65,7 +66,6 @@ struct ExportCommand: CLICommand {
             context.stdout.write(context.stdout.isTerminal ? VisibleText.escapedKeepingLines(text) : text)
             return ExitCode.success
         }
-        try OutputFile.refuseInsideLibrary(output, library: context.dataDirectory)
         try OutputFile.write(Data(text.utf8), to: output)
         if json {
             try context.printJSON(Written(id: recording.id, format: format.rawValue, path: output, bytes: text.utf8.count))

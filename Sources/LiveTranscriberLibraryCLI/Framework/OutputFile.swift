@@ -39,13 +39,14 @@ package enum OutputFile {
         return handle
     }
 
-    /// Throws `OutputFileError` when `path` lies inside the library folder `library` (after
-    /// symbolic links, `..` and a missing tail are resolved): a file written there could replace a
+    /// Throws `UsageError` ("cannot write PATH: it is inside the library …", exit 64: the option's
+    /// value is what is wrong) when `path` lies inside the library folder `library` (after symbolic
+    /// links, `..` and a missing tail are resolved): a file written there could replace a
     /// recording's metadata, transcript or audio, or the index.
     package static func refuseInsideLibrary(_ path: String, library: URL) throws {
         let target = resolved(path), home = resolved(library.path)
         if target == home || target.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
-            throw OutputFileError(path: path, reason: "it is inside the library (\(library.path)); write it somewhere else")
+            throw UsageError(OutputFileError(path: path, reason: "it is inside the library (\(library.path)); write it somewhere else").description)
         }
     }
 

@@ -48,18 +48,40 @@ public enum LinuxSpeechEngines {
                             languageWarning: @escaping (String) -> Void = { _ in }) throws -> any SpeechRecognizer {
         switch kind {
         case .pocketsphinx:
-            guard model == nil else { throw RecognizerError.unsupported("pocketsphinx takes no --model; it uses Debian's pocketsphinx-en-us") }
-            let installed = PocketSphinxModel.englishUS
-            let language = LanguageChoice(language) == .automatic ? installed.language : language
-            guard LanguageTag.sameLanguage(language, installed.language) else {
-                throw RecognizerError.unsupported("pocketsphinx knows only US English (en-US), not '\(language)'")
-            }
-            return try PocketSphinxRecognizer(model: installed)
+            try checkOptions(.pocketsphinx, language: language, model: model)
+            return try PocketSphinxRecognizer(model: PocketSphinxModel.englishUS)
         case .whisper:
             return try namingUserModel(model) {
                 try whisperEngine(model: model).makeRecognizer(language: language, live: live, vocabulary: vocabulary,
                                                                languageWarning: languageWarning)
             }
+        }
+    }
+
+    /// Checks that `kind` can take `language` and `model` before anything is started or changed, so
+    /// a command can refuse them as a usage error: pocketsphinx takes no model and knows only US
+    /// English; whisper knows the languages of its tokenizer, and an English-only model only English.
+    /// "auto" suits every engine and model.
+    /// - Throws: `RecognizerError.unsupported` (pocketsphinx) or `WhisperError.languageUnsupported`
+    ///   for an option the engine cannot take; `WhisperError` for a model that is missing or damaged
+    ///   (it is loaded, once per process, only to ask an English-only model about another language).
+    public static func checkOptions(_ kind: SpeechEngineKind, language: String, model: String?) throws {
+        switch kind {
+        case .pocketsphinx:
+            guard model == nil else { throw RecognizerError.unsupported("pocketsphinx takes no --model; it uses Debian's pocketsphinx-en-us") }
+            let installed = PocketSphinxModel.englishUS
+            guard LanguageChoice(language) == .automatic || LanguageTag.sameLanguage(language, installed.language) else {
+                throw RecognizerError.unsupported("pocketsphinx knows only US English (en-US), not '\(language)'")
+            }
+        case .whisper:
+            guard LanguageChoice(language) != .automatic else { return }
+            let code = LanguageTag.primary(language)
+            guard WhisperEngine.knowsLanguage(code) else {
+                let file = URL(fileURLWithPath: WhisperModelFiles.installed(model: model).model).lastPathComponent
+                throw WhisperError.languageUnsupported(language: language, model: file)
+            }
+            if code == "en" { return }  // every Whisper model knows English
+            _ = try namingUserModel(model) { try whisperEngine(model: model).whisperLanguage(for: language) }
         }
     }
 

@@ -200,12 +200,18 @@ public final class WhisperEngine: @unchecked Sendable {
         LanguageChoice(language) == .automatic && !isMultilingual ? "en-US" : language
     }
 
+    /// True when Whisper's tokenizer knows the language code ("de", "yue"); no model is needed.
+    public static func knowsLanguage(_ code: String) -> Bool {
+        lt_whisper_silence_logs()  // whisper_lang_id logs an unknown code on stderr; the caller says it in one line
+        return !code.isEmpty && whisper_lang_id(code) >= 0
+    }
+
     /// The Whisper language code for a BCP 47 tag ("en-US" → "en"), checked against the model.
     /// Throws `WhisperError.languageUnsupported`.
     public func whisperLanguage(for tag: String) throws -> String {
         let code = LanguageTag.primary(tag)
         let fileName = URL(fileURLWithPath: files.model).lastPathComponent
-        guard !code.isEmpty, whisper_lang_id(code) >= 0 else {
+        guard Self.knowsLanguage(code) else {
             throw WhisperError.languageUnsupported(language: tag, model: fileName)
         }
         if !isMultilingual && code != "en" { throw WhisperError.languageUnsupported(language: tag, model: fileName) }

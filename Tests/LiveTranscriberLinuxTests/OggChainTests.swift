@@ -141,6 +141,19 @@ struct OggChainTests {
         }
     }
 
+    @Test("the local transcriber (retranscribe, serve's transcription API) hears every link of a chain")
+    func localTranscriber() throws {
+        let home = try TemporaryDirectory()
+        let a = home.url.appendingPathComponent("a.opus"), b = home.url.appendingPathComponent("b.opus")
+        let c = home.url.appendingPathComponent("c.opus")
+        try Self.write("0880", to: a)
+        try Self.write("0930", to: b)
+        try Self.chain([a, b], to: c)
+        let segments = try LocalFileTranscriber(engine: .whisper).transcribe(audioFile: c, language: "en")
+        #expect(WordErrorRate.normalizedWords(segments.map(\.text).joined(separator: " "))
+            == WordErrorRate.normalizedWords("he was not an ill disposed young man he might even have been made amiable himself"))
+    }
+
     @Test("the content digest covers every link of a chain; a single link keeps libsndfile's digest")
     func digest() throws {
         let home = try TemporaryDirectory()

@@ -72,7 +72,10 @@ struct WebImport: Sendable {
         do {
             let engine = try SpeechOptions.defaultEngine(context.environment)
             let segments = try makeLocalTranscriber(engine: engine, model: nil).transcribe(audioFile: file, language: language)
-            let seconds = context.audioMeasure?.statedSeconds(file) ?? segments.map(\.endSeconds).max() ?? 0
+            // The length of all of it (every link of a chained Ogg file), as it was transcribed.
+            let read = try? AudioFileReader.open(path: file.path)
+            let seconds = read.flatMap { reader in reader.totalFrames.map { Double($0) / Double(reader.format.sampleRate) } }
+                ?? context.audioMeasure?.statedSeconds(file) ?? segments.map(\.endSeconds).max() ?? 0
             return (segments, seconds)
         } catch {
             throw Failure(description: CommandRunner.describe(error).replacingOccurrences(of: file.path, with: fileName))

@@ -68,7 +68,8 @@ public struct LocalFileTranscriber: LocalTranscriber {
                            progress: (Double) -> Void) throws -> LocalTranscript {
         let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model, vocabulary: vocabulary,
                                                      languageWarning: languageWarning)
-        let segments = try LocalTranscription.transcribe(SndFileReader(path: audioFile.path), recognizer: recognizer, progress: progress)
+        // The reader that reads all of the file (every link of a chained Ogg file, an MP3 to its end).
+        let segments = try LocalTranscription.transcribe(AudioFileReader.open(path: audioFile.path), recognizer: recognizer, progress: progress)
         return LocalTranscript(segments: segments, language: recognizer.language)
     }
 }

@@ -275,6 +275,13 @@ struct ServeAPITests {
                                          headers: headers.merging(["Content-Type": bad.contentType]) { $1 }, body: bad.finished())
         #expect(refused.status == 400)
         #expect(refused.text == "{\"error\":\"unknown response_format 'xml'; use json, text, srt, vtt, verbose_json\"}\n")
+        var german = MultipartFormData(boundary: "lt-test")
+        german.addFile("file", fileName: "clip.wav", contentType: "audio/wav", data: Data([1, 2, 3]))
+        german.addField("language", "de")
+        let unknownLanguage = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions",
+                                                 headers: headers.merging(["Content-Type": german.contentType]) { $1 }, body: german.finished())
+        #expect(unknownLanguage.status == 400)  // the engine (pocketsphinx here) knows only US English: refused before the file is read
+        #expect(unknownLanguage.text == "{\"error\":\"pocketsphinx knows only US English (en-US), not 'de'\"}\n")
         let noForm = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions",
                                         headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: Data("{}".utf8))
         #expect(noForm.status == 400 && noForm.text == "{\"error\":\"the body must be multipart/form-data\"}\n")

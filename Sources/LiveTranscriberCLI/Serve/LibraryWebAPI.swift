@@ -340,6 +340,13 @@ final class LibraryWebAPI: Sendable {
                 + TranscriptionResponseFormat.allCases.map(\.rawValue).joined(separator: ", "))
         }
         let language = form.field("language").flatMap { $0.isEmpty ? nil : $0 } ?? "en-US"
+        // A tag that is not one, or a language the engine cannot take: 400 before the file is read.
+        do {
+            _ = try SpeechOptions.languageTag(language)
+            try SpeechOptions.validate(SpeechOptions.defaultEngine(importer.context.environment), language: language, model: nil)
+        } catch let error as UsageError {
+            throw BadRequest(message: error.message)
+        }
         let name = file.fileName.flatMap(UploadedFileName.checked) ?? "audio"
         let (segments, seconds) = try importer.transcribe(fileName: name, data: file.data, language: language)
         let (body, type) = format.render(segments, language: language, durationSeconds: seconds)

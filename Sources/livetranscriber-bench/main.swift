@@ -397,7 +397,7 @@ func simulate(_ arguments: [String]) throws {
     try printJSON([
         "audio_s": Double(samples.count) / 16_000, "finals": finals.map { ["at": $0.at, "start": $0.segment.startSeconds,
                                                                           "end": $0.segment.endSeconds, "text": $0.segment.text] },
-        "interims": interims.count, "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
+        "interims": interims.count, "interim_texts": interims.map { ["at": $0.at, "text": $0.text] }, "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
         "interim_word_latency": stats(interimDelays), "cpu_s_per_audio_s": cpu / (Double(samples.count) / 16_000),
         "errors": wer.errors, "reference_words": wer.referenceWords, "text": text,
         "whole_file_errors": wholeWER.errors, "whole_file_text": whole,

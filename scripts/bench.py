@@ -775,22 +775,27 @@ def live_latency_section(results):
         s, w, i = r["sentence_latency"], r["word_latency"], r["interim_word_latency"]
         rows.append(f"| {label} | {r['audio_s']:.1f} s | {len(r['finals'])} | {s['median']:.2f} s | {s['p90']:.2f} s | "
                     f"{w['median']:.2f} s | {w['p90']:.2f} s | {i['median']:.2f} s | {r['cpu_s_per_audio_s']:.2f} | "
+                    f"{r.get('identification_cpu_s', 0):.1f} s | "
                     f"{r['errors']}/{r['reference_words']} | {r['whole_file_errors']}/{r['reference_words']} |")
     return """## Live latency and accuracy (issue 20)
 
 `livetranscriber-bench simulate FILE` runs live whisper recognition (interim decodes, look-ahead
-finals, local agreement) in simulated time: the clock moves with the audio, and each decode takes,
-in that clock, the thread CPU time it really took, as on one idle core whatever else the machine
-runs. Sentence latency: when a final appears minus the end of its last word. Word latency: the
+finals, local agreement with its sentence, clause and breath splits) in simulated time: the clock
+moves with the audio, and each decode takes, in that clock, the thread CPU time it really took, as
+on one idle core whatever else the machine runs. The language is named (en-US), so, as in `record`,
+one language identification runs first (to warn if the speech contradicts it); it takes its CPU
+time in the clock too. Finals: how many (a long sentence may be final in clauses). Sentence
+latency: when a final appears minus the end of its last word. Word latency: the
 same for every word of every final. Interim latency: when a word first shows (interim or final)
-minus its end. CPU per audio second: the whole process (model loading, VAD, every decode) over the
-audio length. Word errors: against the LibriVox transcription; the last column is whisper.cpp's
+minus its end. CPU per audio second: the whole process (model loading, VAD, the identification,
+every decode) over the audio length; the identification's own CPU time is the next column (once
+per recording). Word errors: against the LibriVox transcription; the last column is whisper.cpp's
 own decode of the whole file with the same model (`whisper_full`, 30 s windows, no VAD). Targets:
 sentence median 1.5 s (fluent) and 1.0 s (paused), word median 3 s (p90 6 s), interim median 1.0 s,
 0.5 CPU s per audio s, never more errors than the whole-file decode.
 
-| speech | length | finals | sentence median | sentence p90 | word median | word p90 | interim median | CPU s per audio s | word errors | whole-file errors |
-|---|---|---|---|---|---|---|---|---|---|---|
+| speech | length | finals | sentence median | sentence p90 | word median | word p90 | interim median | CPU s per audio s | of it, identification | word errors | whole-file errors |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(rows) + "\n\n"
 
 

@@ -295,9 +295,29 @@ final class SimulatedDecoder: UtteranceDecoder, @unchecked Sendable {
 
     func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
         if cancellation.isCancelled { throw CancellationError() }
+        return try simulated(interim: interim) {
+            try inner.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+        }
+    }
+
+    /// The language identification takes its CPU time in the simulated clock too (it runs first, once).
+    var identifiesLanguages: Bool { inner.identifiesLanguages }
+    func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? {
+        try simulated(interim: false) {
+            let cpu = threadCPUMilliseconds()
+            defer { condition.withLock { identificationCPUSeconds += (threadCPUMilliseconds() - cpu) / 1000 } }
+            return try inner.identifyLanguage(samples)
+        }
+    }
+    func useLanguage(_ language: String) { inner.useLanguage(language) }
+    /// Thread CPU seconds the language identification took.
+    private(set) var identificationCPUSeconds = 0.0
+
+    /// Runs `body` at once, then holds its result until the feeder releases it at its simulated end.
+    private func simulated<T>(interim: Bool, _ body: () throws -> T) throws -> T {
         let submitted = simNow()
         let cpu = threadCPUMilliseconds()
-        let result = Result { try inner.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation) }
+        let result = Result { try body() }
         let spent = (threadCPUMilliseconds() - cpu) / 1000
         condition.lock()
         let start = max(submitted, busyUntil)
@@ -397,8 +417,9 @@ func simulate(_ arguments: [String]) throws {
     try printJSON([
         "audio_s": Double(samples.count) / 16_000, "finals": finals.map { ["at": $0.at, "start": $0.segment.startSeconds,
                                                                           "end": $0.segment.endSeconds, "text": $0.segment.text] },
-        "interims": interims.count, "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
+        "interims": interims.count, "interim_texts": interims.map { ["at": $0.at, "text": $0.text] }, "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
         "interim_word_latency": stats(interimDelays), "cpu_s_per_audio_s": cpu / (Double(samples.count) / 16_000),
+        "identification_cpu_s": decoder.identificationCPUSeconds,
         "errors": wer.errors, "reference_words": wer.referenceWords, "text": text,
         "whole_file_errors": wholeWER.errors, "whole_file_text": whole,
         "decodes": decoder.log.map { ["started": $0.audioEnd, "done": $0.releaseAt, "interim": $0.interim] },

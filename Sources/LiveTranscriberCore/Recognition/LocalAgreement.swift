@@ -25,6 +25,65 @@ public enum LocalAgreement {
         return agreed
     }
 
+    /// Agreed words must span at least this many seconds, from the first word's start, before a
+    /// split at a clause end or between words: no finals of a word or two.
+    public static let shortestPhraseSeconds = 2.0
+    /// A split between words with no punctuation waits until the agreed words span this many seconds.
+    public static let longestUnsplitSeconds = 3.0
+    /// At a clause end or between words, both decodes must place the boundary (the end of the word
+    /// before it) within this many seconds of each other: Whisper's word times are rough, and now
+    /// and then a decode gives many words one time, which must not choose where audio is cut.
+    public static let boundaryToleranceSeconds = 0.25
+    /// Characters that end a clause when they end a word ("woman,", "this;", "then:").
+    public static let clauseEnds: Set<Character> = [",", ";", ":", "—", "–", "，", "、", "；", "："]
+
+    /// How many leading words of `current` become a final now, the open utterance splitting after
+    /// them; nil when none do. The words must be agreed on (`comparable(_:)`) by `previous` and be
+    /// followed by more words in `current`. In order of preference:
+    /// 1. the longest run of whole sentences (`agreedSentences(previous:current:)`), any length;
+    /// 2. else the longest run ending at a clause end in both decodes;
+    /// 3. else, once the agreed words span `longestUnsplitSeconds`, the run that ends at the widest
+    ///    gap between two agreed words (the later of equal gaps).
+    /// Rules 2 and 3 keep a long sentence from holding all its words until its end, so a word's final
+    /// comes a few seconds after it was spoken even when the sentence runs on. Their runs span at
+    /// least `shortestPhraseSeconds`, and their boundary is one both decodes time alike
+    /// (`boundaryToleranceSeconds`, the words on both sides of it lasting more than zero seconds).
+    /// - Parameters:
+    ///   - previous: the words of the last decode of the open utterance, times in seconds from the
+    ///     same origin as `current`'s.
+    ///   - current: the words of the decode that just finished, of the same audio and more.
+    public static func splitCount(previous: [WordTiming], current: [WordTiming]) -> Int? {
+        if let sentences = agreedSentences(previous: previous.map(\.word), current: current.map(\.word)) { return sentences }
+        let agreed = zip(previous, current).prefix { comparable($0.word) == comparable($1.word) }.count
+        // Counts whose words are all agreed and that more words follow.
+        let followed = min(agreed, current.count - 1)
+        guard followed > 0 else { return nil }
+        let start = current[0].startSeconds
+        func usable(_ count: Int) -> Bool {
+            let before = current[count - 1], after = current[count]
+            return before.endSeconds - start >= shortestPhraseSeconds
+                && before.endSeconds > before.startSeconds && after.endSeconds > after.startSeconds
+                && abs(previous[count - 1].endSeconds - before.endSeconds) <= boundaryToleranceSeconds
+        }
+        if let clause = (1...followed).last(where: {
+            endsClause(previous[$0 - 1].word) && endsClause(current[$0 - 1].word) && usable($0)
+        }) {
+            return clause
+        }
+        // Between words: both sides of the gap agreed, so the boundary itself is stable.
+        guard agreed >= 2, current[agreed - 1].endSeconds - start >= longestUnsplitSeconds else { return nil }
+        let counts = (1..<agreed).filter(usable)
+        func gap(_ count: Int) -> Double { current[count].startSeconds - current[count - 1].endSeconds }
+        guard let widest = counts.map(gap).max() else { return nil }
+        return counts.last { gap($0) == widest }
+    }
+
+    /// True when `word` ends with clause punctuation (`clauseEnds`), a closing quote or bracket after it allowed.
+    public static func endsClause(_ word: String) -> Bool {
+        let trimmed = word.reversed().drop { "\"'”’)]»".contains($0) }.reversed()
+        return trimmed.last.map(clauseEnds.contains) ?? false
+    }
+
     /// Words whose full stop marks an abbreviation, not a sentence end (lowercased, without the stop).
     public static let abbreviations: Set<String> = [
         "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "rev", "gen", "col", "capt", "lt", "sgt", "hon",

@@ -111,6 +111,8 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   become a final at once, with their times, and the utterance is split there
 ///   (`VoiceActivitySegmenter.split(from:to:)`); the rest goes on as the open utterance. Fluent
 ///   speakers rarely pause long enough to end an utterance, so this is what keeps their finals close.
+///   A long sentence is split the same way at an agreed clause end, or between agreed words once it
+///   runs on (`LocalAgreement.splitCount(previous:current:)`), so its first words need not wait for its end.
 ///
 /// Every decode's words pass `RepetitionGuard`, which cuts a phrase repeated far beyond the audio.
 /// Interim decodes are capped at a few tokens per second of audio (`PartialDecodeSchedule`); final
@@ -438,7 +440,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = RepetitionGuard.trimmed(try done.words.get().map { job.shifted($0) })
+                let words = withoutOverlap(RepetitionGuard.trimmed(try done.words.get().map { job.shifted($0) }),
+                                           startSample: job.offsetSample)
                 if let split = try agreedSplit(job: job, words: words) {
                     events += split
                     continue
@@ -452,17 +455,18 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     /// The local-agreement rule: when `words` (a decode of the open utterance, stream times) and the
-    /// decode before it agree on whole sentences that more words follow, splits the utterance after
-    /// them and returns their final and the rest as interim text; nil otherwise.
+    /// decode before it agree on words that more words follow and that may end a final
+    /// (`LocalAgreement.splitCount`), splits the utterance after them and returns their final and the
+    /// rest as interim text; nil otherwise.
     private func agreedSplit(job: Job, words: [WordTiming]) throws -> [RecognitionEvent]? {
         guard let previous = hypothesis, previous.startSample == job.offsetSample,
               job.offsetSample == segmenter.openStartSample,
-              let count = LocalAgreement.agreedSentences(previous: previous.words.map(\.word), current: words.map(\.word))
+              let count = LocalAgreement.splitCount(previous: previous.words, current: words)
         else { return nil }
         let rate = Double(inputFormat.sampleRate)
-        let sentenceEnd = Int((words[count - 1].endSeconds * rate).rounded())
+        let phraseEnd = Int((words[count - 1].endSeconds * rate).rounded())
         let nextStart = Int((words[count].startSeconds * rate).rounded())
-        guard let cut = segmenter.split(from: sentenceEnd, to: nextStart) else { return nil }
+        guard let cut = segmenter.split(from: phraseEnd, to: nextStart) else { return nil }
         utteranceNumber += 1
         schedule.utteranceEnded()
         held = nil
@@ -477,26 +481,30 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return events
     }
 
-    /// The final segment of a decoded utterance, with times from the start of the stream; none for no words.
+    /// The final segment of a decoded utterance, with times from the start of the stream, without
+    /// loops (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
     private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
         let words = try words.get().map { job.shifted($0) }
         guard let cut = job.cut else { return [] }
-        return segmentEvents(words, cut: cut)
+        return segmentEvents(withoutOverlap(RepetitionGuard.trimmed(words), startSample: cut.startSample), cut: cut)
     }
 
-    /// The final segment of `words` (stream times), the decode of `cut`: without the words that
-    /// repeat the previous final at a cut they share (`CutOverlap`); none when no words are left.
-    private func segmentEvents(_ decoded: [WordTiming], cut: UtteranceCut) -> [RecognitionEvent] {
-        var words = RepetitionGuard.trimmed(decoded)
-        if let lastFinal, lastFinal.endSample == cut.startSample {
-            words = CutOverlap.trimmed(previous: lastFinal.words, next: words,
-                                       cutSeconds: Double(cut.startSample) / Double(inputFormat.sampleRate))
-        }
+    /// The final segment of `words` (stream times, already trimmed), the decode of `cut`; none for no words.
+    private func segmentEvents(_ words: [WordTiming], cut: UtteranceCut) -> [RecognitionEvent] {
         guard let first = words.first, let last = words.last else { return [] }
         lastFinal = (cut.endSample, words)
         let text = words.map(\.word).joined(separator: " ")
         return [.final(TranscriptSegment(text: text, startSeconds: first.startSeconds,
                                          endSeconds: max(first.startSeconds, last.endSeconds), words: words))]
+    }
+
+    /// `words` (stream times) of audio from `startSample` on, without the leading words that repeat
+    /// the last final when that final ended at `startSample` (`CutOverlap`): the same in interim text
+    /// as in the final, so a word split off is not shown twice.
+    private func withoutOverlap(_ words: [WordTiming], startSample: Int) -> [WordTiming] {
+        guard let lastFinal, lastFinal.endSample == startSample else { return words }
+        return CutOverlap.trimmed(previous: lastFinal.words, next: words,
+                                  cutSeconds: Double(startSample) / Double(inputFormat.sampleRate))
     }
 
     private enum Purpose: Equatable {

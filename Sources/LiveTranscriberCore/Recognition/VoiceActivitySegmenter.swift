@@ -14,10 +14,12 @@ public struct VoiceActivitySettings: Sendable, Equatable {
     /// The shortest pause that ends an utterance: what a long one needs. Fluent readers pause about
     /// 0.3 s between sentences, of which Silero VAD hears 0.2 to 0.25 s as silence.
     public var shortestEndSilenceSeconds: Double = 0.2
-    /// Utterance length (seconds, from its start to its last speech) up to which the pause needed is
-    /// `endSilenceSeconds`: short answers and words said alone keep the long pause.
+    /// Speech length (seconds, from the start of the stretch of speech to its last speech) up to which
+    /// the pause needed is `endSilenceSeconds`: short answers and words said alone keep the long pause.
+    /// A stretch goes on through splits and forced cuts: the utterance after one is as far into the
+    /// speaker's flow as the one before it was.
     public var endSilenceShrinkFromSeconds: Double = 1.5
-    /// Utterance length (seconds) from which the pause needed is `shortestEndSilenceSeconds`; in between it shrinks linearly.
+    /// Speech length (seconds) from which the pause needed is `shortestEndSilenceSeconds`; in between it shrinks linearly.
     public var endSilenceShrinkToSeconds: Double = 4.5
     /// Seconds of audio kept before the first speech window.
     public var paddingSeconds: Double = 0.2
@@ -64,7 +66,8 @@ public struct UtteranceCut: Sendable, Equatable {
 ///
 /// An utterance starts at a window at or above `startThreshold`, goes on while windows stay at or
 /// above `continueThreshold`, and ends after a pause below it: `endSilenceSeconds` for a short
-/// utterance, shrinking to `shortestEndSilenceSeconds` as it grows
+/// utterance, shrinking to `shortestEndSilenceSeconds` as it, with the utterances split or cut from
+/// the same stretch of speech before it, grows
 /// (`VoiceActivitySettings.requiredSilenceSeconds(utteranceSeconds:)`); it keeps `paddingSeconds`
 /// of audio before its first speech window and `endPaddingSeconds` after its last. Utterances with less than
 /// `minimumSpeechSeconds` of speech are dropped. When an utterance reaches
@@ -84,6 +87,9 @@ public struct VoiceActivitySegmenter: Sendable {
     private var openFirstWindow = 0
     private var lastSpeechWindow = 0
     private var speechWindows = 0
+    /// Where the stretch of speech the open utterance belongs to began: its own start, or the start
+    /// of the utterance it was split or force-cut from.
+    private var runStartSample = 0
     /// End of the last cut: the next utterance's padding never reaches back before it.
     private var lastCutEnd = 0
 
@@ -117,8 +123,8 @@ public struct VoiceActivitySegmenter: Sendable {
     }
 
     /// Samples of silence that end the open utterance, from its length so far (`requiredSilenceSeconds`).
-    private func requiredSilenceSamples(start: Int) -> Int {
-        let spoken = Double((lastSpeechWindow + 1) * windowSamples - start) / Double(sampleRate)
+    private func requiredSilenceSamples() -> Int {
+        let spoken = Double((lastSpeechWindow + 1) * windowSamples - runStartSample) / Double(sampleRate)
         return samples(settings.requiredSilenceSeconds(utteranceSeconds: spoken))
     }
 
@@ -133,6 +139,7 @@ public struct VoiceActivitySegmenter: Sendable {
         guard let start = openStartSample else {
             if probability >= settings.startThreshold {
                 openStartSample = max(lastCutEnd, window * windowSamples - samples(settings.paddingSeconds))
+                runStartSample = openStartSample ?? 0
                 openFirstWindow = window
                 openProbabilities = [probability]
                 lastSpeechWindow = window
@@ -145,7 +152,7 @@ public struct VoiceActivitySegmenter: Sendable {
         if probability >= settings.startThreshold { speechWindows += 1 }
 
         let end = (window + 1) * windowSamples
-        if (window - lastSpeechWindow) * windowSamples >= requiredSilenceSamples(start: start) {
+        if (window - lastSpeechWindow) * windowSamples >= requiredSilenceSamples() {
             return close(endSample: silenceEndSample(start: start))
         }
         if end - start >= samples(settings.maximumUtteranceSeconds) {

@@ -442,7 +442,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         // Encode only the audio there is (50 encoder frames a second, plus 1.28 s of margin) instead of
         // Whisper's whole 30 s window: an utterance is at most 15 s, and a full window per utterance
         // would cost several times whisper.cpp's own CPU time on continuous speech.
-        let frames = Int(Double(audio.count) / Double(rate) * 50) + 64
+        let frames = Int(Double(audio.count) / Double(rate) * 50) + (interim ? 32 : 64)
         params.audio_ctx = Int32(min(1500, frames))
         // A short final gets more encoder context than its own audio: with only its second or two,
         // Whisper misreads a word said alone ("yes." came out "ds", a 0.9 s phrase looped three

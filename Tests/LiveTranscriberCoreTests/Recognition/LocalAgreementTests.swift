@@ -24,6 +24,57 @@ struct LocalAgreementTests {
         #expect(LocalAgreement.agreedSentences(previous: ["And", "Mr.", "John"], current: ["And", "Mr.", "John", "Dashwood"]) == nil)
     }
 
+    /// Words one after another from 0, each `seconds` long with `gap` between them (times exact in binary).
+    static func spoken(_ text: String, seconds: Double = 0.5, gap: Double = 0.25) -> [WordTiming] {
+        text.split(separator: " ").enumerated().map {
+            let begin = Double($0.offset) * (seconds + gap)
+            return WordTiming(word: String($0.element), startSeconds: begin, endSeconds: begin + seconds)
+        }
+    }
+
+    @Test("with no agreed sentence end, a long sentence is split at an agreed clause end once the words before it span 2 s")
+    func clauseSplit() {
+        // 0.75 s a word: "woman," ends at 5 s.
+        #expect(LocalAgreement.splitCount(previous: Self.spoken("Had he married a more amiable woman, he"),
+                                          current: Self.spoken("Had he married a more amiable woman, he might have")) == 7)
+        // The latest agreed clause end wins; a sentence end beats any clause end.
+        #expect(LocalAgreement.splitCount(previous: Self.spoken("One two three four five, six seven, eight nine"),
+                                          current: Self.spoken("One two three four five, six seven, eight nine ten")) == 7)
+        #expect(LocalAgreement.splitCount(previous: Self.spoken("One. Two three four five six, seven"),
+                                          current: Self.spoken("One. Two three four five six, seven eight")) == 1)
+        // "three," ends at 2 s; a comma only one decode has is not agreed on; "two," (1.25 s) is too short to stand alone.
+        #expect(LocalAgreement.splitCount(previous: Self.spoken("One two three, four"), current: Self.spoken("One two three, four five")) == 3)
+        #expect(LocalAgreement.splitCount(previous: Self.spoken("One two three four"), current: Self.spoken("One two three, four five")) == nil)
+        #expect(LocalAgreement.splitCount(previous: Self.spoken("One two, three"), current: Self.spoken("One two, three four")) == nil)
+    }
+
+    @Test("once the agreed words span 3 s with no punctuation, the split is at the widest gap between agreed words, the later of equal ones, at least 2 s in")
+    func wordSplit() {
+        // Half a second a word, no gaps, but 0.25 s after "two" and 0.5 s after "five" (which ends at 2.75 s).
+        var words = Self.spoken("one two three four five six seven eight", gap: 0)
+        for index in 2..<words.count { words[index].startSeconds += 0.25; words[index].endSeconds += 0.25 }
+        for index in 5..<words.count { words[index].startSeconds += 0.5; words[index].endSeconds += 0.5 }
+        #expect(LocalAgreement.splitCount(previous: Array(words.prefix(7)), current: words) == 5)
+        // Equal gaps: the later one.
+        let even = Self.spoken("one two three four five six seven eight nine ten")
+        #expect(LocalAgreement.splitCount(previous: Array(even.prefix(9)), current: even) == 8)
+        // Under 3 s of agreed words ("four" ends at 2.75 s): no split yet.
+        #expect(LocalAgreement.splitCount(previous: Array(even.prefix(4)), current: Array(even.prefix(5))) == nil)
+    }
+
+    @Test("a boundary the two decodes time differently, or next to a word given no duration, is not split at")
+    func unstableBoundary() {
+        let current = Self.spoken("Had he married a more amiable woman, he might have")
+        var shifted = Array(current.prefix(8))
+        shifted[6].endSeconds += 0.3  // the previous decode ended "woman," 0.3 s later: the split moves to the boundary before it
+        #expect(LocalAgreement.splitCount(previous: shifted, current: current) == 6)
+        // Whisper now and then gives a run of words one time (here all from "amiable" on at 5 s):
+        // no boundary next to them is used, so the split falls before them.
+        var degenerate = current
+        for index in 5..<degenerate.count { degenerate[index] = WordTiming(word: degenerate[index].word, startSeconds: 5, endSeconds: 5) }
+        #expect(LocalAgreement.splitCount(previous: Array(degenerate.prefix(8)), current: degenerate) == 4)
+    }
+
     static func words(_ spec: [(String, Double)]) -> [WordTiming] {
         spec.map { WordTiming(word: $0.0, startSeconds: $0.1, endSeconds: $0.1 + 0.3) }
     }

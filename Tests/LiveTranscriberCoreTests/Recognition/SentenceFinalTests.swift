@@ -99,6 +99,29 @@ struct SentenceFinalTests {
     }
 }
 
+extension SentenceFinalTests {
+    @Test("a 7 s sentence with no pause and no punctuation inside is final in pieces while it is spoken, every word once and in order")
+    func longSentenceSplitBetweenWords() throws {
+        // Twelve words, 0.5 s each with 0.1 s between, 1.0 … 8.1 s; only the last ends the sentence.
+        let script = (0..<12).map { index in
+            Self.word(index == 11 ? "twelve." : "w\(index + 1)", 1.0 + 0.6 * Double(index), 1.5 + 0.6 * Double(index))
+        }
+        let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: TimelineDetector(),
+                                             decoder: TimelineDecoder(script), worker: worker, clock: clock, interims: true)
+        let events = try feed(recognizer, TimelineAudio.samples([(false, 1), (true, 7.2), (false, 1.5)]))
+        let finals = events.compactMap { if case .final(let segment) = $0.event { ($0.at, segment) } else { nil } }
+        // (Times go through the stream offset and back: compared to the microsecond.)
+        func rounded(_ words: [WordTiming]) -> [String] {
+            words.map { String(format: "%@ %.6f %.6f", $0.word, $0.startSeconds, $0.endSeconds) }
+        }
+        #expect(rounded(finals.flatMap(\.1.words)) == rounded(script))
+        #expect(finals.count >= 2)
+        // The first piece is final before the sentence ends, and no piece is shorter than 2 s.
+        #expect(finals.first.map { $0.0 < 8.1 } == true)
+        #expect(finals.dropLast().allSatisfy { $0.1.endSeconds - $0.1.startSeconds >= LocalAgreement.shortestPhraseSeconds })
+    }
+}
+
 /// Answers each decode with the words of `answers`, one list per call in order, times from the decode's first sample.
 final class ListDecoder: UtteranceDecoder, @unchecked Sendable {
     private let lock = NSLock()

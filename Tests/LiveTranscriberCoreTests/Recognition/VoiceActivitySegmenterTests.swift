@@ -144,4 +144,19 @@ struct AdaptiveEndpointingTests {
         for probability in VoiceActivitySegmenterTests.speech(5) { _ = other.add(probability: probability) }
         #expect(other.split(from: 2_960, to: 3_000)?.endSample == 2_980)
     }
+
+    @Test("after a split, the stretch of speech counts from where it began: a 0.2 s pause ends the short rest of a 5 s stretch, and a stretch begun afresh needs 0.5 s")
+    func pauseAfterSplitCountsTheWholeStretch() {
+        var segmenter = VoiceActivitySegmenterTests.segmenter()
+        for probability in VoiceActivitySegmenterTests.speech(5) { _ = segmenter.add(probability: probability) }
+        // Split at 4.55 s: the rest is 0.45 s long, but the speaker has been talking for 5 s.
+        #expect(segmenter.split(from: 4_500, to: 4_600) == UtteranceCut(startSample: 0, endSample: 4_550, forced: false))
+        let cuts = VoiceActivitySegmenterTests.silence(0.2).flatMap { segmenter.add(probability: $0) }
+        #expect(cuts == [UtteranceCut(startSample: 4_550, endSample: 5_100, forced: false)])
+        // A new stretch after that pause: 1 s of speech needs the full 0.5 s again.
+        let fresh = (VoiceActivitySegmenterTests.speech(1) + VoiceActivitySegmenterTests.silence(0.4)).flatMap { segmenter.add(probability: $0) }
+        #expect(fresh.isEmpty)
+        // (Its padding reaches back only to the last cut, 5.1 s.)
+        #expect(segmenter.add(probability: 0.05) == [UtteranceCut(startSample: 5_100, endSample: 6_300, forced: false)])
+    }
 }

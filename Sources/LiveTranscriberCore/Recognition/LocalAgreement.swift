@@ -73,7 +73,8 @@ public enum LocalAgreement {
         // Between words: both sides of the gap agreed, so the boundary itself is stable.
         guard agreed >= 2, current[agreed - 1].endSeconds - start >= longestUnsplitSeconds else { return nil }
         let counts = (1..<agreed).filter(usable)
-        func gap(_ count: Int) -> Double { current[count].startSeconds - current[count - 1].endSeconds }
+        // In whole milliseconds, so gaps equal on the audio's clock are equal here too.
+        func gap(_ count: Int) -> Int { Int(((current[count].startSeconds - current[count - 1].endSeconds) * 1000).rounded()) }
         guard let widest = counts.map(gap).max() else { return nil }
         return counts.last { gap($0) == widest }
     }

@@ -162,7 +162,7 @@ sanitize: deps
 	  echo "sanitize: running the tests under $$sanitizer (reports in $$logs)"; \
 	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:log_path=$$logs/report \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
-	  TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt:log_path=$$logs/report \
+	  TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt:print_suppressions=1:log_path=$$logs/report \
 	  $(SWIFT) test --skip-build --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer \
 	    $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)'); status=$$?; \
 	  for report in $$logs/*; do [ -f "$$report" ] && { echo "== $$report"; cat "$$report"; }; done; \

@@ -104,13 +104,18 @@ struct Walk {
         return false;
     }
 
-    /// Skips `bytes`; false (and `truncated`) when fewer are left.
+    /// Skips `bytes`; false (and `truncated`) when fewer are left. A short stretch (a vocabulary
+    /// word) is read through the buffer: a seek would cost a system call per word, 50,000 of them.
     bool skip(long long bytes) {
         long long at = ftello(file);
         if (bytes < 0 || at < 0) return false;
         if (bytes > size - at) {
             truncated = true;
             return false;
+        }
+        if (bytes <= 256) {
+            char scratch[256];
+            return std::fread(scratch, 1, static_cast<size_t>(bytes), file) == static_cast<size_t>(bytes);
         }
         return fseeko(file, bytes, SEEK_CUR) == 0;
     }

@@ -148,17 +148,27 @@ bench-serve: release
 # build folder so .build/debug stays as it is. Slow (a sanitized build of everything, then every
 # test): not part of `make test`. SANITIZE_FILTER=regex runs only the matching tests; SANITIZERS
 # picks one of them. TSan skips Mutex.withLock bodies only (scripts/tsan-suppressions.txt says why).
+# Reports go to files, one per process (.build/sanitize-logs/<sanitizer>/report.<pid>), not to
+# stderr: the tests run the sanitized binary and read its stderr. Any report fails the target (a
+# file with only LeakSanitizer's "Suppressions used" table is not one).
 SANITIZERS ?= address thread
 SANITIZE_FILTER ?=
+SANITIZE_LOGS := $(CURDIR)/.build/sanitize-logs
 sanitize: deps
 	@for sanitizer in $(SANITIZERS); do \
 	  echo "sanitize: building the tests with --sanitize=$$sanitizer in .build/sanitize-$$sanitizer"; \
 	  $(SWIFT) build --build-tests --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer || exit 1; \
-	  echo "sanitize: running the tests under $$sanitizer"; \
-	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
-	  TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt \
+	  logs=$(SANITIZE_LOGS)/$$sanitizer; rm -rf $$logs; mkdir -p $$logs; \
+	  echo "sanitize: running the tests under $$sanitizer (reports in $$logs)"; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:log_path=$$logs/report \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt:print_suppressions=1:log_path=$$logs/report \
 	  $(SWIFT) test --skip-build --sanitize=$$sanitizer --scratch-path .build/sanitize-$$sanitizer \
-	    $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)') || exit 1; \
+	    $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)'); status=$$?; \
+	  for report in $$logs/*; do [ -f "$$report" ] && { echo "== $$report"; cat "$$report"; }; done; \
+	  reports=$$(cat $$logs/* 2>/dev/null | grep -c -E '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer)'); \
+	  echo "sanitize: $$sanitizer: $$reports reports (errors, races, leaks) in $$logs; the tests exited with $$status"; \
+	  [ $$status -eq 0 ] && [ $$reports -eq 0 ] || exit 1; \
 	done
 
 # libFuzzer targets (Tests/Fuzz, docs/fuzzing.md), each run FUZZ_SECONDS seconds, one after another.

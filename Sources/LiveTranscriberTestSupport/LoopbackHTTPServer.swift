@@ -8,6 +8,11 @@ import Glibc
 ///
 /// Understands `Content-Length` bodies and `Expect: 100-continue` (libcurl sends it for large
 /// uploads). Not for anything but tests.
+///
+/// Stop it when the test is done (`defer { server.stop() }` right after creating it): its serving
+/// thread holds it, so one never stopped keeps its thread, socket, script and recorded requests to
+/// the end of the process (LeakSanitizer then reports the bodies it holds in `Data`'s tagged
+/// representation as leaked).
 public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as received.
     public struct Request: Sendable {

@@ -92,6 +92,12 @@ func startBinary(_ arguments: [String], library: TemporaryLibrary) throws -> (pr
     return (process, stdout, stderr)
 }
 
+/// The sanitizers' settings of this test process (`ASAN_OPTIONS`, `LSAN_OPTIONS`, `TSAN_OPTIONS`:
+/// suppressions and report files, `make sanitize`), for a child given an environment of its own.
+/// Without them a sanitized binary writes its reports, unsuppressed, to the stderr the test reads:
+/// a serve test stopped for good once they filled the pipe. Empty outside a sanitized run.
+let sanitizerEnvironment = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+
 /// Runs the built binary as a separate process.
 func runBinary(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws -> CommandResult {
     let process = Process()

@@ -19,7 +19,7 @@ struct LibraryProcessTests {
         let process = Process()
         process.executableURL = program ?? builtBinary
         process.arguments = arguments
-        process.environment = ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+        process.environment = ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"].merging(sanitizerEnvironment) { $1 }
         let (out, err) = (Pipe(), Pipe())
         process.standardOutput = out
         process.standardError = err

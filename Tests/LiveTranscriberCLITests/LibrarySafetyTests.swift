@@ -258,7 +258,7 @@ struct LibrarySafetyTests {
         let process = Process()
         process.executableURL = try binaryURL()
         process.arguments = ["rename", id, "Killed"]
-        process.environment = library.environment
+        process.environment = library.environment.merging(sanitizerEnvironment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -324,7 +324,7 @@ struct LibrarySafetyTests {
         let process = Process()
         process.executableURL = try binaryURL()
         process.arguments = ["record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--name", "Full"]
-        process.environment = library.environment
+        process.environment = library.environment.merging(sanitizerEnvironment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         let err = Pipe()
         process.standardError = err

@@ -14,6 +14,7 @@ struct RetranscribeCommandTests {
         let directory = try CLIFixtures.temporaryDirectory()
         let store = CLIFixtures.store(withAudio: try CLIFixtures.wavFile(in: directory))
         let server = try LoopbackHTTPServer(responses: [.error(503, "busy"), .json(200, Self.verbose)])
+        defer { server.stop() }
         let id = CLIFixtures.recording().id
         let run = runCommand(RetranscribeCommand.self, [id, "--engine", "openai", "--base-url", server.baseURL.absoluteString],
                              environment: ["OPENAI_API_KEY": CLIFixtures.key]) {
@@ -45,6 +46,7 @@ struct RetranscribeCommandTests {
         let directory = try CLIFixtures.temporaryDirectory()
         let store = CLIFixtures.store(withAudio: try CLIFixtures.wavFile(in: directory))
         let server = try LoopbackHTTPServer(responses: [.json(200, #"{"text":"one two three four five six"}"#)])
+        defer { server.stop() }
         let id = CLIFixtures.recording().id
         let run = runCommand(RetranscribeCommand.self, [id, "--engine", "openai", "--model", "gpt-4o-transcribe",
                                                         "--base-url", server.baseURL.absoluteString, "--json"],

@@ -18,7 +18,7 @@ struct ServeProcessTests {
         init(_ library: ServedLibrary, arguments: [String] = ["serve", "--port", "0"]) throws {
             process.executableURL = try binaryURL()
             process.arguments = arguments
-            process.environment = library.library.environment.merging(["TZ": "UTC", "PATH": "/usr/bin:/bin"]) { $1 }
+            process.environment = library.library.environment.merging(["TZ": "UTC", "PATH": "/usr/bin:/bin"]) { $1 }.merging(sanitizerEnvironment) { $1 }
             let stdout = Pipe()
             process.standardOutput = stdout
             process.standardError = stderr
@@ -108,7 +108,7 @@ struct ServeProcessTests {
         script.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         script.arguments = [Self.packageFolder.appendingPathComponent("scripts/serve-browser-test.py").path, serving.url, shots.path,
                             try binaryURL().path, speech.path]
-        script.environment = library.library.environment.merging(["TZ": "UTC", "PATH": "/usr/bin:/bin"]) { $1 }
+        script.environment = library.library.environment.merging(["TZ": "UTC", "PATH": "/usr/bin:/bin"]) { $1 }.merging(sanitizerEnvironment) { $1 }
         let output = Pipe()
         script.standardOutput = output
         script.standardError = output

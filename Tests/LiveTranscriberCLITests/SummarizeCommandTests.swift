@@ -58,6 +58,7 @@ struct SummarizeCommandTests {
     @Test("a refused key over HTTP exits 1, is not retried, and the key is never printed")
     func refusedKey() throws {
         let server = try LoopbackHTTPServer(responses: [.error(401, "Incorrect API key provided: \(CLIFixtures.key).")])
+        defer { server.stop() }
         let store = CLIFixtures.store()
         let run = runCommand(SummarizeCommand.self, ["latest", "--engine", "openai", "--base-url", server.baseURL.absoluteString],
                              environment: ["OPENAI_API_KEY": CLIFixtures.key]) { $0.services.store = { _ in store } }

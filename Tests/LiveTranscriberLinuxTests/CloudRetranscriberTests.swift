@@ -33,6 +33,7 @@ struct CloudRetranscriberTests {
     @Test("a file under the limit is sent whole under its own name and type")
     func whole() throws {
         let server = try LoopbackHTTPServer(responses: [.json(200, #"{"text":"x","segments":[{"start":0.5,"end":1,"text":" x"}]}"#)])
+        defer { server.stop() }
         var reports: [CloudRetranscriptionProgress] = []
         let segments = try retranscriber(server, maximumPieceBytes: 100_000).transcribe(
             audioFile: audioFile(), localSegments: Self.local, model: .whisper1, language: "en", durationSeconds: 3,
@@ -50,6 +51,7 @@ struct CloudRetranscriberTests {
             let name = CloudFixtures.parts(request)["file"]?.filename ?? "?"
             return .json(200, #"{"text":"t","segments":[{"start":0.1,"end":0.5,"text":" \#(name)"}]}"#)
         })
+        defer { server.stop() }
         var reports: [String] = []
         let segments = try retranscriber(server, maximumPieceBytes: 20_044).transcribe(
             audioFile: audioFile(), localSegments: Self.local, model: .whisper1, language: "en", durationSeconds: 3,
@@ -73,6 +75,7 @@ struct CloudRetranscriberTests {
             let index = Int(name.filter(\.isNumber)).map { $0 - 1 } ?? 0
             return .json(200, #"{"text":"\#(replies[min(index, 2)])"}"#)
         })
+        defer { server.stop() }
         let segments = try retranscriber(server, maximumPieceBytes: 20_044).transcribe(
             audioFile: audioFile(), localSegments: Self.local, model: .gpt4oTranscribe, language: "en", durationSeconds: 3)
         #expect(segments == [

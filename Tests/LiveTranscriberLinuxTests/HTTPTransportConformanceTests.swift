@@ -15,6 +15,7 @@ struct HTTPTransportConformanceTests {
     @Test("method, path, every header and the body arrive as given")
     func sendsAsGiven() throws {
         let server = try LoopbackHTTPServer(responses: [.json(200, "{}")])
+        defer { server.stop() }
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let request = HTTPRequest(method: "POST", url: server.baseURL.appendingPathComponent("audio/transcriptions"),
                                   headers: [HTTPHeader("Content-Type", "application/octet-stream"),
@@ -35,6 +36,7 @@ struct HTTPTransportConformanceTests {
         let server = try LoopbackHTTPServer(responses: [
             .init(status: 200, headers: [("Content-Type", "application/json"), ("X-Request-ID", "req_1")], body: Data(#"{"text":"é"}"#.utf8)),
         ])
+        defer { server.stop() }
         let response = try transport().send(HTTPRequest(method: "POST", url: server.baseURL, body: Data("x".utf8)))
         #expect(response.status == 200)
         #expect(response.headers["content-type"] == "application/json")
@@ -45,6 +47,7 @@ struct HTTPTransportConformanceTests {
     @Test("4xx and 5xx answers are returned, not thrown, with their bodies and Retry-After", arguments: [400, 401, 413, 429, 500, 503])
     func errorStatuses(status: Int) throws {
         let server = try LoopbackHTTPServer(responses: [.error(status, "nope", headers: [("Retry-After", "7")])])
+        defer { server.stop() }
         let response = try transport().send(HTTPRequest(method: "POST", url: server.baseURL, body: Data("x".utf8)))
         #expect(response.status == status)
         #expect(response.headers["retry-after"] == "7")
@@ -54,6 +57,7 @@ struct HTTPTransportConformanceTests {
     @Test("one request is one attempt: the transport itself never retries")
     func noRetry() throws {
         let server = try LoopbackHTTPServer(responses: [.error(503, "busy"), .json(200, "{}")])
+        defer { server.stop() }
         #expect(try transport().send(HTTPRequest(method: "POST", url: server.baseURL, body: Data("x".utf8))).status == 503)
         #expect(server.requests.count == 1)
     }

@@ -16,6 +16,7 @@ struct OpenAICompatibleChatModelTests {
     @Test("posts model, system and user messages, temperature and max_tokens with the bearer key")
     func request() throws {
         let server = try LoopbackHTTPServer(responses: [.json(200, Self.answer)])
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         let text = try model(server, sleeper).complete(system: "SYS", prompt: "PROMPT", temperature: 0.2, maxTokens: 180)
         #expect(text == "- a note")
@@ -34,6 +35,7 @@ struct OpenAICompatibleChatModelTests {
             .error(429, "Rate limit reached", headers: [("Retry-After", "3")]),
             .error(500, "oops"), .error(503, "busy"), .json(200, Self.answer),
         ])
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         #expect(try model(server, sleeper).complete(system: "s", prompt: "p", temperature: 0.2, maxTokens: 10) == "- a note")
         #expect(server.requests.count == 4)
@@ -46,6 +48,7 @@ struct OpenAICompatibleChatModelTests {
             .error(status, "Incorrect API key provided: \(CloudFixtures.key). You can find your API key at https://platform.openai.com."),
             .json(200, Self.answer),
         ])
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         let error = #expect(throws: OpenAIError.self) {
             try model(server, sleeper).complete(system: "s", prompt: "p", temperature: 0.2, maxTokens: 10)
@@ -63,6 +66,7 @@ struct OpenAICompatibleChatModelTests {
     @Test("persistent 500s give up after 4 attempts with the status and attempt count")
     func givesUp() throws {
         let server = try LoopbackHTTPServer(responses: Array(repeating: .error(500, "down"), count: 5))
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         #expect(throws: OpenAIError.http(status: 500, message: "down", attempts: 4)) {
             try model(server, sleeper).complete(system: "s", prompt: "p", temperature: 0.2, maxTokens: 10)
@@ -92,6 +96,7 @@ struct OpenAICompatibleChatModelTests {
             else { reply = "The launch moved to Friday." }
             return .json(200, #"{"choices":[{"message":{"content":"\#(reply)"}}]}"#)
         })
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         let summary = try ModelSummarizer(model: try model(server, sleeper)).summarize(
             segments: [TranscriptSegment(text: "the lunch moved to friday", startSeconds: 0, endSeconds: 2)], languageHint: "en-US")

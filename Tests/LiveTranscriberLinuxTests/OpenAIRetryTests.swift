@@ -18,6 +18,7 @@ struct OpenAIRetryTests {
     @Test("429 insufficient_quota fails at once: one upload, no wait, a clear sentence")
     func quotaIsNotRetried() throws {
         let server = try LoopbackHTTPServer(responses: [Self.quota("insufficient_quota"), .json(200, #"{"text":"x"}"#)])
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         let error = #expect(throws: OpenAIError.self) {
             try client(server, sleeper).transcribe(audio: Data([0]), fileName: "audio.wav", model: .gpt4oTranscribe, language: nil)
@@ -30,6 +31,7 @@ struct OpenAIRetryTests {
     @Test("501 and 505 are not retried; 502 is", arguments: [(501, 1), (505, 1), (502, 4)])
     func serverErrors(status: Int, requests: Int) throws {
         let server = try LoopbackHTTPServer(responses: Array(repeating: .error(status, "nope"), count: 4))
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         #expect(throws: OpenAIError.self) {
             try client(server, sleeper).transcribe(audio: Data([0]), fileName: "audio.wav", model: .gpt4oTranscribe, language: nil)

@@ -20,6 +20,7 @@ struct OpenAITranscriptionClientTests {
     @Test("whisper-1 sends verbose_json with segment timestamps and parses the segments")
     func whisper() throws {
         let server = try LoopbackHTTPServer(responses: [.json(200, Self.verbose)])
+        defer { server.stop() }
         let audio = CloudFixtures.wav(frames: 800, sampleRate: 8_000, channels: 1)
         let result = try client(server, SleepRecorder()).transcribe(audio: audio, fileName: "audio.wav", model: .whisper1, language: "en-US")
         #expect(result.segments == [
@@ -48,6 +49,7 @@ struct OpenAITranscriptionClientTests {
     ])
     func textOnly(model: TranscriptionModel, fileName: String, contentType: String) throws {
         let server = try LoopbackHTTPServer(responses: [.json(200, #"{"text":"Hello there."}"#)])
+        defer { server.stop() }
         let result = try client(server, SleepRecorder()).transcribe(audio: Data([1, 2, 3]), fileName: fileName, model: model, language: nil)
         #expect(result == CloudTranscription(text: "Hello there.", segments: nil))
         let parts = CloudFixtures.parts(try #require(server.requests.first))
@@ -62,6 +64,7 @@ struct OpenAITranscriptionClientTests {
     @Test("413 is 'too large' and is not retried")
     func tooLarge() throws {
         let server = try LoopbackHTTPServer(responses: [.error(413, "Maximum content size limit exceeded"), .json(200, Self.verbose)])
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         #expect(throws: OpenAIError.tooLarge(bytes: nil)) {
             try client(server, sleeper).transcribe(audio: Data([0]), fileName: "audio.wav", model: .whisper1, language: nil)
@@ -76,6 +79,7 @@ struct OpenAITranscriptionClientTests {
     ])
     func clientErrors(status: Int, expected: String) throws {
         let server = try LoopbackHTTPServer(responses: [.error(status, "Invalid file format. Key was \(CloudFixtures.key)"), .json(200, Self.verbose)])
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         let error = #expect(throws: OpenAIError.self) {
             try client(server, sleeper).transcribe(audio: Data([0]), fileName: "audio.wav", model: .whisper1, language: nil)
@@ -88,6 +92,7 @@ struct OpenAITranscriptionClientTests {
     @Test("a body over 25 MB is refused before anything is sent")
     func refusedLocally() throws {
         let server = try LoopbackHTTPServer(responses: [])
+        defer { server.stop() }
         let audio = Data(count: UploadPlan.requestLimitBytes)
         let error = #expect(throws: OpenAIError.self) {
             try client(server, SleepRecorder()).transcribe(audio: audio, fileName: "audio.wav", model: .whisper1, language: nil)
@@ -102,6 +107,7 @@ struct OpenAITranscriptionClientTests {
         let server = try LoopbackHTTPServer(responses: [
             .error(500, "boom"), .error(429, "slow down", headers: [("Retry-After", "5")]), .json(200, Self.verbose),
         ])
+        defer { server.stop() }
         let sleeper = SleepRecorder()
         let result = try client(server, sleeper).transcribe(audio: Data([0]), fileName: "audio.wav", model: .whisper1, language: nil)
         #expect(result.segments?.count == 2)
@@ -112,6 +118,7 @@ struct OpenAITranscriptionClientTests {
     @Test("an unknown audio extension is refused before sending")
     func unsupported() throws {
         let server = try LoopbackHTTPServer(responses: [])
+        defer { server.stop() }
         #expect(throws: OpenAIError.unsupportedAudio(fileName: "audio.xyz")) {
             try client(server, SleepRecorder()).transcribe(audio: Data([0]), fileName: "audio.xyz", model: .whisper1, language: nil)
         }
@@ -120,6 +127,7 @@ struct OpenAITranscriptionClientTests {
     @Test("a key from the app's Settings is refused with advice that names Settings, and never shows")
     func refusedSettingsKey() throws {
         let server = try LoopbackHTTPServer(responses: [.error(401, "Incorrect API key provided: \(CloudFixtures.key).")])
+        defer { server.stop() }
         let key = try OpenAIAPIKey(CloudFixtures.key, source: "Settings", place: .appSettings)
         let client = OpenAITranscriptionClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL, apiKey: key),
                                                http: HTTPClient(transport: URLSessionHTTPTransport(), sleep: SleepRecorder().sleep))

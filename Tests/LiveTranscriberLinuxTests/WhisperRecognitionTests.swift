@@ -101,7 +101,7 @@ struct WhisperRecognitionTests {
         #expect(rate.rate <= 0.1, "\(hypothesis)")
     }
 
-    @Test("a live recognizer reports interim text before the final, exactly one final per utterance, and the words a file gives")
+    @Test("a live recognizer reports interim text before its finals, and its finals hold the words a file gives (a long sentence may be final in pieces)")
     func liveInterims() throws {
         let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US", live: true)
         let path = "\(TestData.librivox)/sense_and_sensibility_01_austen_64kb-0870.wav"
@@ -117,8 +117,13 @@ struct WhisperRecognitionTests {
         #expect(finals.count >= 1)
         #expect(events.contains { if case .interim = $0 { true } else { false } })
         if case .final = events.last {} else { Issue.record("the last event is not a final") }
-        // Finals decode the same audio with the same settings live (early or not) as from a file.
-        #expect(finals.map(\.text) == (try Self.transcribe(SndFileReader(path: path)).map(\.text)))
+        // A final decodes the same audio with the same settings live (early or not) as from a file;
+        // a piece of a long sentence made final by local agreement (two decodes agreeing, more speech
+        // after it) has its words from an interim decode, which may read one word differently
+        // (how many pieces depends on how fast the decodes ran).
+        let file = try Self.transcribe(SndFileReader(path: path)).map(\.text).joined(separator: " ")
+        let live = finals.map(\.text).joined(separator: " ")
+        #expect(WordErrorRate.measure(reference: file, hypothesis: live).errors <= (finals.count > 1 ? 1 : 0), "\(live) ≠ \(file)")
     }
 
     @Test("a cancelled decode stops at whisper.cpp's next check, and the next decode still gives the same words")

@@ -338,18 +338,19 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         self.prompt = prompt
     }
 
-    /// Whisper's language identification (`whisper_lang_auto_detect_with_state`: the encoder over
-    /// the samples, at least 7.5 s of frames, then one decoder step, the language tokens' softmax);
-    /// nil for an English-only model. About 2 s of CPU with Whisper base (`identificationContext`).
+    /// Whisper's language identification, as `whisper_lang_auto_detect_with_state` computes it: the
+    /// encoder over the samples (at least 7.5 s of frames), then one decoder step from the
+    /// start-of-transcript token, the softmax of the language tokens' logits; nil for an
+    /// English-only model. About 1 s of CPU with Whisper base (`identificationContext`).
     public var identifiesLanguages: Bool { engine.isMultilingual }
 
     public func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? {
         guard engine.isMultilingual, !samples.isEmpty else { return nil }
         let rate = Int(WHISPER_SAMPLE_RATE)
         let audio = Self.padded(samples)
-        // whisper_lang_auto_detect_with_state encodes as many frames as the state's last decode asked
-        // for (`audio_ctx`), 1500 (30 s) on a new state: about 5 s of CPU with Whisper base. A decode
-        // of one token first sets that to `identificationContext` (or the audio's frames when more).
+        // A decode of one token encodes the samples with `identificationContext` frames (or the
+        // audio's when more); whisper.cpp's own identification would encode as many as the state's
+        // last decode asked for, 1500 (30 s) on a new state: about 5 s of CPU with Whisper base.
         var params = utteranceParameters()
         params.max_tokens = 1
         params.temperature_inc = 0
@@ -359,13 +360,21 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
             return audio.withUnsafeBufferPointer { whisper_full_with_state(engine.context, state, params, $0.baseAddress, Int32($0.count)) }
         }
         guard primed == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: primed) }
-        let mel = audio.withUnsafeBufferPointer {
-            whisper_pcm_to_mel_with_state(engine.context, state, $0.baseAddress, Int32($0.count), engine.threads)
+        // That decode encoded the samples; the encoder's output is still in the state. One decoder
+        // step from the start-of-transcript token gives the language tokens' logits: what
+        // whisper_lang_auto_detect_with_state computes, without running the encoder a second time
+        // (half the CPU of an identification).
+        var start = whisper_token_sot(engine.context)
+        let stepped = whisper_decode_with_state(engine.context, state, &start, 1, 0, engine.threads)
+        guard stepped == 0, let logits = whisper_get_logits_from_state(state) else {
+            throw WhisperError.decodeFailed(function: "whisper_decode_with_state", code: stepped)
         }
-        guard mel == 0 else { throw WhisperError.decodeFailed(function: "whisper_pcm_to_mel_with_state", code: mel) }
-        var probabilities = [Float](repeating: 0, count: Int(whisper_lang_max_id()) + 1)
-        let top = whisper_lang_auto_detect_with_state(engine.context, state, 0, engine.threads, &probabilities)
-        guard top >= 0 else { throw WhisperError.decodeFailed(function: "whisper_lang_auto_detect_with_state", code: top) }
+        let languages = 0...Int(whisper_lang_max_id())
+        let scores = languages.map { Double(logits[Int(whisper_token_lang(engine.context, Int32($0)))]) }
+        let top = scores.max() ?? 0
+        let weights = scores.map { exp($0 - top) }
+        let total = weights.reduce(0, +)
+        let probabilities = weights.map { Float($0 / total) }
         var guess: [String: Double] = [:]
         for (id, probability) in probabilities.enumerated() where probability > 0 {
             if let code = whisper_lang_str(Int32(id)) { guess[String(cString: code)] = Double(probability) }

@@ -17,6 +17,8 @@
 //       else the machine runs). Prints, as JSON, final latency per sentence (final shown minus the
 //       segment's last word's end) and per word, interim latency per word (first shown minus its
 //       end), the finals, CPU seconds per audio second and the word error rate against the reference.
+//   livetranscriber-bench vad FILE
+//       Silero VAD's speech probabilities of FILE, heard directly and level-normalized, as digit strings.
 //   livetranscriber-bench live ENGINE FILE
 //       feeds FILE in real time to a live recognizer and prints, as JSON, the delay from the end of
 //       each final segment's audio to its arrival (seconds), the number of interims and the longest segment.
@@ -338,7 +340,7 @@ func simulate(_ arguments: [String]) throws {
     let clock = ManualClock(start: Date(timeIntervalSince1970: 0))
     let decoder = SimulatedDecoder(try engine.makeDecoder(), clock: clock)
     let recognizer = UtteranceRecognizer(
-        language: "en-US", sampleRate: 16_000, detector: try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel),
+        language: "en-US", sampleRate: 16_000, detector: LevelNormalizedDetector(try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel), sampleRate: 16_000),
         decoder: decoder, worker: BackgroundDecodeWorker(), clock: clock, interims: true, settings: settings)
     let audio = samples + [Float](repeating: 0, count: 3 * 16_000)  // 3 s of silence after the speech: every final comes
     let cpuStart = processCPUSeconds()
@@ -405,6 +407,20 @@ func simulate(_ arguments: [String]) throws {
     ])
 }
 
+/// `vad FILE`: Silero's speech probability per 32 ms window of FILE (16 kHz), as a string of digits
+/// 0 to 9 (probability times 9, rounded), as heard directly and through `LevelNormalizedDetector`.
+func voiceActivity(_ arguments: [String]) throws {
+    guard arguments.count == 1 else { throw BenchError.usage }
+    let (samples, rate) = try monoSamples(arguments[0])
+    guard rate == 16_000 else { throw BenchError.usage }
+    let whole = Array(samples.prefix(samples.count / 512 * 512))
+    let path = WhisperModelFiles.installed.voiceActivityModel
+    let raw = try SileroVoiceActivityDetector(path: path).speechProbabilities(whole)
+    let normalized = try LevelNormalizedDetector(SileroVoiceActivityDetector(path: path), sampleRate: rate).speechProbabilities(whole)
+    func digits(_ values: [Float]) -> String { values.map { String(Int(($0 * 9).rounded())) }.joined() }
+    try printJSON(["raw": digits(raw), "normalized": digits(normalized)])
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
@@ -413,6 +429,7 @@ do {
     case "whisper-full": try whisperFull(Array(arguments.dropFirst()))
     case "live": try live(Array(arguments.dropFirst()))
     case "simulate": try simulate(Array(arguments.dropFirst()))
+    case "vad": try voiceActivity(Array(arguments.dropFirst()))
     default: throw BenchError.usage
     }
 } catch BenchError.usage {
@@ -422,6 +439,7 @@ do {
                livetranscriber-bench whisper-full FILE...
                livetranscriber-bench live whisper|pocketsphinx FILE
                livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause]
+               livetranscriber-bench vad FILE
 
         """.utf8))
     exit(64)

@@ -371,6 +371,7 @@ def main():
         memory = memory_over_an_hour(work)
         pipe_rows = pipe_memory(work)
         latency = live_latency(work)
+        sets = speech_sets(work)
         serve_section = serve_benchmark(work)
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         report = f"""# Benchmarks
@@ -389,7 +390,7 @@ set of one run.
 
 | audio | length | segments | wall | real-time factor | our CPU | their CPU | CPU ratio | our peak RSS | their peak RSS |
 |---|---|---|---|---|---|---|---|---|---|
-""" + "\n".join(rows) + "\n\n" + engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio) + live_latency_section(latency) + f"""## Live Activity traffic (issue 3)
+""" + "\n".join(rows) + "\n\n" + engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio) + live_latency_section(latency) + speech_sets_section(sets) + f"""## Live Activity traffic (issue 3)
 
 `record --input long.wav --speed max --stats --activity-feed FILE` on the long file above:
 {activity_stats}. The feed holds {activity_sent} lines ({activity_verdict}: 1 start, one update
@@ -804,6 +805,102 @@ def only_live_latency():
         shutil.rmtree(work, ignore_errors=True)
 
 
+# Issue 20, item 3: (label, how each LibriVox file is made: sox effects, or an espeak-ng voice and
+# then sox effects). Every set is the five LibriVox sentences, so the transcription is the reference.
+SPEECH_SETS = [
+    ("LibriVox as recorded", None, []),
+    ("20 dB down (`gain -20`)", None, ["gain", "-20"]),
+    ("30 dB down", None, ["gain", "-30"]),
+    ("40 dB down", None, ["gain", "-40"]),
+    ("50 dB down", None, ["gain", "-50"]),
+    ("high voice (`pitch 700`)", None, ["pitch", "700"]),
+    ("low voice (`pitch -400`)", None, ["pitch", "-400"]),
+    ("quiet high voice (`pitch 700 gain -40`)", None, ["pitch", "700", "gain", "-40"]),
+    ("whispered (espeak-ng `en+whisper`)", "en+whisper", []),
+    ("whispered, 30 dB down", "en+whisper", ["gain", "-30"]),
+]
+
+
+def speech_sets(work):
+    """Each set of SPEECH_SETS through `livetranscriber-bench transcribe whisper` (the pipeline as
+    `import` runs it: VAD, one final per utterance) and `whisper-full` (whisper.cpp's own decode of
+    each whole file, same model, no VAD): word errors against the LibriVox transcription."""
+    with open(os.path.join(LIBRIVOX, "transcription")) as f:
+        transcription = f.read()
+    rows = []
+    for index, (label, voice, effects) in enumerate(SPEECH_SETS):
+        folder = os.path.join(work, f"set{index}")
+        os.makedirs(folder)
+        # The bench reads the reference from the `transcription` file next to each file, by file id.
+        with open(os.path.join(folder, "transcription"), "w") as f:
+            f.write(transcription)
+        files = []
+        for line in transcription.splitlines():
+            ident = line[line.rindex("(") + 1:line.rindex(")")]
+            path = os.path.join(folder, ident + ".wav")
+            source = os.path.join(LIBRIVOX, ident + ".wav")
+            if voice:
+                text = line[:line.rindex("(")].replace("<s>", "").replace("</s>", "").strip()
+                source = os.path.join(folder, ident + "-espeak.wav")
+                subprocess.check_call(["espeak-ng", "-v", voice, "-w", source, text])
+                effects_here = ["rate", "16000"] + effects
+            else:
+                effects_here = effects
+            # -R: repeatable dither, so a run decodes the same samples as the last.
+            subprocess.check_call(["sox", "-R", source, path] + effects_here)
+            files.append(path)
+        pipeline = json.loads(subprocess.check_output([BENCH, "transcribe", "whisper"] + files))
+        whole = json.loads(subprocess.check_output([BENCH, "whisper-full"] + files))
+        dropped = sum(1 for text in pipeline["texts"] if not text.strip())
+        rows.append((label, pipeline["errors"], whole["errors"], pipeline["reference_words"], dropped,
+                     sum(1 for text in whole["texts"] if not text.strip())))
+    return rows
+
+
+def speech_sets_section(rows):
+    """The "Quiet, whispered and pitch-shifted speech" section of BENCHMARKS.md (issue 20, item 3)."""
+    lines = [f"| {label} | {p}/{n} ({100 * p / n:.1f}%) | {w}/{n} ({100 * w / n:.1f}%) | {dp} | {dw} |"
+             for label, p, w, n, dp, dw in rows]
+    return """## Quiet, whispered and pitch-shifted speech (issue 20, item 3)
+
+The five LibriVox sentences made quieter, higher, lower or whispered with sox (`-R`) and espeak-ng
+(`scripts/bench.py speech-sets`). Pipeline: `livetranscriber-bench transcribe whisper` (Silero VAD
+through `LevelNormalizedDetector`, one final decode per utterance, as `import` runs it). Whole file:
+whisper.cpp's `whisper_full` on each whole file with the same model and no VAD. Word errors against
+the LibriVox transcription; "empty" counts sentences that came out with no words at all.
+
+| speech | pipeline word errors | whole-file word errors | pipeline empty | whole-file empty |
+|---|---|---|---|---|
+""" + "\n".join(lines) + "\n" + SPEECH_SETS_BEFORE + "\n"
+
+# Measured once, before LevelNormalizedDetector: kept as history, not regenerated.
+SPEECH_SETS_BEFORE = """
+Before the detector's input was level-normalized (same sets, same day, sox with random dither, the
+quiet high voice at `gain -25`), the pipeline made 2, 3, 17 and 71 errors at 20, 30, 40 and 50 dB
+down (40 dB: "I suppose young man." and four sentences without their first words; 50 dB: nothing at
+all) and 41 on whispered speech 30 dB down (three sentences empty); the whole-file decode made 1 to
+2 on every quiet set. Live (`record --input … --speed max`), the five quiet files joined (40 dB
+down) now give all five sentences with no error, and the whispered ones 30 dB down all five
+sentences. What is still lost: one whispered sentence 30 dB down ("He might even have been made
+amiable himself") comes out empty because whisper.cpp's own no-speech rule (no-speech probability
+over 0.6 and mean log-probability under -1) rejects the decode of the cut; raising the utterance to
+a peak of 0.5 before decoding brought it back and cut the 30 dB LibriVox set's one loop, but that is
+in the decode parameters, left to the interim-decode work. High voices cost the pipeline 2 words
+more than the whole file ("old supposed" for "ill-disposed", "immutable" for "amiable": decodes of
+the sentence alone).
+"""
+
+
+def only_speech_sets():
+    """`bench.py speech-sets`: measures only the speech sets and replaces their section in BENCHMARKS.md."""
+    work = tempfile.mkdtemp(prefix="lt-bench-")
+    try:
+        replace_section(speech_sets_section(speech_sets(work)), "## Quiet, whispered and pitch-shifted speech",
+                        before="## Live Activity traffic (issue 3)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["search"]:
         search_only()
@@ -817,6 +914,8 @@ if __name__ == "__main__":
         only_engines()
     elif sys.argv[1:] == ["live-latency"]:
         only_live_latency()
+    elif sys.argv[1:] == ["speech-sets"]:
+        only_speech_sets()
     elif sys.argv[1:] == ["serve"]:
         serve_only()
     else:

@@ -11,7 +11,7 @@
 //       when the files are LibriVox's, and the longest segment, as JSON.
 //   livetranscriber-bench whisper-full FILE...
 //       whisper.cpp's own `whisper_full` on each whole file (no VAD, no pipeline): the bare engine.
-//   livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause]
+//   livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause] [--language TAG|auto] [--language TAG|auto]
 //       live whisper recognition of FILE in simulated time: the audio clock moves with the audio, and
 //       each decode takes, in that clock, the thread CPU time it really took (one idle core, whatever
 //       else the machine runs). Prints, as JSON, final latency per sentence (final shown minus the
@@ -297,9 +297,24 @@ final class SimulatedDecoder: UtteranceDecoder, @unchecked Sendable {
 
     func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
         if cancellation.isCancelled { throw CancellationError() }
+        return try timed(interim: interim) { try inner.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation) }
+    }
+
+    var identifiesLanguages: Bool { inner.identifiesLanguages }
+    func useLanguage(_ language: String) { inner.useLanguage(language) }
+    /// Language identification takes its CPU time in the simulated clock, as a decode does.
+    func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? {
+        let started = threadCPUMilliseconds()
+        defer { identificationCPUSeconds += (threadCPUMilliseconds() - started) / 1000 }
+        return try timed(interim: false) { try inner.identifyLanguage(samples) }
+    }
+    /// Thread CPU seconds the language identification took.
+    private(set) var identificationCPUSeconds = 0.0
+
+    private func timed<T>(interim: Bool, _ body: () throws -> T) throws -> T {
         let submitted = simNow()
         let cpu = threadCPUMilliseconds()
-        let result = Result { try inner.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation) }
+        let result = Result { try body() }
         let spent = (threadCPUMilliseconds() - cpu) / 1000
         condition.lock()
         let start = max(submitted, busyUntil)
@@ -329,6 +344,13 @@ final class SimulatedDecoder: UtteranceDecoder, @unchecked Sendable {
 }
 
 func simulate(_ arguments: [String]) throws {
+    // --language auto: the language identified on the first speech and locked, as `record` does by default.
+    var arguments = arguments
+    var language = "en-US"
+    if let flag = arguments.firstIndex(of: "--language"), flag + 1 < arguments.count {
+        language = arguments[flag + 1]
+        arguments.removeSubrange(flag...(flag + 1))
+    }
     guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--fixed-pause") else { throw BenchError.usage }
     // --fixed-pause: the endpointing before issue 20, a 0.5 s pause whatever the utterance's length.
     var settings = VoiceActivitySettings()
@@ -340,7 +362,7 @@ func simulate(_ arguments: [String]) throws {
     let clock = ManualClock(start: Date(timeIntervalSince1970: 0))
     let decoder = SimulatedDecoder(try engine.makeDecoder(), clock: clock)
     let recognizer = UtteranceRecognizer(
-        language: "en-US", sampleRate: 16_000, detector: LevelNormalizedDetector(try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel), sampleRate: 16_000),
+        language: language, sampleRate: 16_000, detector: LevelNormalizedDetector(try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel), sampleRate: 16_000),
         decoder: decoder, worker: BackgroundDecodeWorker(), clock: clock, interims: true, settings: settings)
     let audio = samples + [Float](repeating: 0, count: 3 * 16_000)  // 3 s of silence after the speech: every final comes
     let cpuStart = processCPUSeconds()
@@ -397,7 +419,8 @@ func simulate(_ arguments: [String]) throws {
         values.isEmpty ? [:] : ["median": percentile(values, 0.5), "p90": percentile(values, 0.9), "max": values.max() ?? 0]
     }
     try printJSON([
-        "audio_s": Double(samples.count) / 16_000, "finals": finals.map { ["at": $0.at, "start": $0.segment.startSeconds,
+        "language": recognizer.language, "identification_cpu_s": decoder.identificationCPUSeconds, "first_final_latency": finals.first.map { $0.at - $0.segment.endSeconds } ?? -1,
+        "first_final_at": finals.first?.at ?? -1, "audio_s": Double(samples.count) / 16_000, "finals": finals.map { ["at": $0.at, "start": $0.segment.startSeconds,
                                                                           "end": $0.segment.endSeconds, "text": $0.segment.text] },
         "interims": interims.count, "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
         "interim_word_latency": stats(interimDelays), "cpu_s_per_audio_s": cpu / (Double(samples.count) / 16_000),
@@ -438,7 +461,7 @@ do {
                livetranscriber-bench transcribe whisper|pocketsphinx FILE...
                livetranscriber-bench whisper-full FILE...
                livetranscriber-bench live whisper|pocketsphinx FILE
-               livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause]
+               livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause] [--language TAG|auto]
                livetranscriber-bench vad FILE
 
         """.utf8))

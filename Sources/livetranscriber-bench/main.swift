@@ -11,12 +11,14 @@
 //       when the files are LibriVox's, and the longest segment, as JSON.
 //   livetranscriber-bench whisper-full FILE...
 //       whisper.cpp's own `whisper_full` on each whole file (no VAD, no pipeline): the bare engine.
-//   livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause]
+//   livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause] [--language TAG|auto] [--language TAG|auto]
 //       live whisper recognition of FILE in simulated time: the audio clock moves with the audio, and
 //       each decode takes, in that clock, the thread CPU time it really took (one idle core, whatever
 //       else the machine runs). Prints, as JSON, final latency per sentence (final shown minus the
 //       segment's last word's end) and per word, interim latency per word (first shown minus its
 //       end), the finals, CPU seconds per audio second and the word error rate against the reference.
+//   livetranscriber-bench vad FILE
+//       Silero VAD's speech probabilities of FILE, heard directly and level-normalized, as digit strings.
 //   livetranscriber-bench live ENGINE FILE
 //       feeds FILE in real time to a live recognizer and prints, as JSON, the delay from the end of
 //       each final segment's audio to its arrival (seconds), the number of interims and the longest segment.
@@ -347,6 +349,13 @@ final class SimulatedDecoder: UtteranceDecoder, @unchecked Sendable {
 }
 
 func simulate(_ arguments: [String]) throws {
+    // --language auto: the language identified on the first speech and locked, as `record` does by default.
+    var arguments = arguments
+    var language = "en-US"
+    if let flag = arguments.firstIndex(of: "--language"), flag + 1 < arguments.count {
+        language = arguments[flag + 1]
+        arguments.removeSubrange(flag...(flag + 1))
+    }
     guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--fixed-pause") else { throw BenchError.usage }
     // --fixed-pause: the endpointing before issue 20, a 0.5 s pause whatever the utterance's length.
     var settings = VoiceActivitySettings()
@@ -358,7 +367,7 @@ func simulate(_ arguments: [String]) throws {
     let clock = ManualClock(start: Date(timeIntervalSince1970: 0))
     let decoder = SimulatedDecoder(try engine.makeDecoder(), clock: clock)
     let recognizer = UtteranceRecognizer(
-        language: "en-US", sampleRate: 16_000, detector: try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel),
+        language: language, sampleRate: 16_000, detector: LevelNormalizedDetector(try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel), sampleRate: 16_000),
         decoder: decoder, worker: BackgroundDecodeWorker(), clock: clock, interims: true, settings: settings)
     let audio = samples + [Float](repeating: 0, count: 3 * 16_000)  // 3 s of silence after the speech: every final comes
     let cpuStart = processCPUSeconds()
@@ -415,15 +424,31 @@ func simulate(_ arguments: [String]) throws {
         values.isEmpty ? [:] : ["median": percentile(values, 0.5), "p90": percentile(values, 0.9), "max": values.max() ?? 0]
     }
     try printJSON([
-        "audio_s": Double(samples.count) / 16_000, "finals": finals.map { ["at": $0.at, "start": $0.segment.startSeconds,
-                                                                          "end": $0.segment.endSeconds, "text": $0.segment.text] },
-        "interims": interims.count, "interim_texts": interims.map { ["at": $0.at, "text": $0.text] }, "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
+        "language": recognizer.language, "identification_cpu_s": decoder.identificationCPUSeconds,
+        "first_final_latency": finals.first.map { $0.at - $0.segment.endSeconds } ?? -1, "first_final_at": finals.first?.at ?? -1,
+        "audio_s": Double(samples.count) / 16_000,
+        "finals": finals.map { ["at": $0.at, "start": $0.segment.startSeconds, "end": $0.segment.endSeconds, "text": $0.segment.text] },
+        "interims": interims.count, "interim_texts": interims.map { ["at": $0.at, "text": $0.text] },
+        "sentence_latency": stats(sentenceDelays), "word_latency": stats(wordDelays),
         "interim_word_latency": stats(interimDelays), "cpu_s_per_audio_s": cpu / (Double(samples.count) / 16_000),
-        "identification_cpu_s": decoder.identificationCPUSeconds,
         "errors": wer.errors, "reference_words": wer.referenceWords, "text": text,
         "whole_file_errors": wholeWER.errors, "whole_file_text": whole,
         "decodes": decoder.log.map { ["started": $0.audioEnd, "done": $0.releaseAt, "interim": $0.interim] },
     ])
+}
+
+/// `vad FILE`: Silero's speech probability per 32 ms window of FILE (16 kHz), as a string of digits
+/// 0 to 9 (probability times 9, rounded), as heard directly and through `LevelNormalizedDetector`.
+func voiceActivity(_ arguments: [String]) throws {
+    guard arguments.count == 1 else { throw BenchError.usage }
+    let (samples, rate) = try monoSamples(arguments[0])
+    guard rate == 16_000 else { throw BenchError.usage }
+    let whole = Array(samples.prefix(samples.count / 512 * 512))
+    let path = WhisperModelFiles.installed.voiceActivityModel
+    let raw = try SileroVoiceActivityDetector(path: path).speechProbabilities(whole)
+    let normalized = try LevelNormalizedDetector(SileroVoiceActivityDetector(path: path), sampleRate: rate).speechProbabilities(whole)
+    func digits(_ values: [Float]) -> String { values.map { String(Int(($0 * 9).rounded())) }.joined() }
+    try printJSON(["raw": digits(raw), "normalized": digits(normalized)])
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -434,6 +459,7 @@ do {
     case "whisper-full": try whisperFull(Array(arguments.dropFirst()))
     case "live": try live(Array(arguments.dropFirst()))
     case "simulate": try simulate(Array(arguments.dropFirst()))
+    case "vad": try voiceActivity(Array(arguments.dropFirst()))
     default: throw BenchError.usage
     }
 } catch BenchError.usage {
@@ -442,7 +468,8 @@ do {
                livetranscriber-bench transcribe whisper|pocketsphinx FILE...
                livetranscriber-bench whisper-full FILE...
                livetranscriber-bench live whisper|pocketsphinx FILE
-               livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause]
+               livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause] [--language TAG|auto]
+               livetranscriber-bench vad FILE
 
         """.utf8))
     exit(64)

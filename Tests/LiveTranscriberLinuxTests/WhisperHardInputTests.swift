@@ -19,10 +19,11 @@ enum MadeAudio {
     /// A new file in a test folder.
     static func path(_ name: String) throws -> String { try TestFolders.make("lt-made").appendingPathComponent(name).path }
 
-    /// `sox INPUT OUTPUT EFFECTS...`.
+    /// `sox -R INPUT OUTPUT EFFECTS...`: repeatable (`-R`), or sox's dither, seeded anew each run,
+    /// makes different samples every time and a decode that is right on some runs only.
     static func sox(_ input: [String], _ effects: [String], name: String) throws -> String {
         let output = try path(name)
-        try run("/usr/bin/sox", input + [output] + effects)
+        try run("/usr/bin/sox", ["-R"] + input + [output] + effects)
         return output
     }
 

@@ -264,7 +264,9 @@ public final class WhisperEngine: @unchecked Sendable {
         let automatic = LanguageChoice(language) == .automatic
         let code = try whisperLanguage(for: automatic ? "en" : language)
         let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt)
-        let detector = try SileroVoiceActivityDetector(path: files.voiceActivityModel)
+        // Silero hears quiet and whispered speech only when it is brought up to a normal level.
+        let detector = LevelNormalizedDetector(try SileroVoiceActivityDetector(path: files.voiceActivityModel),
+                                               sampleRate: Int(WHISPER_SAMPLE_RATE))
         return UtteranceRecognizer(
             language: language, sampleRate: Int(WHISPER_SAMPLE_RATE), detector: detector, decoder: decoder,
             worker: live ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock, interims: live,

@@ -78,6 +78,26 @@ final class LibraryDrafts {
         }
     }
 
+    /// Rewrites the draft's `draft.json` with `language` (atomically: a crash leaves the old or the
+    /// new file). Only the process that holds the draft's lock writes it.
+    /// - Throws: file system errors; `LibraryError.invalid` when `draft.json` cannot be read.
+    func updateLanguage(_ language: String, draft: RecordingDraft) throws {
+        var manifest: DraftManifest
+        do {
+            manifest = try JSONDecoder.liveTranscriber.decode(DraftManifest.self, from: Data(contentsOf: draft.manifestFile))
+        } catch {
+            throw LibraryError.invalid("the draft '\(draft.id)' has no readable \(LibraryLayout.draftManifest).")
+        }
+        manifest.language = language
+        try DurableFile.write(try JSONEncoder.liveTranscriber.encode(manifest), to: draft.manifestFile)
+    }
+
+    /// The draft's language as `draft.json` states it (`updateLanguage` may have changed it since
+    /// the draft began), else the one it began with.
+    private static func language(of draft: RecordingDraft) -> String {
+        (try? JSONDecoder.liveTranscriber.decode(DraftManifest.self, from: Data(contentsOf: draft.manifestFile)))?.language ?? draft.language
+    }
+
     /// Appends one final segment to the draft's `journal.jsonl` (one JSON object per line) and
     /// fsyncs it, so a crash loses no final segment.
     func appendToJournal(_ segment: TranscriptSegment, draft: RecordingDraft) throws {
@@ -131,7 +151,7 @@ final class LibraryDrafts {
         let recording = Recording(
             id: draft.id,
             name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
-            createdAt: draft.createdAt, durationSeconds: durationSeconds, language: language ?? draft.language,
+            createdAt: draft.createdAt, durationSeconds: durationSeconds, language: language ?? Self.language(of: draft),
             tags: RecordingTags.cleaned(tags), audio: audio, location: location, audioDigest: audioDigest, vocabulary: vocabulary
         )
         do {

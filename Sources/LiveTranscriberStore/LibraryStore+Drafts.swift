@@ -16,6 +16,11 @@ extension LibraryStore: RecordingDraftStore {
                                keepIfInterrupted: keepIfInterrupted)
     }
 
+    /// Rewrites the draft's `draft.json` with `language` (`LibraryDrafts.updateLanguage`).
+    public func updateLanguage(_ language: String, draft: RecordingDraft) throws {
+        try drafts.updateLanguage(language, draft: draft)
+    }
+
     /// Appends one final segment to the draft's `journal.jsonl` and fsyncs it.
     public func appendToJournal(_ segment: TranscriptSegment, draft: RecordingDraft) throws {
         try drafts.appendToJournal(segment, draft: draft)

@@ -45,6 +45,13 @@ extension InMemoryRecordingStore: RecordingDraftStore {
         return InMemoryDraft(id: id, audioFile: URL(fileURLWithPath: "/memory/drafts/\(id)/audio.\(audio.format)"))
     }
 
+    public func updateLanguage(_ language: String, draft: InMemoryDraft) throws {
+        try locked {
+            if failDraftWrites { throw InMemoryWriteFailure() }
+            drafts[draft.id]?.language = language
+        }
+    }
+
     public func appendToJournal(_ segment: TranscriptSegment, draft: InMemoryDraft) throws {
         try locked {
             if failDraftWrites { throw InMemoryWriteFailure() }

@@ -52,6 +52,30 @@ struct LanguageAndVocabularyTests {
         #expect(Self.words(live) == Self.germanWords)
     }
 
+    @Test("German recorded under auto and killed with SIGKILL after its first final is recovered as de (the draft said en-US until the save)")
+    func killedAutoRecordingKeepsItsLanguage() throws {
+        let library = try TemporaryLibrary()
+        let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
+        // 20 s of silence after the sentence: the recording is still running when it is killed.
+        let padded = (german as NSString).deletingLastPathComponent + "/german-padded.wav"
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox.arguments = ["-R", german, padded, "pad", "0", "20"]
+        try sox.run()
+        sox.waitUntilExit()
+        try #require(sox.terminationStatus == 0)
+        let (process, stdout, _) = try startBinary(["record", "--input", padded, "--engine", "whisper"], library: library)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try #require(readOutput(until: "]", in: stdout).hasPrefix("[0:0"))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let listed = library.run("list", "--json")
+        #expect(listed.stderr.hasPrefix("note: recovered an interrupted recording: "), "\(listed.stderr)")
+        let recordings = try JSONDecoder.liveTranscriber.decode([Recording].self, from: Data(listed.stdout.utf8))
+        #expect(recordings.map(\.language) == ["de"])
+        #expect(recordings.map(\.recovered) == [true])
+    }
+
     @Test("--language en on German speech: one warning line, English as asked; retranscribe --language auto makes it German")
     func namedLanguageWarns() throws {
         let library = try TemporaryLibrary()

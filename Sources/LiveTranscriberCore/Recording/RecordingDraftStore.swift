@@ -35,6 +35,14 @@ public protocol RecordingDraftStore: AnyObject {
         name: String?, tags: [String], keepIfInterrupted: Bool
     ) throws -> Draft
 
+    /// Records the recording's language in the draft once it differs from the one the draft was
+    /// created with: under "auto" it is identified on the first speech (`LanguageLock`), after the
+    /// draft began with the fallback. Durable before it returns, so a draft recovered after a
+    /// crash keeps it.
+    /// - Parameter language: a BCP 47 tag.
+    /// - Throws: file system errors.
+    func updateLanguage(_ language: String, draft: Draft) throws
+
     /// Appends one final segment to the draft's journal and makes it durable before returning,
     /// so a crash loses no final segment. Throws when it cannot be made durable (full disk).
     func appendToJournal(_ segment: TranscriptSegment, draft: Draft) throws

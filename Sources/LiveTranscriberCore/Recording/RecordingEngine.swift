@@ -83,6 +83,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         var lastTick = -1
         var writerClosed = false
         var recognizerFinished = false
+        /// The language the draft was last given (`RecordingDraftStore.updateLanguage`).
+        var draftLanguage: String
     }
 
     /// - Parameters:
@@ -370,7 +372,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         self.attributes = attributes
         running = Running(draft: draft, writer: writer, storageResampler: storageResampler,
                           pipeline: TranscriptionPipeline(resampler: recognitionResampler, recognizer: recognizer),
-                          coordinator: coordinator, timeline: timeline, lastHeaderUpdate: createdAt)
+                          coordinator: coordinator, timeline: timeline, lastHeaderUpdate: createdAt,
+                          draftLanguage: recognizer.language)
     }
 
     /// How `finish` asks the store to save the draft's audio: encoded to the settings' format
@@ -451,6 +454,12 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             observer(.interimChanged(transcript.interim))
         case .finalAdded(let index):
             let segment = transcript.finals[index]
+            // Under "auto" the language is identified before anything is decoded, so it is known by
+            // the first final: the draft says so before its first line, and a recovered draft keeps it.
+            if let running, running.pipeline.language != running.draftLanguage {
+                try services.store.updateLanguage(running.pipeline.language, draft: draft)
+                self.running?.draftLanguage = running.pipeline.language
+            }
             // The journal is what a crash keeps: durable before anything is shown.
             try services.store.appendToJournal(segment, draft: draft)
             coordinator.finalSegmentsChanged(transcript.finals)

@@ -37,6 +37,14 @@ struct DraftStoreConformanceTests {
         }
     }
 
+    @Test("a language given to a draft after it began is the one saved")
+    func updatedLanguage() throws {
+        try Self.eachStore { name, store in
+            let recording = try store.saveOneRelabelled(id: "20261129-204112-0009", language: "de")
+            #expect(recording.language == "de", "\(name)")
+        }
+    }
+
     @Test("a blank name gets the default name in the store's time zone")
     func defaultName() throws {
         try Self.eachStore { name, store in
@@ -109,6 +117,7 @@ struct DraftStoreConformanceTests {
 protocol DraftStoreUnderTest: RecordingStore {
     func saveOne(id: String, name: String?, tags: [String], journal: [TranscriptSegment], durationSeconds: Double) throws -> Recording
     func discardOne(id: String) throws
+    func saveOneRelabelled(id: String, language: String) throws -> Recording
     func holdDraft(id: String) throws
     func holdDraft(id: String, format: String) throws
     func saveOneEncoded(id: String, encoder: RecordingAudioEncoder) throws -> Recording
@@ -126,6 +135,16 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
         for segment in journal { try appendToJournal(segment, draft: draft) }
         return try saveDraft(draft, name: name, tags: tags, location: nil, durationSeconds: durationSeconds, segments: journal, encoding: nil,
                              imported: nil)
+    }
+
+    func saveOneRelabelled(id: String, language: String) throws -> Recording {
+        let draft = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US", audio: LibraryFixtures.mono16k,
+                                    name: nil, tags: [], keepIfInterrupted: true)
+        if draft.audioFile.isFileURL, FileManager.default.fileExists(atPath: draft.audioFile.deletingLastPathComponent().path) {
+            try WAVFixture.make(audio: WAVFixture.silence(bytes: 32_000)).write(to: draft.audioFile)
+        }
+        try updateLanguage(language, draft: draft)
+        return try saveDraft(draft, name: nil, tags: [], location: nil, durationSeconds: 1, segments: [], encoding: nil, imported: nil)
     }
 
     func discardOne(id: String) throws {

@@ -9,4 +9,7 @@ struct DraftManifest: Codable, Equatable {
     var audio: AudioDescription
     var name: String?
     var tags: [String]?
+    /// The recognizer's vocabulary, kept for a recovered recording; nil for none (and in drafts
+    /// written before it was kept).
+    var vocabulary: [String]?
 }

@@ -31,13 +31,14 @@ final class LibraryDrafts {
     ///   - id: From `newRecordingID(date:)`; must not name an existing draft or recording.
     ///   - createdAt: When recording started (kept to the second, as JSON stores it).
     ///   - name, tags: Given up front (`record --name --tags`), kept if the draft is recovered.
+    ///   - vocabulary: The recognizer's terms, kept likewise (`draft.json`).
     ///   - keepIfInterrupted: False for a draft nothing of which may survive a crash (`record
     ///     --discard`, an `import`, which can simply be run again): its folder gets the `discard`
     ///     marker before any other file, and recovery removes it instead of saving it.
     /// - Throws: `LibraryError.invalid` for a bad or taken id; file system errors.
     func createDraft(
         id: String, createdAt: Date, language: String, audio: AudioDescription,
-        name: String? = nil, tags: [String] = [], keepIfInterrupted: Bool = true
+        name: String? = nil, tags: [String] = [], keepIfInterrupted: Bool = true, vocabulary: [String] = []
     ) throws -> RecordingDraft {
         guard RecordingID.isSafe(id) else { throw LibraryError.invalid("'\(id)' cannot be a recording id.") }
         // A draft is written only in a format a crash leaves readable (`RecordingAudioFormat.draftFormat`).
@@ -70,7 +71,7 @@ final class LibraryDrafts {
                                        keepIfInterrupted: keepIfInterrupted)
             let manifest = DraftManifest(
                 id: id, createdAt: createdAt, language: language, audio: audio,
-                name: name, tags: tags.isEmpty ? nil : RecordingTags.cleaned(tags)
+                name: name, tags: tags.isEmpty ? nil : RecordingTags.cleaned(tags), vocabulary: vocabulary.isEmpty ? nil : vocabulary
             )
             try DurableFile.write(try JSONEncoder.liveTranscriber.encode(manifest), to: draft.manifestFile)
             try DurableFile.syncFolder(folders.drafts)
@@ -358,7 +359,8 @@ final class LibraryDrafts {
             createdAt: createdAt,
             durationSeconds: duration,
             language: manifest?.language ?? Self.unknownLanguage, tags: RecordingTags.cleaned(manifest?.tags ?? []), audio: audio, recovered: true,
-            audioDigest: found.flatMap { folders.audioMeasure.contentDigest(folders.audioFile(in: folder, format: $0)) }
+            audioDigest: found.flatMap { folders.audioMeasure.contentDigest(folders.audioFile(in: folder, format: $0)) },
+            vocabulary: manifest?.vocabulary ?? []
         )
         try finishDraft(in: folder, as: recording, segments: segments)
         return recording

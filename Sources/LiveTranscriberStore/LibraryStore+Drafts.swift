@@ -10,10 +10,10 @@ extension LibraryStore: RecordingDraftStore {
     /// - Throws: `LibraryError.invalid` for a bad or taken id; file system errors.
     public func createDraft(
         id: String, createdAt: Date, language: String, audio: AudioDescription,
-        name: String? = nil, tags: [String] = [], keepIfInterrupted: Bool = true
+        name: String? = nil, tags: [String] = [], keepIfInterrupted: Bool = true, vocabulary: [String] = []
     ) throws -> RecordingDraft {
         try drafts.createDraft(id: id, createdAt: createdAt, language: language, audio: audio, name: name, tags: tags,
-                               keepIfInterrupted: keepIfInterrupted)
+                               keepIfInterrupted: keepIfInterrupted, vocabulary: vocabulary)
     }
 
     /// Rewrites the draft's `draft.json` with `language` (`LibraryDrafts.updateLanguage`).

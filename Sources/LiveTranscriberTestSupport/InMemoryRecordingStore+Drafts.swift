@@ -30,7 +30,7 @@ extension InMemoryRecordingStore: RecordingDraftStore {
 
     public func createDraft(
         id: String, createdAt: Date, language: String, audio: AudioDescription, name: String?, tags: [String],
-        keepIfInterrupted: Bool = true
+        keepIfInterrupted: Bool = true, vocabulary: [String] = []
     ) throws -> InMemoryDraft {
         // The real store's rule: a draft is written only in a format a crash leaves readable.
         guard let format = RecordingAudioFormat(rawValue: audio.format), !format.isEncodedOnSave else {

@@ -52,7 +52,7 @@ struct LanguageAndVocabularyTests {
         #expect(Self.words(live) == Self.germanWords)
     }
 
-    @Test("German recorded under auto and killed with SIGKILL after its first final is recovered as de (the draft said en-US until the save)")
+    @Test("German recorded under auto with a vocabulary, killed with SIGKILL after its first final: recovered as de with its vocabulary (the draft said en-US and kept no vocabulary)")
     func killedAutoRecordingKeepsItsLanguage() throws {
         let library = try TemporaryLibrary()
         let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
@@ -64,7 +64,8 @@ struct LanguageAndVocabularyTests {
         try sox.run()
         sox.waitUntilExit()
         try #require(sox.terminationStatus == 0)
-        let (process, stdout, _) = try startBinary(["record", "--input", padded, "--engine", "whisper"], library: library)
+        let (process, stdout, _) = try startBinary(["record", "--input", padded, "--engine", "whisper", "--vocabulary", "Wetter, Morgen"],
+                                                   library: library)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         try #require(readOutput(until: "]", in: stdout).hasPrefix("[0:0"))
         kill(process.processIdentifier, SIGKILL)
@@ -74,6 +75,7 @@ struct LanguageAndVocabularyTests {
         let recordings = try JSONDecoder.liveTranscriber.decode([Recording].self, from: Data(listed.stdout.utf8))
         #expect(recordings.map(\.language) == ["de"])
         #expect(recordings.map(\.recovered) == [true])
+        #expect(recordings.map(\.vocabulary) == [["Wetter", "Morgen"]])
     }
 
     @Test("--language en on German speech: one warning line, English as asked; retranscribe --language auto makes it German")

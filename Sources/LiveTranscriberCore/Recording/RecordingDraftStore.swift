@@ -27,12 +27,13 @@ public protocol RecordingDraftStore: AnyObject {
     ///   - language: BCP 47 tag of the transcript.
     ///   - audio: the stored file's format, rate and channels.
     ///   - name, tags: given up front, kept if the draft is recovered after a crash.
+    ///   - vocabulary: the terms the recognizer was given (`Vocabulary`), kept likewise.
     ///   - keepIfInterrupted: false when nothing of the draft may outlive a crash or a failed save
     ///     (`record --discard`; an import, which can simply be run again): recovery removes it.
     /// - Throws: `LibraryError.invalid` for a taken id; file system errors.
     func createDraft(
         id: String, createdAt: Date, language: String, audio: AudioDescription,
-        name: String?, tags: [String], keepIfInterrupted: Bool
+        name: String?, tags: [String], keepIfInterrupted: Bool, vocabulary: [String]
     ) throws -> Draft
 
     /// Records the recording's language in the draft once it differs from the one the draft was
@@ -71,6 +72,17 @@ public protocol RecordingDraftStore: AnyObject {
 
     /// Deletes the draft and its audio.
     func discardDraft(_ draft: Draft) throws
+}
+
+extension RecordingDraftStore {
+    /// `createDraft` for a recording without a vocabulary.
+    public func createDraft(
+        id: String, createdAt: Date, language: String, audio: AudioDescription,
+        name: String?, tags: [String], keepIfInterrupted: Bool
+    ) throws -> Draft {
+        try createDraft(id: id, createdAt: createdAt, language: language, audio: audio, name: name, tags: tags,
+                        keepIfInterrupted: keepIfInterrupted, vocabulary: [])
+    }
 }
 
 extension RecordingDraftStore {

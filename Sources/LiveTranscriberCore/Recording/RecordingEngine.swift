@@ -357,7 +357,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         let audio = AudioDescription(format: draftFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
         let draft = try services.store.createDraft(id: id, createdAt: createdAt, language: recognizer.language,
                                                    audio: audio, name: settings.name, tags: settings.tags,
-                                                   keepIfInterrupted: settings.keepIfInterrupted)
+                                                   keepIfInterrupted: settings.keepIfInterrupted, vocabulary: settings.vocabulary.terms)
         let writer: any AudioFileWriter
         do {
             writer = try services.makeWriter(draft.audioFile, AudioFormat(sampleRate: storedRate, channels: sourceFormat.channels),

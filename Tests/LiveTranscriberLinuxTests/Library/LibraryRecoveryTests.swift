@@ -23,19 +23,21 @@ struct LibraryRecoveryTests {
         try journal.close()
     }
 
-    @Test("a language given to the draft after it began (auto, identified on the first speech) is the recovered recording's language")
+    @Test("a language given to the draft after it began (auto, identified on the first speech) and the vocabulary it began with are the recovered recording's")
     func recoveredDraftKeepsUpdatedLanguage() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         do {
             let store = try F.store(home)
-            let draft = try store.createDraft(id: "20261129-204112-beef", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+            let draft = try store.createDraft(id: "20261129-204112-beef", createdAt: F.t0, language: "en-US", audio: F.mono16k,
+                                              vocabulary: ["Dashwood", "Norland"])
             try WAVFixture.make(audio: WAVFixture.pcm(bytes: 32_000)).write(to: draft.audioFile)
             try store.updateLanguage("de", draft: draft)
             try store.appendToJournal(F.segment("Guten Morgen.", 0, 0.8), draft: draft)
         }
         let recovered = try F.store(home).recoverDrafts()
         #expect(recovered.map(\.language) == ["de"])
+        #expect(recovered.map(\.vocabulary) == [["Dashwood", "Norland"]])
         #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
     }
 

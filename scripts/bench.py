@@ -801,16 +801,6 @@ sentence median 1.5 s (fluent) and 1.0 s (paused), word median 3 s (p90 6 s), in
 """ + "\n".join(rows) + "\n\n"
 
 
-def only_live_latency():
-    """`bench.py live-latency`: measures only live latency and replaces its section in BENCHMARKS.md."""
-    work = tempfile.mkdtemp(prefix="lt-bench-")
-    try:
-        replace_section(live_latency_section(live_latency(work)), "## Live latency and accuracy (issue 20)",
-                        before="## Live Activity traffic (issue 3)")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
 # Issue 20, item 3: (label, how each LibriVox file is made: sox effects, or an espeak-ng voice and
 # then sox effects). Every set is the five LibriVox sentences, so the transcription is the reference.
 SPEECH_SETS = [
@@ -897,16 +887,6 @@ the sentence alone).
 """
 
 
-def only_speech_sets():
-    """`bench.py speech-sets`: measures only the speech sets and replaces their section in BENCHMARKS.md."""
-    work = tempfile.mkdtemp(prefix="lt-bench-")
-    try:
-        replace_section(speech_sets_section(speech_sets(work)), "## Quiet, whispered and pitch-shifted speech",
-                        before="## Live Activity traffic (issue 3)")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
 def auto_language(work):
     """The fluent LibriVox file (the five files joined) and a short-first one (0880, 0870, 0890: a 3 s
     sentence first) through `livetranscriber-bench simulate` under `--language en-US` and `auto`."""
@@ -957,12 +937,12 @@ debug build of the bench tool; whisper.cpp is optimized either way.)
 """
 
 
-def only_auto_language():
-    """`bench.py auto-language`: measures only auto against a named language and replaces its section."""
+def measure_section(measure, section, marker, before):
+    """Runs one measurement in a scratch folder and replaces its section (`marker`) in BENCHMARKS.md
+    (`bench.py live-latency`, `speech-sets`, `auto-language`)."""
     work = tempfile.mkdtemp(prefix="lt-bench-")
     try:
-        replace_section(auto_language_section(auto_language(work)), "## Language identification under `--language auto`",
-                        before="## Quiet, whispered and pitch-shifted speech")
+        replace_section(section(measure(work)), marker, before=before)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -979,11 +959,14 @@ if __name__ == "__main__":
     elif sys.argv[1:] == ["engines"]:
         only_engines()
     elif sys.argv[1:] == ["live-latency"]:
-        only_live_latency()
+        measure_section(live_latency, live_latency_section, "## Live latency and accuracy (issue 20)",
+                        "## Live Activity traffic (issue 3)")
     elif sys.argv[1:] == ["speech-sets"]:
-        only_speech_sets()
+        measure_section(speech_sets, speech_sets_section, "## Quiet, whispered and pitch-shifted speech",
+                        "## Live Activity traffic (issue 3)")
     elif sys.argv[1:] == ["auto-language"]:
-        only_auto_language()
+        measure_section(auto_language, auto_language_section, "## Language identification under `--language auto`",
+                        "## Quiet, whispered and pitch-shifted speech")
     elif sys.argv[1:] == ["serve"]:
         serve_only()
     else:

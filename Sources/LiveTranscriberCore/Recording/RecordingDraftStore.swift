@@ -83,9 +83,7 @@ extension RecordingDraftStore {
         try createDraft(id: id, createdAt: createdAt, language: language, audio: audio, name: name, tags: tags,
                         keepIfInterrupted: keepIfInterrupted, vocabulary: [])
     }
-}
 
-extension RecordingDraftStore {
     /// `saveDraft` keeping the draft's language, with no vocabulary.
     public func saveDraft(
         _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,

@@ -395,8 +395,12 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             let (clock, stopRequested) = (services.clock, self.stopRequested)
             // Asked once first: a recognizer that finishes at once (pocketsphinx) then skips its refinements.
             var requestedAt: Date? = stopRequested() ? clock.now() : nil
+            let pipeline = state.pipeline
             do {
-                let ending = try state.pipeline.finish(stopRequested: requestedAt != nil, abandoning: {
+                let ending = try pipeline.finish(stopRequested: requestedAt != nil, abandoning: {
+                    // The decodes finished since the last check count before the front end draws
+                    // its progress (an import's bar moves through the last 30 s of a file, too).
+                    noteTranscribed(pipeline)
                     let asked = stopRequested()  // every time: the front end draws progress there
                     if requestedAt == nil, asked { requestedAt = clock.now() }
                     return rule.abandons(stopRequestedAt: requestedAt, now: clock.now())

@@ -191,6 +191,7 @@ struct ServeRetranscribeTests {
         }
         #expect(job["state"] as? String == "done", "\(job)")
         #expect(fractions == fractions.sorted() && fractions.last == 1)
+        #expect(job["doneSeconds"] as? Double == library.long.durationSeconds)  // done is all of it
         let rows = try #require((try server.get("/api/recordings/\(library.long.id)").json()["transcript"] as? [String: Any])?["rows"] as? [[String: Any]])
         #expect(job["segments"] as? Int == rows.count && rows.count > 0)
         #expect(FileManager.default.fileExists(atPath: library.library.url.appendingPathComponent("recordings/\(library.long.id)/transcript.previous.json").path))

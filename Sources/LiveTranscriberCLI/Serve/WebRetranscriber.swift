@@ -87,7 +87,7 @@ final class WebRetranscriber: Sendable {
                 of: audio, language: language, vocabulary: vocabulary, languageWarning: { _ in }
             ) { seconds in
                 jobs.withLock { jobs in
-                    jobs[id]?.doneSeconds = seconds
+                    jobs[id]?.doneSeconds = min(seconds, recording.durationSeconds)
                     jobs[id]?.fraction = min(1, seconds / total)
                 }
             }
@@ -97,6 +97,7 @@ final class WebRetranscriber: Sendable {
             jobs.withLock { $0[id]?.language = result.language }
             jobs.withLock { jobs in
                 jobs[id]?.state = "done"
+                jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says
                 jobs[id]?.fraction = 1
                 jobs[id]?.segments = transcript.count
             }

@@ -18,8 +18,10 @@ public enum LocalTranscription {
     }
 
     /// Transcribes a whole source as fast as possible and returns its final segments in order.
-    /// - Parameter progress: called after each block with the seconds of audio transcribed so far
-    ///   (from the start; decoded, not merely read: `TranscriptionPipeline.samplesTranscribed`).
+    /// - Parameter progress: called after each block, and about every 0.1 s while the last
+    ///   decodes finish, with the seconds of audio transcribed so far (from the start; decoded,
+    ///   not merely read: `TranscriptionPipeline.samplesTranscribed`), never less than the call
+    ///   before; the last call gives all the audio read.
     public static func transcribe(
         _ source: any AudioSource, recognizer: any SpeechRecognizer,
         progress: (Double) -> Void = { _ in }
@@ -27,11 +29,25 @@ public enum LocalTranscription {
         let pipeline = try makePipeline(for: source.format, recognizer: recognizer)
         var assembler = TranscriptAssembler()
         let block = max(1, source.format.sampleRate / 10)
+        // The frontier a recognizer states can step back a little (an utterance's start found a
+        // few windows earlier once it ends): the progress given never does.
+        var reached = 0.0
+        func report(_ samples: Int) {
+            reached = max(reached, Double(samples) / Double(pipeline.recognizerSampleRate))
+            progress(reached)
+        }
         while let buffer = try source.read(maxFrames: block) {
             for event in try pipeline.process(buffer) { _ = assembler.apply(event) }
-            progress(Double(pipeline.samplesTranscribed) / Double(pipeline.recognizerSampleRate))
+            report(pipeline.samplesTranscribed)
         }
-        for event in try pipeline.finish() { _ = assembler.apply(event) }
+        // A file read faster than it is decoded ends with decodes pending: each one that ends is
+        // progress too (the page's bar would otherwise wait at the first utterance until the end).
+        let ending = try pipeline.finish(stopRequested: false, abandoning: {
+            report(pipeline.samplesTranscribed)
+            return false
+        })
+        for event in ending.events { _ = assembler.apply(event) }
+        report(pipeline.samplesRecognized)
         return assembler.finals
     }
 }

@@ -4,14 +4,14 @@ import Testing
 
 /// Runs `script` with /bin/bash in `directory`, with `$B` the built binary and the library's
 /// environment: for arguments Foundation's `Process` cannot pass (bytes that are not UTF-8) and
-/// for shell features (completion, pipes).
-func runBash(_ script: String, library: TemporaryLibrary, in directory: URL) throws -> CommandResult {
+/// for shell features (completion, pipes). `extra` adds variables to its environment.
+func runBash(_ script: String, library: TemporaryLibrary, in directory: URL, extra: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = ["-c", script]
     process.currentDirectoryURL = directory
     process.environment = ProcessInfo.processInfo.environment.merging(library.environment) { $1 }
-        .merging(["B": try binaryURL().path, "TZ": "UTC"]) { $1 }
+        .merging(["B": try binaryURL().path, "TZ": "UTC"]) { $1 }.merging(extra) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -36,7 +36,7 @@ struct RecordCommand: CLICommand {
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("nothing", min: 0, max: 0)
-        let rate = try arguments.value("rate").map { try OptionParsing.positiveInt($0, option: "rate", range: 1_000...384_000) }
+        let rate = try arguments.value("rate").map { try OptionParsing.positiveInt($0, option: "rate", range: AudioFormat.supportedSampleRates) }
         let channels = try arguments.value("channels").map { try OptionParsing.positiveInt($0, option: "channels", range: 1...32) }
         let input: RecordingInput
         if let path = arguments.value("input") {

@@ -40,6 +40,10 @@ final class UserPath {
         stem = URL(fileURLWithPath: PathBytes.readable(argument)).deletingPathExtension().lastPathComponent
         var status = stat()
         let bytes = PathBytes.bytes(of: argument).map { CChar(bitPattern: $0) } + [0]
+        if stopRequested != nil, argument == "-", stat(bytes, &status) != 0 {
+            // `record --input -` reads raw PCM; import reads files, and a pipe by its name.
+            throw Failure(message: "no such file: -; to import from a pipe, give /dev/stdin: cat talk.wav | livetranscriber import /dev/stdin")
+        }
         if let stopRequested, stat(bytes, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFIFO, S_IFSOCK:

@@ -11,6 +11,12 @@ public struct AudioFormat: Sendable, Equatable, Hashable, Codable {
         self.sampleRate = sampleRate
         self.channels = channels
     }
+
+    /// The sample rates audio is taken at, Hz: from telephone audio's 8 kHz down to 1 kHz, up to
+    /// 384 kHz, the highest rate audio interfaces record at. Outside it a file's header is wrong
+    /// rather than its audio odd: a WAV stating 1 Hz turns 227 KB into 31 hours to transcribe.
+    /// `record --rate` takes these, and an audio file stating another rate is refused.
+    public static let supportedSampleRates = 1_000...384_000
 }
 
 /// A block of interleaved floating-point samples in [-1, 1].

@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// A subcommand: parsed and validated before it runs, one type per file under `Commands/`.
 public protocol CLICommand: SendableMetatype {
@@ -105,7 +106,12 @@ public struct CommandRunner: Sendable {
                         + "\nSee 'livetranscriber \(group[0].spec.name) --help'.\n")
                     return ExitCode.success
                 }
-                context.printErrorLine("error: '\(first)' needs a subcommand: " + group.map(\.spec.name).joined(separator: ", "))
+                let names = group.map(\.spec.name).joined(separator: ", ")
+                if let given = arguments.dropFirst().first, !given.hasPrefix("-") {
+                    context.printErrorLine("error: unknown subcommand '\(first) \(VisibleText.escaped(given))'; use " + names)
+                } else {
+                    context.printErrorLine("error: '\(first)' needs a subcommand: " + names)
+                }
                 return ExitCode.usage
             }
             context.printErrorLine("error: unknown command '\(first)'. See 'livetranscriber --help'.")

@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// Why audio could not be read, written or captured.
 public enum AudioFileError: Error, Equatable, CustomStringConvertible {
@@ -11,6 +12,9 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible {
     /// The file holds no audio at all: it is empty (0 bytes), or a WAV header with no `data`
     /// chunk after it. `reason` says which.
     case noAudio(path: String, reason: String)
+    /// The file states a sample rate outside `AudioFormat.supportedSampleRates` (Hz): a damaged
+    /// or hand-made header, never read (it would be hours of audio, or none).
+    case unsupportedSampleRate(path: String, rate: Int)
     /// Writing the recording's audio failed (disk full, permissions).
     case writeFailed(path: String, reason: String)
     /// Decoding failed part-way through the file.
@@ -30,6 +34,9 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible {
             return "\(path) is not an audio file this tool can read (\(reason)); it reads WAV, FLAC, Ogg Vorbis or Opus, MP3 and AIFF"
         case .noAudio(let path, let reason):
             return "\(path) holds no audio: \(reason)"
+        case .unsupportedSampleRate(let path, let rate):
+            let rates = AudioFormat.supportedSampleRates
+            return "\(path) states a sample rate of \(rate) Hz; audio from \(rates.lowerBound) to \(rates.upperBound) Hz can be read"
         case .writeFailed(let path, let reason):
             return "cannot write audio to \(path): \(reason)"
         case .readFailed(let path, let reason):

@@ -27,7 +27,8 @@ public final class SndFileReader: AudioSource {
     ///
     /// - Throws: `AudioFileError.notFound` when there is no file, `.unreadable` when it cannot be
     ///   opened, `.noAudio` when it is empty or a WAV header with no audio after it,
-    ///   `.unsupportedFormat` when libsndfile does not recognise its contents.
+    ///   `.unsupportedFormat` when libsndfile does not recognise its contents,
+    ///   `.unsupportedSampleRate` when it states a rate outside `AudioFormat.supportedSampleRates`.
     public init(path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -49,6 +50,10 @@ public final class SndFileReader: AudioSource {
         guard info.channels > 0, info.samplerate > 0 else {
             sf_close(handle)
             throw AudioFileError.unsupportedFormat(path: path, reason: "no channels or no sample rate")
+        }
+        guard AudioFormat.supportedSampleRates.contains(Int(info.samplerate)) else {
+            sf_close(handle)
+            throw AudioFileError.unsupportedSampleRate(path: path, rate: Int(info.samplerate))
         }
         self.handle = handle
         self.path = path

@@ -1,0 +1,91 @@
+import Foundation
+import LiveTranscriberCLI
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+
+/// What a new user's trial from a fresh clone found (round five), through the built binary or
+/// the command line in-process with its real engine: each fault as the user met it.
+@Suite("a new user's trial, round five", .serialized)
+struct NewUserTrialTests {
+    /// A mono 16-bit WAV whose header states `rate` Hz over `samples` samples of 16 kHz speech.
+    static func wav(stating rate: Int, in library: TemporaryLibrary, name: String, samples: Int = 16_000) throws -> String {
+        let speech = try Data(contentsOf: URL(fileURLWithPath: Speech.librivox)).dropFirst(44).prefix(2 * samples)
+        let path = library.url.appendingPathComponent(name).path
+        try WAVFixture.make(sampleRate: rate, audio: speech).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a file stating a sample rate outside 1000…384000 Hz: one line, exit 1, nothing saved and no draft (import, record)",
+          arguments: [1, 999, 384_001, 500_000])
+    func sampleRateOutsideTheRange(rate: Int) throws {
+        let library = try TemporaryLibrary()
+        let path = try Self.wav(stating: rate, in: library, name: "rate\(rate).wav")
+        let line = "error: \(path) states a sample rate of \(rate) Hz; audio from 1000 to 384000 Hz can be read\n"
+        let imported = try runBinary(["import", path], environment: library.environment)
+        #expect(imported.exitCode == 1)
+        #expect(imported.stderr == line + "1 of 1 file could not be imported.\n")
+        #expect(imported.stdout == "")
+        let recorded = try runBinary(["record", "--input", path, "--speed", "max"], environment: library.environment)
+        #expect(recorded.exitCode == 1)
+        #expect(recorded.stderr == line)
+        #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+
+    @Test("a file at 1000 Hz, the lowest rate taken, is imported")
+    func lowestRateIsRead() throws {
+        let library = try TemporaryLibrary()
+        let path = try Self.wav(stating: 1_000, in: library, name: "slow.wav", samples: 3_000)
+        let imported = try runBinary(["import", "--json", path], environment: library.environment)
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        let saved = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(imported.stdout.utf8))
+        #expect(saved.map(\.recording.durationSeconds) == [3])  // 3,000 samples at 1 kHz
+        #expect(saved.map(\.recording.audio.sampleRate) == [1_000])
+    }
+
+    @Test("import - (no file of that name): one line saying to give /dev/stdin, exit 1, nothing saved")
+    func dashIsNotStandardInput() throws {
+        let library = try TemporaryLibrary()
+        let result = try runBash(#"cat "$WAV" | $B import -"#, library: library, in: library.url, extra: ["WAV": Speech.librivox])
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "error: no such file: -; to import from a pipe, give /dev/stdin: cat talk.wav | livetranscriber import /dev/stdin\n"
+            + "1 of 1 file could not be imported.\n")
+        #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
+    }
+
+    @Test("a group given an unknown subcommand names it (exit 64); with none it asks for one")
+    func unknownSubcommand() throws {
+        let library = try TemporaryLibrary()
+        let unknown = try runBinary(["activity", "bogus"], environment: library.environment)
+        #expect(unknown.exitCode == 64)
+        #expect(unknown.stderr == "error: unknown subcommand 'activity bogus'; use activity preview\n")
+        let option = try runBinary(["activity", "--out", "x"], environment: library.environment)
+        #expect(option.exitCode == 64)
+        #expect(option.stderr == "error: 'activity' needs a subcommand: activity preview\n")
+    }
+
+    @Test("import's progress bar moves while the last decodes of a file finish (whisper, 0:24 read at once): never back, through three shares or more, to 100%")
+    func importProgressMovesThroughTheTail() throws {
+        let library = try TemporaryLibrary()
+        // The five LibriVox sentences as one 0:24 file: shorter than the 30 s read ahead, so all of
+        // it is read before the first decode ends and every final is decoded while the stop waits.
+        let folder = "/usr/share/pocketsphinx/test/data/librivox"
+        let ids = try String(contentsOfFile: folder + "/fileids", encoding: .utf8).split(separator: "\n")
+        var pcm = Data()
+        for id in ids { pcm.append(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(id).wav")).dropFirst(44)) }
+        let path = library.url.appendingPathComponent("long.wav")
+        try WAVFixture.make(audio: pcm).write(to: path)
+        let stdout = BufferOutput(), stderr = BufferOutput(isTerminal: true)
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let code = LiveTranscriberCommandLine.main(["import", path.path], context: CommandContext(stdout: stdout, stderr: stderr, environment: environment))
+        #expect(code == 0, "\(stderr.text)")
+        // Each redraw: "\r\u{1B}[Klong  [####....]  41%  0:03 elapsed  0:05 left".
+        let shares = stderr.text.components(separatedBy: "\r\u{1B}[K").compactMap { line -> Int? in
+            guard let close = line.firstIndex(of: "]"), let percent = line[close...].firstIndex(of: "%") else { return nil }
+            return Int(line[line.index(after: close)..<percent].trimmingCharacters(in: .whitespaces))
+        }
+        #expect(shares.first == 0 && shares.last == 100, "\(shares)")
+        #expect(shares == shares.sorted(), "\(shares)")
+        #expect(Set(shares.filter { $0 > 0 && $0 < 100 }).count >= 3, "\(shares)")
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import LiveTranscriberCore
 @testable import LiveTranscriberCLI
 import LiveTranscriberLinux
+import LiveTranscriberTestSupport
 import Testing
 
 /// The JSON API of `livetranscriber serve` (docs/serve.md) against the real server on a loopback
@@ -146,6 +147,8 @@ struct ServeAPITests {
         #expect(deleted.status == 200 && deleted.text == "{\"id\":\"\(library.short.id)\",\"trashed\":true}\n")
         #expect(FileManager.default.fileExists(atPath: library.library.url.appendingPathComponent("trash/\(library.short.id)").path))
         #expect(try server.get("/api/recordings/\(library.short.id)").status == 404)
+        #expect(try server.get("/api/recordings/\(library.short.id)").text == #"{"error":"no recording has the id '\#(library.short.id)'"}"# + "\n")
+        #expect(try server.get("/api/recordings/20261129-2041").text == #"{"error":"no recording has the id '20261129-2041'"}"# + "\n")
     }
 
     @Test("bad changes get 4xx with one line of JSON and change nothing", arguments: [
@@ -230,7 +233,21 @@ struct ServeAPITests {
         let junk = try server.request("POST", "/api/import?name=junk.wav", body: Data("not audio".utf8))
         #expect(junk.status == 422)
         #expect(junk.text.hasPrefix("{\"error\":\"junk.wav is not an audio file this tool can read"), "\(junk.text)")
-        #expect(try server.request("POST", "/api/import?name=..", body: file).status == 400)
+        let dots = try server.request("POST", "/api/import?name=..", body: file)
+        #expect(dots.status == 400)
+        #expect(dots.text == #"{"error":"the file's name '..' starts with '.'; give the audio file's own name (such as name=meeting.wav)"}"# + "\n")
+        let long = try server.request("POST", "/api/import?name=\(String(repeating: "y", count: 300)).wav", body: file)
+        #expect(long.status == 400)
+        #expect(long.text == #"{"error":"the file's name is 304 bytes long; a file name has at most 255"}"# + "\n")
+        let bell = try server.request("POST", "/api/import?name=bell%07.wav", body: file)
+        #expect(bell.status == 400)
+        #expect(bell.text == #"{"error":"the file's name holds a control character (U+0007); give the audio file's own name"}"# + "\n")
+        #expect(try server.request("POST", "/api/import?name=", body: file).text
+            == #"{"error":"give the file's name as name (such as name=meeting.wav)"}"# + "\n")
+        // A header stating 1 Hz: refused before anything is transcribed (it would be 4:26:40 of audio).
+        let slow = try server.request("POST", "/api/import?name=slow.wav", body: WAVFixture.make(sampleRate: 1, audio: file.dropFirst(44).prefix(32_000)))
+        #expect(slow.status == 422)
+        #expect(slow.text.hasSuffix(#"slow.wav states a sample rate of 1 Hz; audio from 1000 to 384000 Hz can be read"}"# + "\n"), "\(slow.text)")
         #expect(try server.request("POST", "/api/import?name=a.wav").status == 400)
         #expect(library.library.recordingFolders.count == 4)
         #expect(try FileManager.default.contentsOfDirectory(atPath: server.uploads.path).isEmpty)

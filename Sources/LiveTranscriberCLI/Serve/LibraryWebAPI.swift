@@ -126,7 +126,8 @@ final class LibraryWebAPI: Sendable {
             return try work()
         } catch let error as LibraryError {
             switch error {
-            case .notFound, .ambiguous: return .error(404, error.description)
+            // Ids here are exact (`exactRecording`): no prefix, and no command-line hint.
+            case .notFound(let id), .ambiguous(let id, _): return .error(404, "no recording has the id '\(VisibleText.escaped(id))'")
             case .invalid: return .error(400, error.description)
             case .busy: return .error(503, error.description)
             case .readOnly, .alreadyInLibrary: return .error(409, error.description)
@@ -313,8 +314,11 @@ final class LibraryWebAPI: Sendable {
     }
 
     private func upload(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
-        guard let name = request.query["name"].flatMap(UploadedFileName.checked) else {
-            throw BadRequest(message: "give the file's name as name (such as name=meeting.wav)")
+        let name: String
+        do {
+            name = try UploadedFileName.check(request.query["name"] ?? "")
+        } catch let problem as UploadedFileName.Problem {
+            throw BadRequest(message: problem.description)
         }
         guard !request.body.isEmpty else { throw BadRequest(message: "the body is empty: send the audio file's bytes") }
         let tags = request.query["tags"].map { [$0] } ?? []

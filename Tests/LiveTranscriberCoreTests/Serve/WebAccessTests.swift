@@ -96,4 +96,13 @@ struct UploadedFileNameTests {
     func checked(name: String, expected: String?) {
         #expect(UploadedFileName.checked(name) == expected)
     }
+
+    @Test("a name that cannot be kept says why", arguments: [
+        ("", UploadedFileName.Problem.missing), ("dir/  ", .missing), ("..", .hidden("..")), ("C:\\x\\.hidden.wav", .hidden(".hidden.wav")),
+        ("a\u{0}b.wav", .controlCharacter("\u{0}")), ("bell\u{7}.wav", .controlCharacter("\u{7}")),
+        (String(repeating: "é", count: 128) + ".wav", .tooLong(bytes: 260)),
+    ])
+    func problem(name: String, expected: UploadedFileName.Problem) {
+        #expect(throws: expected) { try UploadedFileName.check(name) }
+    }
 }

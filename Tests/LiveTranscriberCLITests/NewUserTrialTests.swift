@@ -1,5 +1,5 @@
 import Foundation
-import LiveTranscriberCLI
+@testable import LiveTranscriberCLI
 import LiveTranscriberCore
 import LiveTranscriberTestSupport
 import Testing
@@ -62,6 +62,39 @@ struct NewUserTrialTests {
         let option = try runBinary(["activity", "--out", "x"], environment: library.environment)
         #expect(option.exitCode == 64)
         #expect(option.stderr == "error: 'activity' needs a subcommand: activity preview\n")
+    }
+
+    /// A transcriber that deletes the recording through the real `delete` command as it transcribes,
+    /// as another command would meanwhile.
+    final class DeletingTranscriber: LocalTranscriber, @unchecked Sendable {
+        let library: TemporaryLibrary, id: String
+        init(library: TemporaryLibrary, id: String) { (self.library, self.id) = (library, id) }
+        func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
+            #expect(library.run("delete", id).exitCode == 0)
+            return [TranscriptSegment(text: "too late", startSeconds: 0, endSeconds: 1)]
+        }
+        func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
+                        languageWarning: @escaping (String) -> Void) throws -> LocalTranscript {
+            LocalTranscript(segments: try transcribe(audioFile: audioFile, language: language), language: language)
+        }
+    }
+
+    @Test("retranscribe of a recording deleted meanwhile says so in one line (exit 1); the trashed recording keeps its transcript")
+    func retranscribeDeletedMeanwhile() throws {
+        let library = try TemporaryLibrary()
+        let imported = library.run("import", "--json", Speech.librivox)
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        let id = try #require(try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(imported.stdout.utf8)).first).recording.id
+        let transcript = library.url.appendingPathComponent("recordings/\(id)/transcript.json")
+        let before = try Data(contentsOf: transcript)
+        let run = runCommand(RetranscribeCommand.self, [id], environment: library.environment) {
+            $0.services.localTranscriber = { _, _ in DeletingTranscriber(library: library, id: id) }
+        }
+        #expect(run.code == 1)
+        #expect(run.stderr == "error: 'sense_and_sensibility_01_austen_64kb-0880' (\(id)) was deleted while it was being transcribed again; "
+            + "the new transcript was not saved\n")
+        #expect(library.recordingFolders.isEmpty)
+        #expect(try Data(contentsOf: library.url.appendingPathComponent("trash/\(id)/transcript.json")) == before)
     }
 
     @Test("import's progress bar moves while the last decodes of a file finish (whisper, 0:24 read at once): never back, through three shares or more, to 100%")

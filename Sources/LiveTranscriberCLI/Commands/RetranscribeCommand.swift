@@ -162,8 +162,15 @@ struct RetranscribeCommand: CLICommand {
             context.printErrorLine("error: \(error.description)")
             return ExitCode.failure
         }
-        try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language,
-                                    vocabulary: vocabulary?.terms)
+        do {
+            try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language,
+                                        vocabulary: vocabulary?.terms)
+        } catch LibraryError.notFound {
+            // It was there when this command began: another command deleted it meanwhile.
+            context.printErrorLine("error: '\(recording.name)' (\(recording.id)) was deleted while it was being transcribed again; "
+                + "the new transcript was not saved")
+            return ExitCode.failure
+        }
         if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "a new one was made from the audio")) }
         let updated = try store.resolve(recording.id)
         context.saved.add("the new transcript of \(recording.id) was saved (\(damage == nil ? "the previous one is kept" : "the damaged one is kept in its folder"))")

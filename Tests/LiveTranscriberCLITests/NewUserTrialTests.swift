@@ -1,6 +1,7 @@
 import Foundation
 @testable import LiveTranscriberCLI
 import LiveTranscriberCore
+import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing
 
@@ -67,10 +68,12 @@ struct NewUserTrialTests {
     /// A transcriber that deletes the recording through the real `delete` command as it transcribes,
     /// as another command would meanwhile.
     final class DeletingTranscriber: LocalTranscriber, @unchecked Sendable {
-        let library: TemporaryLibrary, id: String
-        init(library: TemporaryLibrary, id: String) { (self.library, self.id) = (library, id) }
+        let library: TemporaryLibrary, id: String, readsAfter: Bool
+        /// - Parameter readsAfter: read the audio after the delete, as a reader opening it then does (it is gone).
+        init(library: TemporaryLibrary, id: String, readsAfter: Bool) { (self.library, self.id, self.readsAfter) = (library, id, readsAfter) }
         func transcribe(audioFile: URL, language: String) throws -> [TranscriptSegment] {
             #expect(library.run("delete", id).exitCode == 0)
+            if readsAfter { _ = try SndFileReader(path: audioFile.path) }
             return [TranscriptSegment(text: "too late", startSeconds: 0, endSeconds: 1)]
         }
         func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
@@ -79,8 +82,9 @@ struct NewUserTrialTests {
         }
     }
 
-    @Test("retranscribe of a recording deleted meanwhile says so in one line (exit 1); the trashed recording keeps its transcript")
-    func retranscribeDeletedMeanwhile() throws {
+    @Test("retranscribe of a recording deleted meanwhile (before its audio is read, or after) says so in one line (exit 1); the trashed recording keeps its transcript",
+          arguments: [true, false])
+    func retranscribeDeletedMeanwhile(readsAfter: Bool) throws {
         let library = try TemporaryLibrary()
         let imported = library.run("import", "--json", Speech.librivox)
         #expect(imported.exitCode == 0, "\(imported.stderr)")
@@ -88,7 +92,7 @@ struct NewUserTrialTests {
         let transcript = library.url.appendingPathComponent("recordings/\(id)/transcript.json")
         let before = try Data(contentsOf: transcript)
         let run = runCommand(RetranscribeCommand.self, [id], environment: library.environment) {
-            $0.services.localTranscriber = { _, _ in DeletingTranscriber(library: library, id: id) }
+            $0.services.localTranscriber = { _, _ in DeletingTranscriber(library: library, id: id, readsAfter: readsAfter) }
         }
         #expect(run.code == 1)
         #expect(run.stderr == "error: 'sense_and_sensibility_01_austen_64kb-0880' (\(id)) was deleted while it was being transcribed again; "

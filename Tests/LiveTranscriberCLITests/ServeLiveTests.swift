@@ -166,6 +166,27 @@ struct ServeLiveTests {
 /// Transcribe again from the Recording page, with its progress.
 @Suite("Serve: transcribe again", .serialized)
 struct ServeRetranscribeTests {
+    @Test("a recording deleted while it is transcribed again: the job fails saying so; the trashed recording keeps its transcript")
+    func deletedMeanwhile() throws {
+        let library = try ServedLibrary()
+        let server = try RunningServer(library)
+        let id = library.long.id
+        let before = try Data(contentsOf: library.library.url.appendingPathComponent("recordings/\(id)/transcript.json"))
+        let path = "/api/recordings/\(id)/retranscribe"
+        #expect(try server.post(path, json: "").status == 202)
+        // The 0:24 take seconds to decode; the delete is answered at once.
+        #expect(try server.request("DELETE", "/api/recordings/\(id)").status == 200)
+        var job = try #require(try server.get(path).json()["job"] as? [String: Any])
+        let deadline = Date().addingTimeInterval(300)  // a safety net
+        while job["state"] as? String == "running", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            job = try #require(try server.get(path).json()["job"] as? [String: Any])
+        }
+        #expect(job["state"] as? String == "failed")
+        #expect(job["error"] as? String == "'Sense and Sensibility' (\(id)) was deleted while it was being transcribed again; the new transcript was not saved")
+        #expect(try Data(contentsOf: library.library.url.appendingPathComponent("trash/\(id)/transcript.json")) == before)
+    }
+
     @Test("transcribe again: as 'retranscribe' with the local engine, progress read until done; the previous transcript kept; bad requests change nothing")
     func retranscribe() throws {
         let library = try ServedLibrary()

@@ -127,33 +127,39 @@ struct RetranscribeCommand: CLICommand {
             context.printErrorLine("error: '\(recording.name)' cannot be transcribed again here: \(error.description)")
             return ExitCode.failure
         }
-        let audio = try store.audioFile(of: recording.id)
         var language = self.language ?? recording.language
         let segments: [TranscriptSegment]
         var vocabulary: Vocabulary?
-        switch engine {
-        case .local(let choice):
-            let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
-            let terms = try SpeechOptions.vocabulary(option: vocabularyOption, kind: kind, model: localModel, environment: context.environment,
-                                                     library: context.dataDirectory, note: context.printError)
-            let transcript = try services.localTranscriber(kind, localModel)
-                .transcript(of: audio, language: language, vocabulary: terms, languageWarning: { [context] in context.printError($0) })
-            segments = transcript.segments
-            language = transcript.language
-            vocabulary = terms
-        case .openai:
-            if LanguageChoice(language) == .automatic {  // the recording's own language (--language auto is refused above)
-                context.printErrorLine("error: '\(recording.name)' has no language of its own ('auto'); name it for openai with --language")
-                return ExitCode.failure
+        do {
+            let audio = try store.audioFile(of: recording.id)
+            switch engine {
+            case .local(let choice):
+                let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
+                let terms = try SpeechOptions.vocabulary(option: vocabularyOption, kind: kind, model: localModel, environment: context.environment,
+                                                         library: context.dataDirectory, note: context.printError)
+                let transcript = try services.localTranscriber(kind, localModel)
+                    .transcript(of: audio, language: language, vocabulary: terms, languageWarning: { [context] in context.printError($0) })
+                segments = transcript.segments
+                language = transcript.language
+                vocabulary = terms
+            case .openai:
+                if LanguageChoice(language) == .automatic {  // the recording's own language (--language auto is refused above)
+                    context.printErrorLine("error: '\(recording.name)' has no language of its own ('auto'); name it for openai with --language")
+                    return ExitCode.failure
+                }
+                let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
+                context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))
+                let retranscriber = CloudRetranscriber(
+                    client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
+                    slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
+                segments = try retranscriber.transcribe(
+                    audioFile: audio, localSegments: current ?? [], model: model,
+                    language: language, durationSeconds: recording.durationSeconds)
             }
-            let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
-            context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))
-            let retranscriber = CloudRetranscriber(
-                client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
-                slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
-            segments = try retranscriber.transcribe(
-                audioFile: audio, localSegments: current ?? [], model: model,
-                language: language, durationSeconds: recording.durationSeconds)
+        } catch where (error is AudioFileError || error is LibraryError) && Self.isGone(recording, in: store) {
+            // Its audio went with it: another command deleted the recording meanwhile.
+            context.printErrorLine("error: " + Self.deletedMeanwhile(recording))
+            return ExitCode.failure
         }
         let transcript: [TranscriptSegment]
         do {
@@ -165,10 +171,9 @@ struct RetranscribeCommand: CLICommand {
         do {
             try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language,
                                         vocabulary: vocabulary?.terms)
-        } catch LibraryError.notFound {
+        } catch LibraryError.notFound where Self.isGone(recording, in: store) {
             // It was there when this command began: another command deleted it meanwhile.
-            context.printErrorLine("error: '\(recording.name)' (\(recording.id)) was deleted while it was being transcribed again; "
-                + "the new transcript was not saved")
+            context.printErrorLine("error: " + Self.deletedMeanwhile(recording))
             return ExitCode.failure
         }
         if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "a new one was made from the audio")) }
@@ -198,6 +203,17 @@ struct RetranscribeCommand: CLICommand {
         } catch {
             return (nil, nil)
         }
+    }
+
+    /// The reason a new transcript was not saved when its recording was deleted while it was
+    /// being made (by `delete`, or the page): `retranscribe` and serve's transcribe-again job.
+    static func deletedMeanwhile(_ recording: Recording) -> String {
+        "'\(recording.name)' (\(recording.id)) was deleted while it was being transcribed again; the new transcript was not saved"
+    }
+
+    /// True when `recording` is no longer in the library (deleted since it was resolved).
+    static func isGone(_ recording: Recording, in store: any RecordingStore) -> Bool {
+        (try? store.resolve(recording.id))?.id != recording.id
     }
 
     /// "note: the transcript of ID could not be read (REASON); a new one was made from the audio,

@@ -379,11 +379,10 @@ final class LibraryWebAPI: Sendable {
     }
 
     private func retranscription(_ id: String) throws -> WebResponse {
-        let recording = try withStore { store in try exactRecording(id, in: store) }
-        guard let job = retranscriber!.job(recording.id) else {
-            return .error(404, "this recording has not been transcribed again since the server started")
-        }
-        return .json(["job": job])
+        // A job is answered even once its recording is deleted: it says what became of it.
+        if RecordingID.isSafe(id), let job = retranscriber!.job(id) { return .json(["job": job]) }
+        _ = try withStore { store in try exactRecording(id, in: store) }
+        return .error(404, "this recording has not been transcribed again since the server started")
     }
 
     private func delete(_ id: String) throws -> WebResponse {

@@ -102,7 +102,10 @@ final class WebRetranscriber: Sendable {
                 jobs[id]?.segments = transcript.count
             }
         } catch {
-            let reason = CommandRunner.describe(error)
+            // Deleted meanwhile (the page's Delete, or `delete`): its audio or folder went with it.
+            let gone = (error is AudioFileError || error is LibraryError)
+                && ((try? LibraryAccess.open(quiet)).map { RetranscribeCommand.isGone(recording, in: $0) } ?? false)
+            let reason = gone ? RetranscribeCommand.deletedMeanwhile(recording) : CommandRunner.describe(error)
             jobs.withLock { jobs in
                 jobs[id]?.state = "failed"
                 jobs[id]?.error = reason

@@ -134,6 +134,17 @@ struct ImportCommandTests {
             == "long  [########################] 100%  0:06 elapsed  0:00 left")
     }
 
+    @Test("the time left is estimated only once 1% of the audio, or 10 s of it, is transcribed", arguments: [
+        (0.0, 24.73, 0.4, "long  [........................]   0%  0:00 elapsed"),
+        (0.024, 24.73, 8.0, "long  [........................]   0%  0:08 elapsed"),  // the first utterance decoding: before, "27:50 left"
+        (7.16, 24.73, 4.0, "long  [######..................]  28%  0:04 elapsed  0:10 left"),
+        (10.0, 2_000.0, 10.0, "long  [........................]   0%  0:10 elapsed  33:10 left"),
+        (24.73, 24.73, 9.0, "long  [########################] 100%  0:09 elapsed  0:00 left"),
+    ])
+    func timeLeft(done: Double, total: Double, wall: Double, expected: String) {
+        #expect(ProgressBarText.line(label: "long", done: done, total: total, wallSeconds: wall) == expected)
+    }
+
     @Test("importing audio already in the library is skipped with a note (exit 0) and needs --again; the same samples as FLAC count as the same")
     func duplicates() throws {
         let library = try TemporaryLibrary()

@@ -142,7 +142,8 @@ final class SilentDisplay: RecordingDisplay {
 
 /// The progress bar's text, pure so tests can check it.
 enum ProgressBarText {
-    /// "name  [#########.........]  45%  0:03 elapsed  0:04 left".
+    /// "name  [#########.........]  45%  0:03 elapsed  0:04 left"; no time left until 1% of the
+    /// audio, or 10 s of it, is transcribed.
     /// - Parameters:
     ///   - done: seconds of audio transcribed; `total`: seconds in the file, nil when unknown.
     ///   - wallSeconds: wall time since the start, for the estimate of time left.
@@ -154,9 +155,13 @@ enum ProgressBarText {
         let fraction = min(1, max(0, done / total))
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let left = fraction > 0 ? wallSeconds * (1 - fraction) / fraction : 0
         let percent = Int((fraction * 100).rounded(.down))
         let line = "\(label)  [\(bar)] \(String(percent).leftPadded(to: 3))%  \(ElapsedTimeFormat.clock(wallSeconds)) elapsed"
-        return showsTimeLeft ? line + "  \(ElapsedTimeFormat.clock(left.rounded(.up))) left" : line + "  stopped"
+        guard showsTimeLeft else { return line + "  stopped" }
+        // No estimate from almost nothing: while the first utterance decodes, the share done is a
+        // few milliseconds of audio and the time left it gives grows each second (10:44 for 0:08).
+        guard fraction >= 0.01 || done >= 10 else { return line }
+        let left = wallSeconds * (1 - fraction) / fraction
+        return line + "  \(ElapsedTimeFormat.clock(left.rounded(.up))) left"
     }
 }

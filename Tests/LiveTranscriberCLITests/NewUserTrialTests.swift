@@ -101,6 +101,19 @@ struct NewUserTrialTests {
         #expect(try Data(contentsOf: library.url.appendingPathComponent("trash/\(id)/transcript.json")) == before)
     }
 
+    @Test("a file whose library copy lost its audio file is still skipped, but the note says that audio is missing")
+    func duplicateWithMissingAudio() throws {
+        let library = try TemporaryLibrary()
+        let imported = library.run("import", "--json", Speech.librivox)
+        let id = try #require(try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(imported.stdout.utf8)).first).recording.id
+        try FileManager.default.removeItem(at: library.url.appendingPathComponent("recordings/\(id)/audio.wav"))
+        let again = try runBinary(["import", Speech.librivox], environment: library.environment)
+        #expect(again.exitCode == 0)
+        #expect(again.stderr == "note: skipped \(Speech.librivox): it is already in the library as \(id) 'sense_and_sensibility_01_austen_64kb-0880', "
+            + "whose audio file is missing; add --again to import it once more.\n1 of 1 file skipped (already in the library).\n")
+        #expect(library.recordingFolders == [id])
+    }
+
     @Test("import's progress bar moves while the last decodes of a file finish (whisper, 0:24 read at once): never back, through three shares or more, to 100%")
     func importProgressMovesThroughTheTail() throws {
         let library = try TemporaryLibrary()

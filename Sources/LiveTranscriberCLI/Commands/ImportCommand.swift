@@ -99,7 +99,11 @@ struct ImportCommand: CLICommand {
                 }
             } catch LibraryError.alreadyInLibrary(let id, let name) {
                 skipped += 1
-                context.printError("note: skipped \(shown): \(LibraryError.alreadyInLibrary(id: id, name: name)); add --again to import it once more.")
+                // A recording whose audio file was removed by hand keeps its digest: say so, or the
+                // user is told the audio is kept when it is not.
+                let audioMissing = (try? store.audioFile(of: id)).map { !FileManager.default.fileExists(atPath: $0.path) } ?? false
+                context.printError("note: skipped \(shown): \(LibraryError.alreadyInLibrary(id: id, name: name))"
+                    + (audioMissing ? ", whose audio file is missing" : "") + "; add --again to import it once more.")
             } catch RecordingInterrupted.cancelled {
                 break
             } catch RecordingInterrupted.noAudio {

@@ -83,7 +83,7 @@ install: install-path-check deps
 	@$(MAKE) --no-print-directory install-folders
 	install -m 0755 $(INSTALL_BIN) $(BINDIR)/livetranscriber
 	install -m 0755 $(INSTALL_FULL) $(ENGINELIBDIR)/livetranscriber-full
-	cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/pywhispercpp.libs $(ENGINELIBDIR)/
+	cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/libggml*.so* $(ENGINELIBDIR)/
 	install -m 0644 .deps/models/ggml-base.bin .deps/models/ggml-silero-vad.bin $(MODELDIR)/
 	$(INSTALL_BIN) manpage > $(MANDIR)/livetranscriber.1
 	$(INSTALL_BIN) completion bash > $(BASHDIR)/livetranscriber
@@ -109,13 +109,14 @@ install-folders: install-path-check
 	  > "$(INSTALLED_FOLDERS)"; rm -f "$(INSTALLED_FOLDERS).new"
 
 # Removes exactly what install put there (the library of recordings is never touched): its files,
-# then the folders it created, each only when empty.
+# then the folders it created, each only when empty. (pywhispercpp.libs/ is where installs made
+# before whisper.cpp was built from source kept the ggml libraries.)
 uninstall: install-path-check
 	@created=$$(cat "$(INSTALLED_FOLDERS)" 2>/dev/null); \
 	set -x; \
 	rm -f "$(BINDIR)/livetranscriber" "$(MANDIR)/livetranscriber.1" "$(BASHDIR)/livetranscriber" \
 		"$(ZSHDIR)/_livetranscriber" "$(FISHDIR)/livetranscriber.fish" \
-		"$(ENGINELIBDIR)/livetranscriber-full" "$(ENGINELIBDIR)"/libwhisper.so* "$(INSTALLED_FOLDERS)" \
+		"$(ENGINELIBDIR)/livetranscriber-full" "$(ENGINELIBDIR)"/libwhisper.so* "$(ENGINELIBDIR)"/libggml*.so* "$(INSTALLED_FOLDERS)" \
 		"$(MODELDIR)/ggml-base.bin" "$(MODELDIR)/ggml-silero-vad.bin"; \
 	rm -rf "$(ENGINELIBDIR)/pywhispercpp.libs"; \
 	{ set +x; } 2>/dev/null; \

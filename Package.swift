@@ -33,7 +33,7 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        // whisper.cpp from PyPI (not Debian), installed under .deps/ by the set-up.
+        // whisper.cpp built from its source on PyPI (not Debian), installed under .deps/ by the set-up.
         .systemLibrary(name: "CWhisper", pkgConfig: "whisper"),
         // C++ around whisper.cpp's model loaders: catches the exceptions a damaged model throws and
         // notices a truncated one (plain C header; docs/models.md, "Damaged and truncated models").

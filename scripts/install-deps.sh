@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  pkg-config
+  pkg-config cmake g++
   libpocketsphinx-dev pocketsphinx pocketsphinx-en-us pocketsphinx-testdata
   libsndfile1-dev libopusfile-dev libvorbis-dev libmpg123-dev libsoxr-dev libsqlite3-dev libasound2-dev libssl-dev libmicrohttpd-dev
   librsvg2-bin sox espeak-ng

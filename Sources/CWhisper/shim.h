@@ -1,8 +1,8 @@
 #ifndef LT_CWHISPER_SHIM_H
 #define LT_CWHISPER_SHIM_H
 
-// whisper.cpp 1.8.5 from the pywhispercpp 1.5.1 wheel, installed under .deps/whisper by
-// scripts/install-whisper.sh (headers from the same version's source archive).
+// whisper.cpp 1.8.5, built from the pywhispercpp 1.5.1 source archive and installed under
+// .deps/whisper by scripts/install-whisper.sh.
 #include <whisper.h>
 
 /// whisper.cpp and ggml log to stderr by default, which would corrupt the live view:

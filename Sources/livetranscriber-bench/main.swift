@@ -11,12 +11,14 @@
 //       when the files are LibriVox's, and the longest segment, as JSON.
 //   livetranscriber-bench whisper-full FILE...
 //       whisper.cpp's own `whisper_full` on each whole file (no VAD, no pipeline): the bare engine.
-//   livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause] [--language TAG|auto] [--language TAG|auto]
+//   livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause] [--language TAG|auto]
+//                                 [--first-interim SECONDS] [--interim-interval SECONDS]
 //       live whisper recognition of FILE in simulated time: the audio clock moves with the audio, and
 //       each decode takes, in that clock, the thread CPU time it really took (one idle core, whatever
 //       else the machine runs). Prints, as JSON, final latency per sentence (final shown minus the
 //       segment's last word's end) and per word, interim latency per word (first shown minus its
 //       end), the finals, CPU seconds per audio second and the word error rate against the reference.
+//       --first-interim and --interim-interval replace `PartialDecodeSchedule`'s defaults (to try others).
 //   livetranscriber-bench vad FILE
 //       Silero VAD's speech probabilities of FILE, heard directly and level-normalized, as digit strings.
 //   livetranscriber-bench live ENGINE FILE
@@ -351,10 +353,20 @@ final class SimulatedDecoder: UtteranceDecoder, @unchecked Sendable {
 func simulate(_ arguments: [String]) throws {
     // --language auto: the language identified on the first speech and locked, as `record` does by default.
     var arguments = arguments
-    var language = "en-US"
-    if let flag = arguments.firstIndex(of: "--language"), flag + 1 < arguments.count {
-        language = arguments[flag + 1]
-        arguments.removeSubrange(flag...(flag + 1))
+    func option(_ name: String) -> String? {
+        guard let flag = arguments.firstIndex(of: name), flag + 1 < arguments.count else { return nil }
+        defer { arguments.removeSubrange(flag...(flag + 1)) }
+        return arguments[flag + 1]
+    }
+    let language = option("--language") ?? "en-US"
+    var schedule = PartialDecodeSchedule()
+    if let value = option("--first-interim") {
+        guard let seconds = Double(value) else { throw BenchError.usage }
+        schedule.minimumUtteranceSeconds = seconds
+    }
+    if let value = option("--interim-interval") {
+        guard let seconds = Double(value) else { throw BenchError.usage }
+        schedule.intervalSeconds = seconds
     }
     guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "--fixed-pause") else { throw BenchError.usage }
     // --fixed-pause: the endpointing before issue 20, a 0.5 s pause whatever the utterance's length.
@@ -368,7 +380,7 @@ func simulate(_ arguments: [String]) throws {
     let decoder = SimulatedDecoder(try engine.makeDecoder(), clock: clock)
     let recognizer = UtteranceRecognizer(
         language: language, sampleRate: 16_000, detector: LevelNormalizedDetector(try SileroVoiceActivityDetector(path: WhisperModelFiles.installed.voiceActivityModel), sampleRate: 16_000),
-        decoder: decoder, worker: BackgroundDecodeWorker(), clock: clock, interims: true, settings: settings)
+        decoder: decoder, worker: BackgroundDecodeWorker(), clock: clock, interims: true, settings: settings, schedule: schedule)
     let audio = samples + [Float](repeating: 0, count: 3 * 16_000)  // 3 s of silence after the speech: every final comes
     let cpuStart = processCPUSeconds()
     var finals: [(at: Double, segment: TranscriptSegment)] = []

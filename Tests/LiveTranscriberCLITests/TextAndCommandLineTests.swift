@@ -318,7 +318,7 @@ struct TextAndCommandLineTests {
             ".build/install/release/livetranscriber completion zsh > /opt/lt/share/zsh/site-functions/_livetranscriber",
             ".build/install/release/livetranscriber completion fish > /opt/lt/share/fish/vendor_completions.d/livetranscriber.fish",
             "rm -f \"/opt/lt/bin/livetranscriber\" \"/opt/lt/share/man/man1/livetranscriber.1\" \"/opt/lt/share/bash-completion/completions/livetranscriber\" \\",
-            "cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/pywhispercpp.libs /opt/lt/lib/livetranscriber/",
+            "cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/libggml*.so* /opt/lt/lib/livetranscriber/",
             "install -m 0644 .deps/models/ggml-base.bin .deps/models/ggml-silero-vad.bin /opt/lt/share/livetranscriber/models/",
             "rm -rf \"/opt/lt/lib/livetranscriber/pywhispercpp.libs\"; \\",
             "make --no-print-directory install-folders",

@@ -13,6 +13,7 @@ struct UninstallTests {
     /// The files `make install` puts under the prefix.
     static let installedFiles = [
         "bin/livetranscriber", "lib/livetranscriber/livetranscriber-full", "lib/livetranscriber/libwhisper.so.1",
+        "lib/livetranscriber/libggml.so.0", "lib/livetranscriber/libggml-base.so.0", "lib/livetranscriber/libggml-cpu.so.0",
         "share/livetranscriber/models/ggml-base.bin", "share/livetranscriber/models/ggml-silero-vad.bin",
         "share/man/man1/livetranscriber.1", "share/bash-completion/completions/livetranscriber",
         "share/zsh/site-functions/_livetranscriber", "share/fish/vendor_completions.d/livetranscriber.fish",

@@ -70,3 +70,37 @@ public struct SpeechLevelNormalizer: Sendable, Equatable {
         return min(maximumGain, max(1, gain))
     }
 }
+
+extension SpeechLevelNormalizer {
+    /// The RMS level (full scale 1) the loudest window of an utterance is brought up to before it is
+    /// decoded: 0.1 (-20 dBFS), about where LibriVox's read speech peaks, so speech at an ordinary
+    /// level is decoded as it is.
+    public static let decodeTargetRMS: Float = 0.1
+    /// The most an utterance is raised before it is decoded, as an amplitude factor: 31.62 (30 dB).
+    public static let maximumDecodeGain: Float = 31.622776
+
+    /// The gain (an amplitude factor, 1 to `maximumGain`) that brings the loudest window of
+    /// `samples` (`windowSamples` long, the last one possibly shorter) to `targetRMS`: never below 1,
+    /// so loud speech is not turned down; 1 for silence.
+    ///
+    /// Whisper's log-mel input keeps the absolute level, so quiet speech decodes worse than the same
+    /// speech at an ordinary level (whispered speech 30 dB down, live: 29 words of 71 wrong, 20 raised;
+    /// BENCHMARKS.md). One gain for the whole utterance keeps its envelope.
+    public static func decodeGain(_ samples: [Float], windowSamples: Int, targetRMS: Float = decodeTargetRMS,
+                                  maximumGain: Float = maximumDecodeGain) -> Float {
+        let window = max(1, windowSamples)
+        var loudest: Float = 0
+        for start in stride(from: 0, to: samples.count, by: window) {
+            let level = rms(samples[start..<min(samples.count, start + window)])
+            if level.isFinite { loudest = max(loudest, level) }
+        }
+        guard loudest > 0 else { return 1 }
+        return min(maximumGain, max(1, targetRMS / loudest))
+    }
+
+    /// `samples` scaled by `decodeGain(_:windowSamples:)`: what a final decode is given.
+    public static func leveledForDecoding(_ samples: [Float], windowSamples: Int) -> [Float] {
+        let gain = decodeGain(samples, windowSamples: windowSamples)
+        return gain == 1 ? samples : samples.map { $0 * gain }
+    }
+}

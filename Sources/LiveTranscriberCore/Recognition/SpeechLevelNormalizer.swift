@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Silero VAD is level-sensitive: LibriVox speech attenuated by 40 dB gets speech probabilities of
 /// 0.1 to 0.7 where the original gets 0.9 and more, so whole quiet or whispered utterances were
-/// dropped that Whisper itself, which normalises its log-mel input, decodes well. The detector's
-/// input (never the audio decoded or saved) is therefore scaled, window by window, so that the
+/// dropped that Whisper decodes. The detector's input (not the audio decoded or saved) is therefore
+/// scaled, window by window, so that the
 /// loudest window of the last `memorySeconds` reaches `targetRMS`. The gain is never below 1 (loud
 /// speech is left alone) and never above `maximumGain`; it rises only once the louder windows have
 /// left the memory, so a word's envelope and the pause after it keep their shape. Nor does it lift the
@@ -14,6 +14,8 @@ import Foundation
 /// after it came late (LibriVox at 1.8 times its pace lost its first word). Stationary noise as such
 /// stays below any threshold (white, pink and brown noise at 0.3 RMS, mains hum and LibriVox's room
 /// tone 40 dB up all get probabilities below 0.1).
+///
+/// A final decode gets a gain of its own, one for the whole utterance (`decodeGain`).
 public struct SpeechLevelNormalizer: Sendable, Equatable {
     /// The RMS level (1 is full scale) the loudest recent window is brought up to.
     public var targetRMS: Float

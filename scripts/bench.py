@@ -872,7 +872,7 @@ the LibriVox transcription; "empty" counts sentences that came out with no words
 # Measured once, before LevelNormalizedDetector: kept as history, not regenerated.
 SPEECH_SETS_BEFORE = """
 Finals are decoded raised to an ordinary level (`SpeechLevelNormalizer.decodeGain`, docs/models.md:
-the loudest 32 ms window to 0.1 RMS, at most 30 dB up, never down). Before that rule (2026-12-02
+the loudest 32 ms window to 0.1 RMS, 6 to 30 dB up; a smaller gain is not applied). Before that rule (2026-12-02
 11:33 UTC, the same files): 2/71 at 50 dB down ("ill-sposed", now "ill-disposed", tested), 3/71 for
 the quiet high voice and 33/71 for whispered speech 30 dB down; every other row as above. So 50 dB
 down and whispered 30 dB down gain, and the quiet high voice loses 2 words: raised, it reads as the

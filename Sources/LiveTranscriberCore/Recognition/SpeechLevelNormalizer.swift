@@ -80,16 +80,21 @@ extension SpeechLevelNormalizer {
     public static let decodeTargetRMS: Float = 0.1
     /// The most an utterance is raised before it is decoded, as an amplitude factor: 31.62 (30 dB).
     public static let maximumDecodeGain: Float = 31.622776
+    /// The least gain applied (6 dB): speech whose loudest window is at 0.05 RMS or more is decoded as
+    /// it is. A smaller gain changes no word but can change Whisper's path: LibriVox's 0880 raised by
+    /// 1.7 dB took a temperature fallback, 0.75 s more CPU for the same words.
+    public static let minimumDecodeGain: Float = 2
 
-    /// The gain (an amplitude factor, 1 to `maximumGain`) that brings the loudest window of
-    /// `samples` (`windowSamples` long, the last one possibly shorter) to `targetRMS`: never below 1,
-    /// so loud speech is not turned down; 1 for silence.
+    /// The gain (an amplitude factor, 1 or `minimumGain` to `maximumGain`) that brings the loudest
+    /// window of `samples` (`windowSamples` long, the last one possibly shorter) to `targetRMS`; 1
+    /// (nothing changed) when that would be less than `minimumGain`, so loud speech is never turned
+    /// down and speech at an ordinary level is left alone; 1 for silence.
     ///
     /// Whisper's log-mel input keeps the absolute level, so quiet speech decodes worse than the same
     /// speech at an ordinary level (whispered speech 30 dB down, live: 29 words of 71 wrong, 20 raised;
     /// BENCHMARKS.md). One gain for the whole utterance keeps its envelope.
     public static func decodeGain(_ samples: [Float], windowSamples: Int, targetRMS: Float = decodeTargetRMS,
-                                  maximumGain: Float = maximumDecodeGain) -> Float {
+                                  minimumGain: Float = minimumDecodeGain, maximumGain: Float = maximumDecodeGain) -> Float {
         let window = max(1, windowSamples)
         var loudest: Float = 0
         for start in stride(from: 0, to: samples.count, by: window) {
@@ -97,7 +102,8 @@ extension SpeechLevelNormalizer {
             if level.isFinite { loudest = max(loudest, level) }
         }
         guard loudest > 0 else { return 1 }
-        return min(maximumGain, max(1, targetRMS / loudest))
+        let gain = targetRMS / loudest
+        return gain < minimumGain ? 1 : min(maximumGain, gain)
     }
 
     /// `samples` scaled by `decodeGain(_:windowSamples:)`: what a final decode is given.

@@ -115,7 +115,7 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   runs on (`LocalAgreement.splitCount(previous:current:)`), so its first words need not wait for its end.
 ///
 /// Final and look-ahead decodes get the utterance raised to an ordinary level
-/// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, at most 30 dB up, never down);
+/// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
 /// interim decodes and the language identification get the samples as they are.
 ///
 /// Every decode's words pass `RepetitionGuard`, which cuts a phrase repeated far beyond the audio.

@@ -25,10 +25,12 @@ private final class LevelRecordingDecoder: UtteranceDecoder, @unchecked Sendable
 
 @Suite("What a final decode hears: the utterance at an ordinary level")
 struct DecodeLevelTests {
-    @Test("the decode gain brings the loudest window to 0.1 RMS, at most 30 dB up, never down", arguments: [
+    @Test("the decode gain brings the loudest window to 0.1 RMS, 6 to 30 dB up, else nothing", arguments: [
         // (samples in windows of 4, gain)
         ([0.0125, -0.0125, 0.0125, -0.0125, 0.00625, 0, 0, 0], 8),  // the loudest window (0.0125 RMS) sets it
         ([0.5, -0.5, 0.5, -0.5, 0.001, 0, 0, 0], 1),  // loud speech is left alone
+        ([0.0625, -0.0625, 0.0625, -0.0625], 1),  // 1.6 would do: under the least gain (2), left alone
+        ([0.05, -0.05, 0.05, -0.05], 2),  // exactly the least gain
         ([0.0001, -0.0001, 0.0001, -0.0001, 0.0001], 31.622776),  // 60 dB up would be needed: 30 dB at most
         ([0, 0, 0, 0], 1),  // silence
         ([], 1),

@@ -871,19 +871,48 @@ the LibriVox transcription; "empty" counts sentences that came out with no words
 
 # Measured once, before LevelNormalizedDetector: kept as history, not regenerated.
 SPEECH_SETS_BEFORE = """
+Finals are decoded raised to an ordinary level (`SpeechLevelNormalizer.decodeGain`, docs/models.md:
+the loudest 32 ms window to 0.1 RMS, 6 to 30 dB up; a smaller gain is not applied). Before that rule (2026-12-02
+11:33 UTC, the same files): 2/71 at 50 dB down ("ill-sposed", now "ill-disposed", tested), 3/71 for
+the quiet high voice and 33/71 for whispered speech 30 dB down; every other row as above. So 50 dB
+down and whispered 30 dB down gain, and the quiet high voice loses 2 words: raised, it reads as the
+high voice at full level does ("old supposed" for "ill-disposed"). Live (`simulate`), the five
+whispered sentences 30 dB down joined: 29/71 wrong before, 20/71 with the rule (whole file 10/71).
+
+Still worse than the whole-file decode, and why:
+- **The encoder window.** The whole-file decode encodes Whisper's full 30 s window; a final encodes
+  its own audio plus 1.28 s (15 s under 2.5 s). Given the full window, finals read "ill-disposed" at
+  20 dB down and "amiable" in the high voice (20 dB down 2 to 1, high voice 4 to 3, whispered 30 dB
+  down 33 to 29), but `transcribe` of one 3.3 s sentence then took 7.5 s of CPU instead of 1.9 to
+  2.4 s (model loading included, load 5): far over the budget of 0.5 CPU s per audio s. Not kept.
+  "old supposed" stays with it.
+- **The start of a stream.** These files start with speech (espeak-ng writes almost no lead-in), and
+  the detector's normalizer raises the background (the quietest window so far) to -70 dBFS at most,
+  which at the start is the speech itself: whispered files 30 dB down lose their first second or so
+  ("And he married a more aviable woman"; the start of "He might even…", whose decode whisper.cpp
+  then judges no speech: the one empty sentence). A ceiling of -60 dBFS brings those starts back
+  but lost another sentence whole (40/71), so it is not kept (quiet high voice 3 to 2 with it). In a
+  recording this concerns only speech in its first seconds.
+
+Tried and not kept (pipeline word errors; same files, before the rule unless said):
+- gain to a peak of 0.5 (30 dB at most): 50 dB down 2 to 1, quiet high voice 3 to 5, whispered 30 dB
+  down 33 to 35; live whispered 29 to 22;
+- gain to 0.03 RMS (the detector's own target): 50 dB down 2 to 1, whispered 30 dB down 33 to 35; live
+  whispered 29 to 24;
+- the gain on interim decodes too: live whispered 20/71 either way, with more CPU;
+- keeping decodes whisper.cpp judges no speech (`no_speech_thold` off for finals): the empty sentence
+  comes back as "my team and but they may be able to do it himself", whispered 30 dB down 33 to 36;
+- 0.5 s of silence padded before and after each final: the quiet high voice's "He was not an
+  old-spirer young man." four times over; the seven sentences still wrong went from 15 to 39 errors;
+- an encoder margin of 5 s instead of 1.28 s: no word changed on those seven sentences.
+
 Before the detector's input was level-normalized (same sets, same day, sox with random dither, the
 quiet high voice at `gain -25`), the pipeline made 2, 3, 17 and 71 errors at 20, 30, 40 and 50 dB
 down (40 dB: "I suppose young man." and four sentences without their first words; 50 dB: nothing at
 all) and 41 on whispered speech 30 dB down (three sentences empty); the whole-file decode made 1 to
 2 on every quiet set. Live (`record --input … --speed max`), the five quiet files joined (40 dB
 down) now give all five sentences with no error, and the whispered ones 30 dB down all five
-sentences. What is still lost: one whispered sentence 30 dB down ("He might even have been made
-amiable himself") comes out empty because whisper.cpp's own no-speech rule (no-speech probability
-over 0.6 and mean log-probability under -1) rejects the decode of the cut; raising the utterance to
-a peak of 0.5 before decoding brought it back and cut the 30 dB LibriVox set's one loop, but that is
-in the decode parameters, left to the interim-decode work. High voices cost the pipeline 2 words
-more than the whole file ("old supposed" for "ill-disposed", "immutable" for "amiable": decodes of
-the sentence alone).
+sentences.
 """
 
 
@@ -934,6 +963,11 @@ a named language too (fluent: the first final 0.05 s later, 0.01 s earlier in an
 first sentence is short (3 s), auto delayed the first final by 0.13 to 0.30 s and the interim median
 by 0.26 to 0.33 s over two runs: there the decodes wait for the identification. (This table: the
 debug build of the bench tool; whisper.cpp is optimized either way.)
+
+espeak-ng's Greek sentence (the one of the Greek test) under `auto` is identified as Thai (95%, Greek
+0.03%). whisper.cpp's own `whisper_lang_auto_detect` on the whole file, with its full 30 s window,
+says Thai too (30%; Spanish 16%, Japanese 13%, Greek 2.5%): the limit of Whisper base on that
+synthetic voice, not of our 7.5 s window or the cut.
 """
 
 

@@ -23,6 +23,12 @@ struct QuietSpeechTests {
         #expect(try MadeAudio.words(quiet) == ["he", "might", "even", "have", "been", "made", "amiable", "himself"])
     }
 
+    @Test("LibriVox 50 dB down is decoded raised to an ordinary level: 'he was not an ill disposed young man' (was 'ill sposed', as whisper.cpp's whole-file decode reads it)")
+    func veryQuietSentenceDecodedAtOrdinaryLevel() throws {
+        let quiet = try MadeAudio.sox([Self.librivox + "0880.wav"], ["gain", "-50"], name: "very-quiet-0880.wav")
+        #expect(try MadeAudio.words(quiet) == ["he", "was", "not", "an", "ill", "disposed", "young", "man"])
+    }
+
     @Test("whispered espeak-ng speech 30 dB down is not dropped as silence (was no words at all)")
     func quietWhisper() throws {
         let whispered = try MadeAudio.espeak("he was not an ill disposed young man", ["-v", "en+whisper"], name: "whisper.wav")

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Silero VAD is level-sensitive: LibriVox speech attenuated by 40 dB gets speech probabilities of
 /// 0.1 to 0.7 where the original gets 0.9 and more, so whole quiet or whispered utterances were
-/// dropped that Whisper itself, which normalises its log-mel input, decodes well. The detector's
-/// input (never the audio decoded or saved) is therefore scaled, window by window, so that the
+/// dropped that Whisper decodes. The detector's input (not the audio decoded or saved) is therefore
+/// scaled, window by window, so that the
 /// loudest window of the last `memorySeconds` reaches `targetRMS`. The gain is never below 1 (loud
 /// speech is left alone) and never above `maximumGain`; it rises only once the louder windows have
 /// left the memory, so a word's envelope and the pause after it keep their shape. Nor does it lift the
@@ -14,6 +14,8 @@ import Foundation
 /// after it came late (LibriVox at 1.8 times its pace lost its first word). Stationary noise as such
 /// stays below any threshold (white, pink and brown noise at 0.3 RMS, mains hum and LibriVox's room
 /// tone 40 dB up all get probabilities below 0.1).
+///
+/// A final decode gets a gain of its own, one for the whole utterance (`decodeGain`).
 public struct SpeechLevelNormalizer: Sendable, Equatable {
     /// The RMS level (1 is full scale) the loudest recent window is brought up to.
     public var targetRMS: Float
@@ -68,5 +70,45 @@ public struct SpeechLevelNormalizer: Sendable, Equatable {
         var gain = targetRMS / loudest
         if let background = levels.filter({ $0 > 0 }).min() { gain = min(gain, backgroundCeilingRMS / background) }
         return min(maximumGain, max(1, gain))
+    }
+}
+
+extension SpeechLevelNormalizer {
+    /// The RMS level (full scale 1) the loudest window of an utterance is brought up to before it is
+    /// decoded: 0.1 (-20 dBFS), about where LibriVox's read speech peaks, so speech at an ordinary
+    /// level is decoded as it is.
+    public static let decodeTargetRMS: Float = 0.1
+    /// The most an utterance is raised before it is decoded, as an amplitude factor: 31.62 (30 dB).
+    public static let maximumDecodeGain: Float = 31.622776
+    /// The least gain applied (6 dB): speech whose loudest window is at 0.05 RMS or more is decoded as
+    /// it is. A smaller gain changes no word but can change Whisper's path: LibriVox's 0880 raised by
+    /// 1.7 dB took a temperature fallback, 0.75 s more CPU for the same words.
+    public static let minimumDecodeGain: Float = 2
+
+    /// The gain (an amplitude factor, 1 or `minimumGain` to `maximumGain`) that brings the loudest
+    /// window of `samples` (`windowSamples` long, the last one possibly shorter) to `targetRMS`; 1
+    /// (nothing changed) when that would be less than `minimumGain`, so loud speech is never turned
+    /// down and speech at an ordinary level is left alone; 1 for silence.
+    ///
+    /// Whisper's log-mel input keeps the absolute level, so quiet speech decodes worse than the same
+    /// speech at an ordinary level (whispered speech 30 dB down, live: 29 words of 71 wrong, 20 raised;
+    /// BENCHMARKS.md). One gain for the whole utterance keeps its envelope.
+    public static func decodeGain(_ samples: [Float], windowSamples: Int, targetRMS: Float = decodeTargetRMS,
+                                  minimumGain: Float = minimumDecodeGain, maximumGain: Float = maximumDecodeGain) -> Float {
+        let window = max(1, windowSamples)
+        var loudest: Float = 0
+        for start in stride(from: 0, to: samples.count, by: window) {
+            let level = rms(samples[start..<min(samples.count, start + window)])
+            if level.isFinite { loudest = max(loudest, level) }
+        }
+        guard loudest > 0 else { return 1 }
+        let gain = targetRMS / loudest
+        return gain < minimumGain ? 1 : min(maximumGain, gain)
+    }
+
+    /// `samples` scaled by `decodeGain(_:windowSamples:)`: what a final decode is given.
+    public static func leveledForDecoding(_ samples: [Float], windowSamples: Int) -> [Float] {
+        let gain = decodeGain(samples, windowSamples: windowSamples)
+        return gain == 1 ? samples : samples.map { $0 * gain }
     }
 }

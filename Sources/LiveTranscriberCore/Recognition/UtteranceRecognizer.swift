@@ -114,6 +114,10 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   A long sentence is split the same way at an agreed clause end, or between agreed words once it
 ///   runs on (`LocalAgreement.splitCount(previous:current:)`), so its first words need not wait for its end.
 ///
+/// Final and look-ahead decodes get the utterance raised to an ordinary level
+/// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
+/// interim decodes and the language identification get the samples as they are.
+///
 /// Every decode's words pass `RepetitionGuard`, which cuts a phrase repeated far beyond the audio.
 /// Interim decodes are capped at a few tokens per second of audio (`PartialDecodeSchedule`); final
 /// and look-ahead decodes get a generous cap, and the decoder may retry them (temperature fallback).
@@ -408,6 +412,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let maxTokens = schedule.tokenLimit(audioSeconds: seconds, interim: interim)
         let (id, cancellation, decoder, mailbox, languages) = (job.id, job.cancellation, self.decoder, self.mailbox, languageState)
         let purpose = job.purpose
+        let window = detector.windowSamples
         mailbox.begin()
         worker.submit {
             var warning: String?
@@ -418,7 +423,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                     return []
                 }
                 decoder.useLanguage(languages.lock.withLock { $0.language(after: nil) })
-                return try decoder.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+                // A final (or look-ahead) decode hears quiet speech at an ordinary level; interims as they are.
+                let audio = interim ? samples : SpeechLevelNormalizer.leveledForDecoding(samples, windowSamples: window)
+                return try decoder.decode(audio, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
             }
             mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning))
         }

@@ -124,6 +124,42 @@ struct OggChainTests {
         }
     }
 
+    /// `data` (an Ogg Vorbis file) with the rate in its identification header set to `rate` and the
+    /// first page's CRC computed again (Ogg's CRC-32: polynomial 0x04C11DB7, not reflected, over the
+    /// page with its CRC field zeroed), so libvorbisfile reads the header as written.
+    static func statingRate(_ rate: UInt32, _ data: Data) throws -> Data {
+        var bytes = [UInt8](data)
+        let identification = try #require(bytes.firstRange(of: Array("\u{01}vorbis".utf8)))
+        let rateAt = identification.lowerBound + 12  // type, "vorbis", version (4), channels (1)
+        for index in 0..<4 { bytes[rateAt + index] = UInt8((rate >> (8 * UInt32(index))) & 0xFF) }
+        let segments = Int(bytes[26])
+        let length = 27 + segments + bytes[27..<(27 + segments)].reduce(0) { $0 + Int($1) }
+        for index in 22..<26 { bytes[index] = 0 }
+        var crc: UInt32 = 0
+        for byte in bytes[0..<length] {
+            crc ^= UInt32(byte) << 24
+            for _ in 0..<8 { crc = crc & 0x8000_0000 != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1 }
+        }
+        for index in 0..<4 { bytes[22 + index] = UInt8((crc >> (8 * UInt32(index))) & 0xFF) }
+        return Data(bytes)
+    }
+
+    @Test("an Ogg Vorbis file stating a rate outside 1000 to 384000 Hz is refused with one line; 1000 Hz is read")
+    func vorbisRateOutOfRange() throws {
+        let home = try TemporaryDirectory()
+        let a = home.url.appendingPathComponent("a.ogg")
+        try Self.write("0880", to: a, rate: 16_000, libsndfileFormat: Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS))
+        let original = try Data(contentsOf: a)
+        let low = home.url.appendingPathComponent("999.ogg"), edge = home.url.appendingPathComponent("1000.ogg")
+        try Self.statingRate(999, original).write(to: low)
+        try Self.statingRate(1_000, original).write(to: edge)
+        #expect(throws: AudioFileError.unsupportedSampleRate(path: low.path, rate: 999)) {
+            try AudioFileReader.open(path: low.path)
+        }
+        #expect(try AudioFileReader.open(path: edge.path).format == AudioFormat(sampleRate: 1_000, channels: 1))
+        #expect(try AudioFileReader.open(path: a.path).format == AudioFormat(sampleRate: 16_000, channels: 1))
+    }
+
     @Test("a link after the first whose headers are damaged is one clear error, never the first link alone")
     func damagedLink() throws {
         let home = try TemporaryDirectory()

@@ -13,11 +13,15 @@ final class AudioFileSource: StoppableAudioSource {
     private let stopped = Atomic<Bool>(false)
     private let lock = Mutex(())
 
-    /// - Throws: AVFoundation's error when the file cannot be read as audio.
+    /// - Throws: AVFoundation's error when the file cannot be read as audio; `UnsupportedSampleRate`
+    ///   when it states a rate outside `AudioFormat.supportedSampleRates`.
     init(url: URL) throws {
         file = try AVAudioFile(forReading: url, commonFormat: .pcmFormatFloat32, interleaved: true)
-        format = AudioFormat(
-            sampleRate: Int(file.processingFormat.sampleRate.rounded()), channels: Int(file.processingFormat.channelCount))
+        let rate = Int(file.processingFormat.sampleRate.rounded())
+        guard AudioFormat.supportedSampleRates.contains(rate) else {
+            throw UnsupportedSampleRate(path: url.lastPathComponent, rate: rate)
+        }
+        format = AudioFormat(sampleRate: rate, channels: Int(file.processingFormat.channelCount))
         totalFrames = Int(file.length)
     }
 

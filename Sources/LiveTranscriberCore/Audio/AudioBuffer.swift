@@ -19,6 +19,25 @@ public struct AudioFormat: Sendable, Equatable, Hashable, Codable {
     public static let supportedSampleRates = 1_000...384_000
 }
 
+/// An audio file states a sample rate outside `AudioFormat.supportedSampleRates`: a damaged or
+/// hand-made header, never read. The one sentence every platform's file readers give for it.
+public struct UnsupportedSampleRate: Error, Equatable, CustomStringConvertible {
+    /// The file's path as the user gave it.
+    public var path: String
+    /// The rate its header states, Hz.
+    public var rate: Int
+
+    public init(path: String, rate: Int) {
+        self.path = path
+        self.rate = rate
+    }
+
+    public var description: String {
+        let rates = AudioFormat.supportedSampleRates
+        return "\(path) states a sample rate of \(rate) Hz; audio from \(rates.lowerBound) to \(rates.upperBound) Hz can be read"
+    }
+}
+
 /// A block of interleaved floating-point samples in [-1, 1].
 public struct AudioBuffer: Sendable, Equatable {
     /// Interleaved samples: frame 0 channel 0, frame 0 channel 1, …

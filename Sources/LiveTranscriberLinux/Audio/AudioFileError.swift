@@ -35,8 +35,7 @@ public enum AudioFileError: Error, Equatable, CustomStringConvertible {
         case .noAudio(let path, let reason):
             return "\(path) holds no audio: \(reason)"
         case .unsupportedSampleRate(let path, let rate):
-            let rates = AudioFormat.supportedSampleRates
-            return "\(path) states a sample rate of \(rate) Hz; audio from \(rates.lowerBound) to \(rates.upperBound) Hz can be read"
+            return UnsupportedSampleRate(path: path, rate: rate).description
         case .writeFailed(let path, let reason):
             return "cannot write audio to \(path): \(reason)"
         case .readFailed(let path, let reason):

@@ -144,7 +144,7 @@ struct OggChainTests {
         return Data(bytes)
     }
 
-    @Test("an Ogg Vorbis file stating a rate outside 1000 to 384000 Hz is refused with one line; 1000 Hz is read")
+    @Test("an Ogg Vorbis file stating a rate outside 1000 to 384000 Hz is refused when opened (libsndfile reads its header first); 1000 Hz is read")
     func vorbisRateOutOfRange() throws {
         let home = try TemporaryDirectory()
         let a = home.url.appendingPathComponent("a.ogg")

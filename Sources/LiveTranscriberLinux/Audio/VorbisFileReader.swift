@@ -24,8 +24,8 @@ public final class VorbisFileReader: OggChainReader {
     /// Opens `path` and reads the headers of every link.
     /// - Throws: `AudioFileError.unsupportedFormat` when libvorbisfile cannot open it;
     ///   `.readFailed` when its links differ in sample rate ("… chained Ogg Vorbis streams at
-    ///   different sample rates (44100, 22050 Hz) …"); `.unsupportedSampleRate` when it states a
-    ///   rate outside `AudioFormat.supportedSampleRates`.
+    ///   different sample rates (44100, 22050 Hz) …"). A rate outside `AudioFormat.supportedSampleRates`
+    ///   is refused before this runs: `AudioFileReader.open` reads the first link's header with libsndfile.
     public init(path: String) throws {
         let file = UnsafeMutablePointer<OggVorbis_File>.allocate(capacity: 1)
         let opened = ov_fopen(path, file)
@@ -60,10 +60,6 @@ public final class VorbisFileReader: OggChainReader {
             let list = rates.map(String.init).joined(separator: ", ")
             throw fail(.readFailed(path: path, reason: "it is \(layouts.count) chained Ogg Vorbis streams at different sample rates (\(list) Hz), "
                 + "which are not read as one recording; nothing of it is read"))
-        }
-        // libvorbis takes any rate from 1 Hz: a damaged header must not turn into hours of audio.
-        guard AudioFormat.supportedSampleRates.contains(rates[0]) else {
-            throw fail(.unsupportedSampleRate(path: path, rate: rates[0]))
         }
         let total = streaming ? -1 : ov_pcm_total(file, -1)
         self.file = file

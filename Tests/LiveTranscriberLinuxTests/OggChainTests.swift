@@ -34,6 +34,17 @@ struct OggChainTests {
         try parts.reduce(Data()) { $0 + (try Data(contentsOf: $1)) }.write(to: url)
     }
 
+    /// LibriVox clips 0880 and 0930 as `a.opus` and `b.opus` in `home`, and `c.opus` for their
+    /// chain (written only when `chained`).
+    static func twoLinks(in home: TemporaryDirectory, chained: Bool = true) throws -> (a: URL, b: URL, c: URL) {
+        let a = home.url.appendingPathComponent("a.opus"), b = home.url.appendingPathComponent("b.opus")
+        let c = home.url.appendingPathComponent("c.opus")
+        try write("0880", to: a)
+        try write("0930", to: b)
+        if chained { try chain([a, b], to: c) }
+        return (a, b, c)
+    }
+
     /// Every sample `source` gives, interleaved.
     static func readAll(_ source: any AudioSource) throws -> [Float] {
         var samples: [Float] = []
@@ -51,11 +62,7 @@ struct OggChainTests {
     @Test("a chained Ogg Opus file reads as every link, sample for sample, where libsndfile stops after the first")
     func opusChain() throws {
         let home = try TemporaryDirectory()
-        let a = home.url.appendingPathComponent("a.opus"), b = home.url.appendingPathComponent("b.opus")
-        let c = home.url.appendingPathComponent("c.opus")
-        try Self.write("0880", to: a)
-        try Self.write("0930", to: b)
-        try Self.chain([a, b], to: c)
+        let (a, b, c) = try Self.twoLinks(in: home)
 
         let reader = try #require(try AudioFileReader.open(path: c.path) as? OpusFileReader)
         #expect(reader.chain == OggChainLayout(linkChannels: [1, 1]))
@@ -163,10 +170,7 @@ struct OggChainTests {
     @Test("a link after the first whose headers are damaged is one clear error, never the first link alone")
     func damagedLink() throws {
         let home = try TemporaryDirectory()
-        let a = home.url.appendingPathComponent("a.opus"), b = home.url.appendingPathComponent("b.opus")
-        let c = home.url.appendingPathComponent("c.opus")
-        try Self.write("0880", to: a)
-        try Self.write("0930", to: b)
+        let (a, b, c) = try Self.twoLinks(in: home, chained: false)
         var damaged = try Data(contentsOf: b)
         let head = try #require(damaged.range(of: Data("OpusHead".utf8)))
         damaged[head.lowerBound] = UInt8(ascii: "X")  // no longer an Opus header
@@ -180,11 +184,7 @@ struct OggChainTests {
     @Test("the local transcriber (retranscribe, serve's transcription API) hears every link of a chain")
     func localTranscriber() throws {
         let home = try TemporaryDirectory()
-        let a = home.url.appendingPathComponent("a.opus"), b = home.url.appendingPathComponent("b.opus")
-        let c = home.url.appendingPathComponent("c.opus")
-        try Self.write("0880", to: a)
-        try Self.write("0930", to: b)
-        try Self.chain([a, b], to: c)
+        let (_, _, c) = try Self.twoLinks(in: home)
         let segments = try LocalFileTranscriber(engine: .whisper).transcribe(audioFile: c, language: "en")
         #expect(WordErrorRate.normalizedWords(segments.map(\.text).joined(separator: " "))
             == WordErrorRate.normalizedWords("he was not an ill disposed young man he might even have been made amiable himself"))
@@ -193,11 +193,7 @@ struct OggChainTests {
     @Test("the content digest covers every link of a chain; a single link keeps libsndfile's digest")
     func digest() throws {
         let home = try TemporaryDirectory()
-        let a = home.url.appendingPathComponent("a.opus"), b = home.url.appendingPathComponent("b.opus")
-        let c = home.url.appendingPathComponent("c.opus")
-        try Self.write("0880", to: a)
-        try Self.write("0930", to: b)
-        try Self.chain([a, b], to: c)
+        let (a, _, c) = try Self.twoLinks(in: home)
         var single = AudioContentDigest(sampleRate: 48_000, channels: 1, hasher: OpenSSLSHA256())
         single.add(samples: try Self.readAll(SndFileReader(path: a.path)))
         #expect(try AudioDigest.of(path: a.path) == single.finish())

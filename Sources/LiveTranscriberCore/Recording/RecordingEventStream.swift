@@ -101,9 +101,10 @@ public struct RecordingEventStream: Sendable {
         return try? JSONText.line(streamEvent)  // every number is finite: rounded from finite seconds
     }
 
+    /// Whole milliseconds (`TranscriptTime.rounded`, the transcript's own precision); 0 for NaN and infinities.
     static func rounded(_ seconds: Double) -> Double {
         guard seconds.isFinite else { return 0 }
-        return (seconds * 1000).rounded() / 1000
+        return TranscriptTime.rounded(seconds)
     }
 }
 

@@ -19,7 +19,9 @@ public struct SearchHit: Sendable, Equatable, Codable {
     /// When the recording started.
     public var createdAt: Date
     public var field: Field
-    /// For a transcript match, the matching segment's start, in seconds from the start of the recording.
+    /// For a transcript match, the matching segment's start, in seconds from the start of the
+    /// recording, whole milliseconds (`TranscriptTime.rounded`: an index written before the
+    /// transcript's times were rounded holds them as the engine summed them).
     public var startSeconds: Double?
     /// The matching text, shortened around the match, with each match between `SearchHit.matchStart`
     /// and `SearchHit.matchEnd` markers; see `snippet(open:close:)`.
@@ -40,7 +42,7 @@ public struct SearchHit: Sendable, Equatable, Codable {
         self.recordingName = recordingName
         self.createdAt = createdAt
         self.field = field
-        self.startSeconds = startSeconds
+        self.startSeconds = startSeconds.map(TranscriptTime.rounded)
         self.markedSnippet = markedSnippet
         self.score = score
     }
@@ -107,7 +109,7 @@ public struct SearchHit: Sendable, Equatable, Codable {
         recordingName = try container.decode(String.self, forKey: .recordingName)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         field = try container.decode(Field.self, forKey: .field)
-        startSeconds = try container.decodeIfPresent(Double.self, forKey: .startSeconds)
+        startSeconds = try container.decodeIfPresent(Double.self, forKey: .startSeconds).map(TranscriptTime.rounded)
         let snippet = try container.decode(String.self, forKey: .snippet)
         markedSnippet = Self.markedSnippet(fromJSON: snippet)
         score = try container.decode(Double.self, forKey: .score)

@@ -160,7 +160,7 @@ final class LibraryDrafts {
                 // Under the lock, so two imports of the same file at once save it once.
                 if let imported, imported.refusingDuplicates,
                    let existing = try keeper.withIndex({ try $0.recordings(withAudioDigest: imported.digest) }).first {
-                    throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
+                    throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name, audioMissing: folders.isAudioMissing(existing))
                 }
                 try finishDraft(in: draft.folder, as: recording, segments: segments, encodedAudio: encodedFile)
             }

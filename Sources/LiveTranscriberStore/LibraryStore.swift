@@ -192,4 +192,11 @@ public final class LibraryStore: RecordingStore {
         let recording = try folders.readMetadata(in: try folders.existingFolder(of: id))
         return folders.audioFile(in: folders.folder(of: id), format: recording.audio.format)
     }
+
+    /// True when saved recording `id`'s audio file is gone from its folder (`MissingAudioFile`).
+    public func isAudioMissing(_ id: String) -> Bool {
+        // An id with no readable recording is another fault (`resolve` names it), not this one.
+        guard let recording = try? folders.readMetadata(in: try folders.existingFolder(of: id)) else { return false }
+        return folders.isAudioMissing(recording)
+    }
 }

@@ -36,6 +36,11 @@ final class RecordingFolders {
         folder.appendingPathComponent(LibraryLayout.audio(format))
     }
 
+    /// True when saved `recording`'s audio file is not in its folder (`MissingAudioFile`).
+    func isAudioMissing(_ recording: Recording) -> Bool {
+        !FileManager.default.fileExists(atPath: audioFile(in: folder(of: recording.id), format: recording.audio.format).path)
+    }
+
     /// The folder of saved recording `id`; throws `.notFound` for a missing or unsafe id.
     func existingFolder(of id: String) throws -> URL {
         guard RecordingID.isSafe(id) else { throw LibraryError.notFound(id) }

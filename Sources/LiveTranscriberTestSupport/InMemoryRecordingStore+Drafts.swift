@@ -80,7 +80,7 @@ extension InMemoryRecordingStore: RecordingDraftStore {
             // Checked under the same lock as the save, as the real store does under its write lock.
             if let imported, imported.refusingDuplicates,
                let existing = Self.newestFirst(recordings.filter { $0.audioDigest == imported.digest }).first {
-                throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
+                throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name, audioMissing: missingAudio.contains(existing.id))
             }
             if let encodedFormat { state.audio.format = encodedFormat }
             // The name and tag rules the real store applies on save (RecordingName, RecordingTags).

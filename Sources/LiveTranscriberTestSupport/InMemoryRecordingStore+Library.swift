@@ -73,6 +73,7 @@ extension InMemoryRecordingStore {
             previous[id] = nil
             previousLanguages[id] = nil
             audio[id] = nil
+            missingAudio.remove(id)
         }
     }
 

@@ -14,6 +14,8 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     var previousLanguages: [String: String] = [:]
     var previousVocabularies: [String: [String]] = [:]
     var audio: [String: URL]
+    /// Saved recordings whose audio file is gone (`removeAudio(of:)`).
+    var missingAudio: Set<String> = []
     /// Saved recordings that cannot be read, by id, with why (see `damage(_:)`).
     var unreadable: [String: LibraryError] = [:]
     /// Drafts in progress, by id (see `InMemoryRecordingStore+Drafts.swift`).
@@ -118,6 +120,15 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
             (previousVocabularies[id], recordings[index].vocabulary) = (recordings[index].vocabulary, previousVocabularies[id] ?? [])
             return true
         }
+    }
+
+    public func isAudioMissing(_ id: String) -> Bool {
+        lock.withLock { recordings.contains { $0.id == id } && missingAudio.contains(id) }
+    }
+
+    /// Makes recording `id`'s audio file gone, as a user deleting it by hand (`MissingAudioFile`).
+    public func removeAudio(of id: String) {
+        lock.withLock { _ = missingAudio.insert(id) }
     }
 
     /// Adds a saved recording (the drafts' save).

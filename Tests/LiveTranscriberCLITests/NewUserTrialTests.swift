@@ -101,7 +101,7 @@ struct NewUserTrialTests {
         #expect(try Data(contentsOf: library.url.appendingPathComponent("trash/\(id)/transcript.json")) == before)
     }
 
-    @Test("a file whose library copy lost its audio file is still skipped, but the note says that audio is missing")
+    @Test("a file whose library copy lost its audio file is still skipped; the note, show and retranscribe say the audio is missing, in one sentence")
     func duplicateWithMissingAudio() throws {
         let library = try TemporaryLibrary()
         let imported = library.run("import", "--json", Speech.librivox)
@@ -110,8 +110,18 @@ struct NewUserTrialTests {
         let again = try runBinary(["import", Speech.librivox], environment: library.environment)
         #expect(again.exitCode == 0)
         #expect(again.stderr == "note: skipped \(Speech.librivox): it is already in the library as \(id) 'sense_and_sensibility_01_austen_64kb-0880', "
-            + "whose audio file is missing; add --again to import it once more.\n1 of 1 file skipped (already in the library).\n")
+            + "but its audio file is missing, so it cannot be played or transcribed again; add --again to import it once more.\n"
+            + "1 of 1 file skipped (already in the library).\n")
         #expect(library.recordingFolders == [id])
+        // show says it on the Audio line; retranscribe says it instead of "no such file".
+        let shown = try runBinary(["show", id], environment: library.environment)
+        #expect(shown.exitCode == 0)
+        #expect(shown.stdout.components(separatedBy: "\n")[6]
+            == "Audio:     wav, 16000 Hz, 1 channel; its audio file is missing, so it cannot be played or transcribed again")
+        let retranscribed = try runBinary(["retranscribe", id], environment: library.environment)
+        #expect(retranscribed.exitCode == 1)
+        #expect(retranscribed.stderr == "error: \(id) 'sense_and_sensibility_01_austen_64kb-0880': its audio file is missing, "
+            + "so it cannot be played or transcribed again\n")
     }
 
     @Test("import's progress bar moves while the last decodes of a file finish (whisper, 0:24 read at once): never back, through three shares or more, to 100%")

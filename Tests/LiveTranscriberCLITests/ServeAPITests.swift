@@ -253,6 +253,30 @@ struct ServeAPITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: server.uploads.path).isEmpty)
     }
 
+    @Test("a recording whose audio file was removed by hand: its answer says so, its audio and transcribe again are 410, the same upload's 409 says so")
+    func missingAudio() throws {
+        let file = try Data(contentsOf: library.audioFile(library.short))
+        try FileManager.default.removeItem(at: library.audioFile(library.short))
+        let id = library.short.id
+        let sentence = "\(id) 'Budget review': its audio file is missing, so it cannot be played or transcribed again"
+        let shown = try server.get("/api/recordings/\(id)")
+        #expect(shown.status == 200)
+        #expect(try shown.json()["audioMissing"] as? String == "its audio file is missing, so it cannot be played or transcribed again")
+        #expect(try server.get("/api/recordings/\(library.long.id)").json().keys.sorted() == ["exports", "recording", "transcript"])
+        let audio = try server.get("/api/recordings/\(id)/audio")
+        #expect(audio.status == 410)
+        #expect(audio.text == "{\"error\":\"\(sentence)\"}\n")
+        let again = try server.request("POST", "/api/recordings/\(id)/retranscribe")
+        #expect(again.status == 410)
+        #expect(again.text == "{\"error\":\"\(sentence)\"}\n")
+        #expect(try server.get("/api/recordings/\(id)/retranscribe").status == 404)  // no job was started
+        let upload = try server.request("POST", "/api/import?name=copy.wav", body: file)
+        #expect(upload.status == 409)
+        #expect(upload.text == "{\"error\":\"it is already in the library as \(id) 'Budget review', "
+            + "but its audio file is missing, so it cannot be played or transcribed again\"}\n")
+        #expect(library.library.recordingFolders.count == 3)
+    }
+
     @Test("summarize: the core's use case with the offline summarizer; the summary and tags are saved as 'summarize' saves them")
     func summarize() throws {
         let reply = try server.request("POST", "/api/recordings/\(library.long.id)/summarize")

@@ -134,8 +134,9 @@ final class ImportModel {
             do {
                 try await importFile(url, settings: settings)
                 haptics.occurred(.imported)
-            } catch LibraryError.alreadyInLibrary(_, let existing) {
-                failures.append("\(url.lastPathComponent): already in the library as “\(existing)”")
+            } catch LibraryError.alreadyInLibrary(_, let existing, let audioMissing) {
+                failures.append("\(url.lastPathComponent): already in the library as “\(existing)”"
+                                + (audioMissing ? ", but \(MissingAudioFile.clause)" : ""))
                 haptics.occurred(.failure)
             } catch {
                 failures.append("\(url.lastPathComponent): \(error)")

@@ -97,13 +97,12 @@ struct ImportCommand: CLICommand {
                     let count = saved.segments.count
                     context.print("Imported \(shown) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
-            } catch LibraryError.alreadyInLibrary(let id, let name) {
+            } catch LibraryError.alreadyInLibrary(let id, let name, let audioMissing) {
                 skipped += 1
-                // A recording whose audio file was removed by hand keeps its digest: say so, or the
-                // user is told the audio is kept when it is not.
-                let audioMissing = (try? store.audioFile(of: id)).map { !FileManager.default.fileExists(atPath: $0.path) } ?? false
-                context.printError("note: skipped \(shown): \(LibraryError.alreadyInLibrary(id: id, name: name))"
-                    + (audioMissing ? ", whose audio file is missing" : "") + "; add --again to import it once more.")
+                // A recording whose audio file was removed by hand keeps its digest: the sentence
+                // says its audio is missing (`MissingAudioFile`), or the user would think it kept.
+                let reason = LibraryError.alreadyInLibrary(id: id, name: name, audioMissing: audioMissing)
+                context.printError("note: skipped \(shown): \(reason); add --again to import it once more.")
             } catch RecordingInterrupted.cancelled {
                 break
             } catch RecordingInterrupted.noAudio {

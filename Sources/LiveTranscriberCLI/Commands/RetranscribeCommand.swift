@@ -131,7 +131,7 @@ struct RetranscribeCommand: CLICommand {
         let segments: [TranscriptSegment]
         var vocabulary: Vocabulary?
         do {
-            let audio = try store.audioFile(of: recording.id)
+            let audio = try store.existingAudioFile(of: recording)
             switch engine {
             case .local(let choice):
                 let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)

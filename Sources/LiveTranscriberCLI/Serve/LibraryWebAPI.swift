@@ -143,6 +143,8 @@ final class LibraryWebAPI: Sendable {
             return .error(422, "this recording cannot be transcribed again here: \(error.description)")
         } catch let error as WebRetranscriber.Busy {
             return .error(409, error.description)
+        } catch let error as MissingAudioFile {
+            return .error(410, error.description)  // gone for good, as a deleted file is
         } catch {
             return .error(500, CommandRunner.describe(error))
         }
@@ -237,21 +239,23 @@ final class LibraryWebAPI: Sendable {
     }
 
     private func show(_ id: String) throws -> WebResponse {
-        let (recording, segments) = try withStore { store in
+        let (recording, segments, audioMissing) = try withStore { store in
             let recording = try exactRecording(id, in: store)
-            return (recording, try store.transcript(of: recording.id))
+            return (recording, try store.transcript(of: recording.id), store.isAudioMissing(recording.id))
         }
         struct Answer: Encodable {
             var recording: Row
             var transcript: PlaybackTranscript
             var exports: [String]
+            /// `MissingAudioFile.clause` when the audio file is gone; left out otherwise.
+            var audioMissing: String?
         }
         return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments),
-                            exports: ExportFormat.allCases.map(\.rawValue)))
+                            exports: ExportFormat.allCases.map(\.rawValue), audioMissing: audioMissing ? MissingAudioFile.clause : nil))
     }
 
     private func audio(_ id: String, range header: String?) throws -> WebResponse {
-        let file = try withStore { store in try store.audioFile(of: try exactRecording(id, in: store).id) }
+        let file = try withStore { store in try store.existingAudioFile(of: try exactRecording(id, in: store)) }
         let length = try (FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.uint64Value ?? 0
         var headers = [("Content-Type", AudioContentType.mediaType(forFileName: file.lastPathComponent) ?? "application/octet-stream"),
                        ("Accept-Ranges", "bytes")]
@@ -373,7 +377,11 @@ final class LibraryWebAPI: Sendable {
     private func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
         struct Body: Decodable { var language: String? }
         let language = body.isEmpty ? nil : try decode(Body.self, body).language
-        let recording = try withStore { store in try exactRecording(id, in: store) }
+        let recording = try withStore { store in
+            let recording = try exactRecording(id, in: store)
+            _ = try store.existingAudioFile(of: recording)  // 410 before a job starts when it is gone
+            return recording
+        }
         let job = try retranscriber!.start(recording, language: language)
         return .json(["job": job], status: 202)
     }

@@ -447,8 +447,10 @@ enum WebPage {
         say("recording-status", "Loading…");
         try {
           const answer = await api("/api/recordings/" + encodeURIComponent(id));
-          player.src = "/api/recordings/" + encodeURIComponent(id) + "/audio";
+          if (answer.audioMissing) player.removeAttribute("src");
+          else player.src = "/api/recordings/" + encodeURIComponent(id) + "/audio";
           drawRecording(answer);
+          if (answer.audioMissing) say("recording-status", "This recording can be read but not played: " + answer.audioMissing + ".", true);
           if (seconds != null) seek(seconds);
           $("recording-title").focus();
         } catch (error) {

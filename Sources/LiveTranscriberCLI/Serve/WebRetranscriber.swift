@@ -77,7 +77,7 @@ final class WebRetranscriber: Sendable {
         quiet.stderr = BufferOutput()
         do {
             let store = try LibraryAccess.open(quiet)
-            let audio = try store.audioFile(of: id)
+            let audio = try store.existingAudioFile(of: recording)
             let engine = try SpeechOptions.defaultEngine(context.environment)
             // The library's vocabulary (or LIVETRANSCRIBER_VOCABULARY), as `retranscribe` without '--vocabulary'.
             let vocabulary = try SpeechOptions.vocabulary(option: nil, kind: engine, model: nil, environment: context.environment,

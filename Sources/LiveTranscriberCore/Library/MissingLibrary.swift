@@ -18,6 +18,7 @@ public final class MissingLibrary: RecordingStore {
     }
     public func transcript(of id: String) throws -> [TranscriptSegment] { throw LibraryError.notFound(id) }
     public func audioFile(of id: String) throws -> URL { throw LibraryError.notFound(id) }
+    public func isAudioMissing(_ id: String) -> Bool { false }
     public func unreadableFolders() throws -> [UnreadableRecordingFolder] { [] }
     public func isUnreadableFolder(_ id: String) -> Bool { false }
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording { throw LibraryError.notFound(id) }

@@ -25,8 +25,11 @@ public protocol RecordingStore: AnyObject {
     func recordings(withAudioDigest digest: String) throws -> [Recording]
     /// The final segments of a recording, in start order.
     func transcript(of id: String) throws -> [TranscriptSegment]
-    /// The recording's audio file.
+    /// The recording's audio file (which may be missing: `isAudioMissing`).
     func audioFile(of id: String) throws -> URL
+    /// True when saved recording `id` is in the library but its audio file is not (removed by
+    /// hand: `MissingAudioFile`); false for an id that names no saved recording.
+    func isAudioMissing(_ id: String) -> Bool
     /// Saved recordings the library holds but cannot read (a damaged metadata.json or
     /// transcript.json), which `list`, `search` and `resolve` leave out, each with why, in id
     /// order; none when there are none. Reading this changes nothing.
@@ -114,8 +117,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// will be saved by `recover` (or any library command) once the cause is gone.
     case saveFailed(id: String, reason: String, keptSeconds: Double, keptSegments: Int, draftPath: String)
     /// An import was not saved: a recording of the same audio (its `audioDigest`) is already in
-    /// the library, as `id` named `name`.
-    case alreadyInLibrary(id: String, name: String)
+    /// the library, as `id` named `name`; `audioMissing` when that recording's audio file is gone
+    /// (`MissingAudioFile`), which the sentence then says.
+    case alreadyInLibrary(id: String, name: String, audioMissing: Bool = false)
 
     public var description: String {
         switch self {
@@ -139,8 +143,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             return "the library file \(path) is unreadable: \(reason)"
         case .invalid(let reason):
             return reason
-        case .alreadyInLibrary(let id, let name):
-            return "it is already in the library as \(id) '\(VisibleText.escaped(name))'"
+        case .alreadyInLibrary(let id, let name, let audioMissing):
+            return "it is already in the library as \(id) '\(VisibleText.escaped(name))'" + (audioMissing ? ", but \(MissingAudioFile.clause)" : "")
         }
     }
 }

@@ -33,7 +33,7 @@ public struct RecordingImport: Sendable, Equatable {
     ///   - library: where recordings with the same audio are looked up.
     ///   - contentDigest: the platform's digest of the file (`AudioContentDigest`'s rule); nil
     ///     when it has none; it throws when the file cannot be read.
-    /// - Throws: `LibraryError.alreadyInLibrary` (with the existing recording's id and name) when
+    /// - Throws: `LibraryError.alreadyInLibrary` (with the existing recording's id and name, and whether its audio file is missing) when
     ///   `refusingDuplicates` and a recording of the same audio is in the library; whatever
     ///   `contentDigest` or the library's lookup throws.
     public init(
@@ -44,7 +44,7 @@ public struct RecordingImport: Sendable, Equatable {
         name = Self.name(fromStem: stem ?? file.deletingPathExtension().lastPathComponent)
         imported = try contentDigest(file).map { ImportedAudio(digest: $0, refusingDuplicates: refusingDuplicates) }
         if let imported, refusingDuplicates, let existing = try library.recordings(withAudioDigest: imported.digest).first {
-            throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name)
+            throw LibraryError.alreadyInLibrary(id: existing.id, name: existing.name, audioMissing: library.isAudioMissing(existing.id))
         }
     }
 

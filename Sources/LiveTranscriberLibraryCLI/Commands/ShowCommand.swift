@@ -28,12 +28,14 @@ struct ShowCommand: CLICommand {
             try context.printJSON(RecordingWithTranscript(recording: recording, segments: segments))
             return ExitCode.success
         }
-        context.stdout.write(Self.render(recording, segments: segments, timeZone: LibraryAccess.timeZone(context)))
+        context.stdout.write(Self.render(recording, segments: segments, timeZone: LibraryAccess.timeZone(context),
+                                         audioMissing: store.isAudioMissing(recording.id)))
         return ExitCode.success
     }
 
     /// The metadata block, a blank line, then one "[m:ss] text" line per segment.
-    static func render(_ recording: Recording, segments: [TranscriptSegment], timeZone: TimeZone) -> String {
+    /// - Parameter audioMissing: the recording's audio file is gone (`MissingAudioFile`): the Audio line says so.
+    static func render(_ recording: Recording, segments: [TranscriptSegment], timeZone: TimeZone, audioMissing: Bool = false) -> String {
         var rows: [[String]] = [
             ["ID:", recording.id],
             ["Created:", LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone)],
@@ -41,7 +43,8 @@ struct ShowCommand: CLICommand {
             ["Language:", recording.language],
             ["Tags:", recording.tags.isEmpty ? "(none)" : recording.tags.joined(separator: ", ")],
             ["Audio:", "\(recording.audio.format), \(recording.audio.sampleRate) Hz, \(Plural.count(recording.audio.channels, "channel"))"
-                + (AudioFormatSupport.libsndfile.canRead(recording.audio.format) ? "" : " (not readable on this machine)")],
+                + (AudioFormatSupport.libsndfile.canRead(recording.audio.format) ? "" : " (not readable on this machine)")
+                + (audioMissing ? "; \(MissingAudioFile.clause)" : "")],
         ]
         if let summary = recording.summary { rows.append(["Summary:", summary]) }
         if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }

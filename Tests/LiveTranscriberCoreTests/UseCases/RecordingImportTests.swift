@@ -24,6 +24,21 @@ struct RecordingImportTests {
         }
     }
 
+    @Test("when that recording's audio file is gone, the refusal says so in the shared sentence")
+    func refusesDuplicateWithMissingAudio() {
+        let library = Self.library(withDigest: Self.digest)
+        library.removeAudio(of: "20261129-204112-aaaa")
+        let refusal = #expect(throws: LibraryError.self) {
+            try RecordingImport(file: URL(fileURLWithPath: "/in/Standup copy.flac"), refusingDuplicates: true,
+                                library: library, contentDigest: { _ in Self.digest })
+        }
+        #expect(refusal == .alreadyInLibrary(id: "20261129-204112-aaaa", name: "Standup", audioMissing: true))
+        #expect(refusal?.description == "it is already in the library as 20261129-204112-aaaa 'Standup', "
+                + "but its audio file is missing, so it cannot be played or transcribed again")
+        #expect(MissingAudioFile(id: "20261129-204112-aaaa", name: "Stand\u{1B}up").description
+                == "20261129-204112-aaaa 'Stand\\u{1B}up': its audio file is missing, so it cannot be played or transcribed again")
+    }
+
     @Test("with duplicates allowed, or new audio, the plan names the recording from the file and carries the digest to the save")
     func plan() throws {
         let again = try RecordingImport(file: URL(fileURLWithPath: "/in/ Weekly\tsync .m4a"), refusingDuplicates: false,

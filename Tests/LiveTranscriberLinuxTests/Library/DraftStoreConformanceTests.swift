@@ -104,6 +104,22 @@ struct DraftStoreConformanceTests {
         }
     }
 
+    @Test("a recording whose audio file is gone is named missing, and the save of the same audio says so when it refuses it")
+    func missingAudio() throws {
+        try Self.eachStore { name, store in
+            let digest = "sha256:" + String(repeating: "cd", count: 32)
+            let first = try store.saveOneImported(id: "20261129-204112-0011", imported: ImportedAudio(digest: digest, refusingDuplicates: true))
+            #expect(!store.isAudioMissing(first.id), "\(name)")
+            try store.removeSavedAudio(of: first.id)
+            #expect(store.isAudioMissing(first.id), "\(name)")
+            #expect(!store.isAudioMissing("20261129-204112-ffff"), "\(name)")
+            #expect(throws: MissingAudioFile(id: first.id, name: "Call"), "\(name)") { try store.existingAudioFile(of: first) }
+            #expect(throws: LibraryError.alreadyInLibrary(id: first.id, name: "Call", audioMissing: true), "\(name)") {
+                try store.saveOneImported(id: "20261129-204112-0012", imported: ImportedAudio(digest: digest, refusingDuplicates: true))
+            }
+        }
+    }
+
     @Test("new ids are yyyyMMdd-HHmmss-xxxx in UTC")
     func ids() throws {
         try Self.eachStore { name, store in
@@ -123,6 +139,8 @@ protocol DraftStoreUnderTest: RecordingStore {
     func saveOneEncoded(id: String, encoder: RecordingAudioEncoder) throws -> Recording
     func saveOneImported(id: String, imported: ImportedAudio) throws -> Recording
     func freshID(date: Date) -> String
+    /// Removes saved recording `id`'s audio file, as a user deleting it by hand.
+    func removeSavedAudio(of id: String) throws
 }
 
 extension DraftStoreUnderTest where Self: RecordingDraftStore {
@@ -188,5 +206,9 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
     func freshID(date: Date) -> String { newRecordingID(date: date) }
 }
 
-extension LibraryStore: DraftStoreUnderTest {}
-extension InMemoryRecordingStore: DraftStoreUnderTest {}
+extension LibraryStore: DraftStoreUnderTest {
+    func removeSavedAudio(of id: String) throws { try FileManager.default.removeItem(at: try audioFile(of: id)) }
+}
+extension InMemoryRecordingStore: DraftStoreUnderTest {
+    func removeSavedAudio(of id: String) throws { removeAudio(of: id) }
+}

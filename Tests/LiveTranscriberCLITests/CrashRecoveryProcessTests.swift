@@ -174,7 +174,9 @@ struct CrashRecoveryProcessTests {
         #expect(recording.recovered)
         #expect(recording.audio == AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
         let clock = ElapsedTimeFormat.clock(recording.durationSeconds)
-        #expect(recovered.stdout == "Recovered \(id) '\(name)' (\(clock), 1 segment).\n")
+        // The audio after the final (the kill came 0.6 s after it was printed) is named by the shared rule.
+        let tail = RecoveryHint.hint(id: id, durationSeconds: recording.durationSeconds, segments: try library.store().transcript(of: id))
+        #expect(recovered.stdout == "Recovered \(id) '\(name)' (\(clock), 1 segment)\(tail).\n")
         #expect(recovered.stderr == "note: the interrupted recording \(id): its draft.json was damaged, so its name, tags and language were lost; the audio (\(clock)) and 1 final segment were recovered under the default name.\n")
         let wav = try Data(contentsOf: library.url.appendingPathComponent("recordings/\(id)/audio.wav"))
         #expect(recording.durationSeconds == Double(try WAVHeaderRepair.repair(wav).layout.dataSize) / 32_000)

@@ -371,12 +371,12 @@ struct LibraryCommandsTests {
         }
         try crash("20261129-204112-fast")
         #expect(cli.run(["list"]).stderr
-            == "note: recovered an interrupted recording: 20261129-204112-fast 'fast' (1:00); its transcript ends at 0:05, and the 0:54 "
-            + "of audio after it have none (the recorder stopped before transcribing them): run 'livetranscriber retranscribe "
-            + "20261129-204112-fast' to transcribe it all.\n")
+            == "note: recovered an interrupted recording: 20261129-204112-fast 'fast' (1:00); the last 0:54 of audio (from 0:05) has no "
+            + "transcript: the recording stopped before it was transcribed; run 'livetranscriber retranscribe 20261129-204112-fast' "
+            + "to transcribe it all.\n")
         try crash("r3")
-        #expect(cli.run(["recover"]).stdout == "Recovered r3 'fast' (1:00, 1 segment); its transcript ends at 0:05, and the 0:54 "
-            + "of audio after it have none (the recorder stopped before transcribing them): run 'livetranscriber retranscribe r3' to transcribe it all.\n")
+        #expect(cli.run(["recover"]).stdout == "Recovered r3 'fast' (1:00, 1 segment); the last 0:54 of audio (from 0:05) has no "
+            + "transcript: the recording stopped before it was transcribed; run 'livetranscriber retranscribe r3' to transcribe it all.\n")
     }
 
     @Test("recover reports each recovered recording")

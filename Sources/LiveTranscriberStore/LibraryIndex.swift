@@ -261,6 +261,22 @@ final class LibraryIndex {
                            [.text(digest)]) { try Self.recording($0) }
     }
 
+    /// For each distinct tag (by its case key, `recording_tags.tag`), the newest recording that has
+    /// it (created_at, then id, descending, as `list` orders), each once, in that order.
+    ///
+    /// `RecordingTags.all(in:)` of these is `RecordingTags.all(in:)` of every recording: a tag's first
+    /// spelling met newest first is in the newest recording that has it, and no recording listed
+    /// before that one has it. Each tag is found by a seek on `recording_tags`' primary key
+    /// (tag, created_at, id); only these recordings' metadata is read and decoded.
+    func newestRecordingPerTag() throws -> [Recording] {
+        try database.query("""
+            SELECT \(Self.recordingColumns) FROM recordings r WHERE r.id IN (
+                SELECT (SELECT t.id FROM recording_tags t WHERE t.tag = k.tag ORDER BY t.created_at DESC, t.id DESC LIMIT 1)
+                FROM (SELECT DISTINCT tag FROM recording_tags) k)
+            ORDER BY r.created_at DESC, r.id DESC
+            """) { try Self.recording($0) }
+    }
+
     // MARK: Recording rows
 
     /// The `recordings` column that holds a `Recording` (table alias `r`), read by `recording(_:from:)`.

@@ -180,6 +180,13 @@ public final class LibraryStore: RecordingStore {
         try keeper.withIndex { try $0.recordings(withAudioDigest: digest) }
     }
 
+    /// Every tag, one of each regardless of case (`RecordingTags.all`), from the newest recording
+    /// holding each tag only (`LibraryIndex.newestRecordingPerTag`): one row per distinct tag read
+    /// and decoded, not one per recording.
+    public func allTags() throws -> [String] {
+        try keeper.withIndex { index in try index.database.readTransaction { RecordingTags.all(in: try index.newestRecordingPerTag()) } }
+    }
+
     /// The recording's final segments, in start order.
     /// - Throws: `LibraryError.notFound`, or `.corrupt` when `transcript.json` cannot be read.
     public func transcript(of id: String) throws -> [TranscriptSegment] {

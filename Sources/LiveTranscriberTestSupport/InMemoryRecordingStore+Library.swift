@@ -43,6 +43,8 @@ extension InMemoryRecordingStore {
         return Array(ranked.dropFirst(max(0, request.offset)).prefix(request.limit))
     }
 
+    public func allTags() throws -> [String] { RecordingTags.all(in: try list()) }
+
     public func recordings(withAudioDigest digest: String) throws -> [Recording] {
         locked { Self.newestFirst(recordings.filter { $0.audioDigest == digest }) }
     }

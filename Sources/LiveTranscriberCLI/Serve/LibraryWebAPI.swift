@@ -205,7 +205,7 @@ final class LibraryWebAPI: Sendable {
     }
 
     private func tags() throws -> WebResponse {
-        .json(["tags": RecordingTags.all(in: try withStore { try $0.list() })])
+        .json(["tags": try withStore { try $0.allTags() }])
     }
 
     private func search(_ request: WebRequest) throws -> WebResponse {

@@ -13,6 +13,7 @@ public final class MissingLibrary: RecordingStore {
     public func list(_ request: ListRequest) throws -> [Recording] { [] }
     public func search(_ request: SearchRequest) throws -> [SearchResult] { [] }
     public func recordings(withAudioDigest digest: String) throws -> [Recording] { [] }
+    public func allTags() throws -> [String] { [] }
     public func resolve(_ reference: String) throws -> Recording {
         try RecordingID.resolve(reference, latest: { nil }, exact: { _ in nil }, prefixed: { _ in [] })
     }

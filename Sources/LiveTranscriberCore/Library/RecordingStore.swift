@@ -23,6 +23,10 @@ public protocol RecordingStore: AnyObject {
     func search(_ request: SearchRequest) throws -> [SearchResult]
     /// Saved recordings whose audio has this content digest (`Recording.audioDigest`), newest first.
     func recordings(withAudioDigest digest: String) throws -> [Recording]
+    /// Every tag the saved recordings have, one of each regardless of case, exactly as
+    /// `RecordingTags.all(in: list())` gives them (the newest recording's spelling; sorted by case
+    /// key), but without reading every recording when the store can avoid it.
+    func allTags() throws -> [String]
     /// The final segments of a recording, in start order.
     func transcript(of id: String) throws -> [TranscriptSegment]
     /// The recording's audio file (which may be missing: `isAudioMissing`).

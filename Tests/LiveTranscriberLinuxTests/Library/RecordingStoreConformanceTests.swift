@@ -62,6 +62,25 @@ struct RecordingStoreConformanceTests {
     static let t0 = Date(timeIntervalSince1970: 1_795_984_872)  // 2026-11-29 20:41:12 UTC
     static let mono = AudioDescription(format: "wav", sampleRate: 16_000, channels: 1)
 
+    @Test("every tag once regardless of case, in the newest recording's spelling (ties by id), as RecordingTags.all of the whole list; after deletes and tag changes too", arguments: Kind.allCases)
+    func allTags(kind: Kind) throws {
+        try Self.with(kind) { store, save in
+            #expect(try store.allTags() == [])
+            try save("20261129-2041-aa", at: 0, name: nil, tags: ["work", "Zeta"])
+            try save("20261129-2042-ab", at: 1, name: nil, tags: ["Work", "alpha"])
+            try save("20261129-2042-ac", at: 1, name: nil, tags: ["WORK"])  // same time: the larger id is listed first
+            try save("20261129-2043-bb", at: 2, name: nil, tags: ["beta"])
+            try save("20261129-2044-cc", at: 3, name: nil)
+            #expect(try store.allTags() == ["alpha", "beta", "WORK", "Zeta"])
+            #expect(try store.allTags() == RecordingTags.all(in: try store.list()))
+            try store.delete("20261129-2042-ac", purge: false)
+            #expect(try store.allTags() == ["alpha", "beta", "Work", "Zeta"])
+            try store.changeTags("20261129-2043-bb", adding: ["ZETA"], removing: ["beta"])
+            #expect(try store.allTags() == ["alpha", "Work", "ZETA"])
+            #expect(try store.allTags() == RecordingTags.all(in: try store.list()))
+        }
+    }
+
     @Test("saved drafts are listed newest first, paged, and resolved by id, unique prefix or latest", arguments: Kind.allCases)
     func listAndResolve(kind: Kind) throws {
         try Self.with(kind) { store, save in

@@ -73,6 +73,27 @@ struct ServeLiveTests {
         #expect(recordings.snapshot().views.isEmpty)
     }
 
+    @Test("with nobody watching the folders are not scanned; the first snapshot scans before it answers, so it is never stale")
+    func idleUntilWatched() throws {
+        let root = library.library.url
+        let recordings = LiveRecordings(dataDirectory: root)
+        recordings.start()
+        defer { recordings.stop() }
+        let id = "20261202-063000-cafe"
+        let draft = root.appendingPathComponent("drafts/\(id)")
+        try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: true)
+        let lock = try #require(try FileLock.acquire(draft.appendingPathComponent("lock")))
+        defer { lock.release() }
+        let writer = LiveFolder(dataDirectory: root)
+        writer.open(id: id)
+        writer.event(#"{"audio_end":2,"audio_start":0.5,"elapsed":2.4,"text":"seen at once","type":"final","words":[]}"#)
+        defer { writer.remove() }
+        // The scanner has not looked (nobody watched): this snapshot scans, then answers.
+        let views = recordings.snapshot().views
+        #expect(views.map(\.id) == [id])
+        #expect(views.first?.finals.map(\.text) == ["seen at once"])
+    }
+
     @Test("recovering a draft a crash left removes its live folder too")
     func recoveryRemovesLiveFolder() throws {
         let id = "20261202-061500-beef"

@@ -7,13 +7,21 @@ import Synchronization
 /// the page): every `live/<draft id>/` folder whose draft a live process holds (its `lock` is
 /// flock'd), read line by line as its files grow, each folded into a core `LiveRecordingView`.
 ///
-/// One thread scans the folder every `interval` seconds; readers wait for a change with
-/// `waitForChange`. A recording that ends (its folder removed, its draft's lock released) stays
+/// One thread scans the folder every `interval` seconds while someone watches (a reader waits
+/// with `waitForChange`, as the Live page's event stream always does, or read a `snapshot` in the
+/// last `watchedSeconds`); with nobody watching it only checks that, 20 times a second, with no
+/// system call. A `snapshot` taken after such a pause scans first, so it is never stale; a
+/// recording that began and ended meanwhile is never seen, which no one was there to see. A
+/// recording that ends (its folder removed, its draft's lock released) stays
 /// in the list as finished for `finishedSeconds`, so the page can say it was saved. A folder left
 /// by a recorder that crashed (no lock held when first seen) is never shown.
 final class LiveRecordings: Sendable {
-    /// How often the folders are scanned, in seconds.
+    /// How often the folders are scanned while watched, in seconds: a line a recorder writes
+    /// reaches the page within this (the live view's latency, docs/serve.md).
     static let interval = 0.05
+    /// How long after the last `snapshot` (with no reader waiting) the folders are still scanned,
+    /// in seconds: above the page's polling of `GET /api/live` when it has no event stream.
+    static let watchedSeconds = 2.0
     /// How long a finished recording stays in the list, in seconds.
     static let finishedSeconds = 30.0
 
@@ -29,6 +37,16 @@ final class LiveRecordings: Sendable {
         var followed: [String: Followed] = [:]
         var version = 0
         var stopped = false
+        /// The scanning thread runs (`start()`); tests without it call `scan(now:)` themselves.
+        var scanning = false
+        /// Readers in `waitForChange` now.
+        var waiting = 0
+        /// When a reader last read a snapshot or stopped waiting.
+        var lastWatched = Date.distantPast
+
+        func isWatched(now: Date) -> Bool {
+            waiting > 0 || now.timeIntervalSince(lastWatched) < LiveRecordings.watchedSeconds
+        }
     }
 
     private let dataDirectory: URL
@@ -41,9 +59,11 @@ final class LiveRecordings: Sendable {
 
     /// Starts scanning on a thread of its own, until `stop()`.
     func start() {
+        state.withLock { $0.scanning = true }
         let thread = Thread { [self] in
             while !state.withLock({ $0.stopped }) {
-                scan(now: Date())
+                let now = Date()
+                if state.withLock({ $0.isWatched(now: now) }) { scan(now: now) }
                 Thread.sleep(forTimeInterval: Self.interval)
             }
         }
@@ -71,8 +91,12 @@ final class LiveRecordings: Sendable {
     /// The recordings followed now, newest first (ids begin with their start time), and the
     /// version of that list.
     func snapshot() -> (version: Int, views: [LiveRecordingView]) {
-        state.withLock { state in
-            (state.version, state.followed.values.map(\.view).sorted { $0.id > $1.id })
+        let now = Date()
+        // Nobody watched, so the scanner was idle: bring the list up to date first.
+        if state.withLock({ $0.scanning && !$0.isWatched(now: now) }) { scan(now: now) }
+        return state.withLock { state in
+            state.lastWatched = now
+            return (state.version, state.followed.values.map(\.view).sorted { $0.id > $1.id })
         }
     }
 
@@ -80,6 +104,8 @@ final class LiveRecordings: Sendable {
     /// - Returns: the current version, or nil once stopped.
     func waitForChange(after version: Int, timeout: Double) -> Int? {
         let deadline = Date().addingTimeInterval(timeout)
+        state.withLock { $0.waiting += 1 }
+        defer { state.withLock { $0.waiting -= 1; $0.lastWatched = Date() } }
         changed.lock()
         defer { changed.unlock() }
         while true {

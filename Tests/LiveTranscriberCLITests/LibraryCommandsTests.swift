@@ -194,6 +194,22 @@ struct LibraryCommandsTests {
         #expect(result.stdout.contains("\"segments\" : ["))
     }
 
+    @Test("a transcript saved with float noise (trial 5: 4.5040000000000004) prints whole milliseconds in export --format json and show --json")
+    func noisyTimesPrintMilliseconds() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.save(id: "20261129-204112-0870", name: "Dashwood", seconds: 6, segments: [TranscriptSegment(text: "x", startSeconds: 0, endSeconds: 1)])
+        let stored = #"[{"end":4.5040000000000004,"start":0.064,"text":"And Mr. John Dashwood","words":[{"end":4.5040000000000004,"start":3.7680000000000002,"word":"Dashwood"}]}]"#
+        try Data(stored.utf8).write(to: cli.home.appendingPathComponent("recordings/20261129-204112-0870/transcript.json"))
+        for arguments in [["export", "latest", "--format", "json"], ["show", "latest", "--json"]] {
+            let result = cli.run(arguments)
+            #expect(result.code == 0)
+            let times = result.stdout.components(separatedBy: "\n").filter { $0.contains("\"end\"") || $0.contains("\"start\"") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(times == ["\"end\" : 4.504,", "\"start\" : 0.064,", "\"end\" : 4.504,", "\"start\" : 3.768,"], "\(arguments)")
+        }
+    }
+
     @Test("usage errors exit 64, unknown recordings exit 1, each with one clear line", arguments: [
         (["show"], 64, "error: missing ID\nusage: livetranscriber show <id> [--json]\nSee 'livetranscriber show --help'.\n"),
         (["show", "a", "b"], 64, "error: unexpected argument 'b'\nusage: livetranscriber show <id> [--json]\nSee 'livetranscriber show --help'.\n"),

@@ -10,8 +10,10 @@ import Synchronization
 /// One thread scans the folder every `interval` seconds while someone watches (a reader waits
 /// with `waitForChange`, as the Live page's event stream always does, or read a `snapshot` in the
 /// last `watchedSeconds`); with nobody watching it only checks that, 20 times a second, with no
-/// system call. A `snapshot` taken after such a pause scans first, so it is never stale; a
-/// recording that began and ended meanwhile is never seen, which no one was there to see. A
+/// system call. A `snapshot` taken after such a pause starts afresh (what was followed is
+/// dropped, or a recording that ended meanwhile would show a clock stopped at the pause's end)
+/// and scans first, so it is never stale: recordings in progress are read from their start, and
+/// one that ended meanwhile is not shown, as no one was there to see it end. A
 /// recording that ends (its folder removed, its draft's lock released) stays
 /// in the list as finished for `finishedSeconds`, so the page can say it was saved. A folder left
 /// by a recorder that crashed (no lock held when first seen) is never shown.
@@ -20,7 +22,7 @@ final class LiveRecordings: Sendable {
     /// reaches the page within this (the live view's latency, docs/serve.md).
     static let interval = 0.05
     /// How long after the last `snapshot` (with no reader waiting) the folders are still scanned,
-    /// in seconds: above the page's polling of `GET /api/live` when it has no event stream.
+    /// in seconds: above the gap between two reads of a client polling `GET /api/live` each second.
     static let watchedSeconds = 2.0
     /// How long a finished recording stays in the list, in seconds.
     static let finishedSeconds = 30.0
@@ -92,8 +94,16 @@ final class LiveRecordings: Sendable {
     /// version of that list.
     func snapshot() -> (version: Int, views: [LiveRecordingView]) {
         let now = Date()
-        // Nobody watched, so the scanner was idle: bring the list up to date first.
-        if state.withLock({ $0.scanning && !$0.isWatched(now: now) }) { scan(now: now) }
+        // Nobody watched, so the scanner was idle: start afresh and bring the list up to date first.
+        let idle = state.withLock { state -> Bool in
+            guard state.scanning, !state.isWatched(now: now) else { return false }
+            if !state.followed.isEmpty {
+                state.followed = [:]
+                state.version += 1
+            }
+            return true
+        }
+        if idle { scan(now: now) }
         return state.withLock { state in
             state.lastWatched = now
             return (state.version, state.followed.values.map(\.view).sorted { $0.id > $1.id })

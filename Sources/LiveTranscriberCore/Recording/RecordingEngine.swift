@@ -85,6 +85,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         var recognizerFinished = false
         /// The language the draft was last given (`RecordingDraftStore.updateLanguage`).
         var draftLanguage: String
+        /// The language the Live Activity was last given (`LiveActivityCoordinator.languageChanged`).
+        var activityLanguage: String
     }
 
     /// - Parameters:
@@ -373,7 +375,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         running = Running(draft: draft, writer: writer, storageResampler: storageResampler,
                           pipeline: TranscriptionPipeline(resampler: recognitionResampler, recognizer: recognizer),
                           coordinator: coordinator, timeline: timeline, lastHeaderUpdate: createdAt,
-                          draftLanguage: recognizer.language)
+                          draftLanguage: recognizer.language, activityLanguage: recognizer.language)
     }
 
     /// How `finish` asks the store to save the draft's audio: encoded to the settings' format
@@ -450,6 +452,13 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
 
     private func apply(_ event: RecognitionEvent, draft: Store.Draft, coordinator: LiveActivityCoordinator) throws {
         if case .interim = event { interimResults += 1 }
+        // Under "auto" the language is identified before anything is decoded: from the first
+        // line on, the Live Activity (and every card drawn from it) shows the language the
+        // recording is saved with, not the fallback it started with.
+        if let running, running.pipeline.language != running.activityLanguage {
+            coordinator.languageChanged(running.pipeline.language)
+            self.running?.activityLanguage = running.pipeline.language
+        }
         switch transcript.apply(event) {
         case .none:
             break

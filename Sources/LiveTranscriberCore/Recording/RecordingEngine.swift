@@ -391,6 +391,10 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         closePause()
         state = running ?? state
         state.capturing = false
+        // No audio comes after this: the Live Activity (and every card drawn from it) shows the
+        // recording stopped, its clock fixed, while the last decodes end (up to 30 s of audio
+        // for a file read ahead), not a recording whose clock runs on.
+        state.coordinator.stopped()
         if captureFailure == nil {
             // The stop rule (`PendingTranscription`): pending decodes get a grace after a stop request.
             let rule = settings.pendingTranscription

@@ -30,6 +30,11 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     /// The hint shown while recording or paused.
     public static let stopHint = "Ctrl-C or q stops and saves"
 
+    /// The transcript row while no line has come yet.
+    public static let listeningText = "Listening…"
+    /// The transcript row of a stopped recording that had no line at all.
+    public static let noSpeechText = "No speech was heard."
+
     /// The narrowest terminal that gets a card: narrower ones get one status line.
     public static let minimumWidth = 20
     /// The shortest terminal (in rows) that gets a card: shorter ones get one status line.
@@ -134,7 +139,7 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     /// Newest first: the interim line (the words being spoken) on top, then whole final lines from
     /// the newest back while they fit in `maxTranscriptRows` and the `room` left; the newest line
     /// alone taller than that keeps its end.
-    /// Each row comes with its ANSI style code, if any (amber interim, dim "Listening…").
+    /// Each row comes with its ANSI style code, if any (amber interim, dim "Listening…" or "No speech was heard.").
     private func transcriptRows(
         _ presentation: LockScreenPresentation, finalLines: [String], interim: String, inner: Int, room: Int
     ) -> [(String, String?)] {
@@ -163,7 +168,11 @@ public struct TerminalCardRenderer: Sendable, Equatable {
                 break
             }
         }
-        if rows.isEmpty { rows.append((TerminalText.prefix("Listening…", width: inner), "2")) }
+        if rows.isEmpty {
+            // A stopped recording listens no more: it says that it heard no speech.
+            let placeholder = presentation.status.glyph == .stopped ? Self.noSpeechText : Self.listeningText
+            rows.append((TerminalText.prefix(placeholder, width: inner), "2"))
+        }
         return rows
     }
 

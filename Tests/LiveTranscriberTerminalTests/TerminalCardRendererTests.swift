@@ -64,6 +64,16 @@ extension LiveActivityTests {
             #expect(hidden.joined().contains(LockScreenPresentation.hiddenTranscriptText))
         }
 
+        @Test("no line yet: 'Listening…' while recording or paused; a stopped card says no speech was heard (trial 6: the stopped card of 20 s of silence said 'Listening…')")
+        func noLines() {
+            let renderer = TerminalCardRenderer(width: 30, color: false)
+            #expect(renderer.render(presentation(), elapsedSeconds: 20)[3] == "│ Listening…                 │")
+            #expect(renderer.render(presentation(.paused, elapsed: 20), elapsedSeconds: 20)[3] == "│ Listening…                 │")
+            let stopped = renderer.render(presentation(.stopped, elapsed: 20), elapsedSeconds: 20)
+            #expect(stopped[3] == "│ No speech was heard.       │")
+            #expect(!stopped.joined().contains("Listening"))
+        }
+
         @Test("wide characters count two columns and the card stays aligned")
         func wide() {
             let renderer = TerminalCardRenderer(width: 30)

@@ -50,14 +50,18 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     public var maxTranscriptRows: Int
     /// The last row while recording or paused: how to stop (and pause, where keys work).
     public var hint: String
+    /// The last row of a stopped card whose last lines are still being decoded (how to stop
+    /// waiting); nil for none. A stopped card shows no other hint.
+    public var finishingHint: String?
 
     public init(width: Int = 60, height: Int? = nil, color: Bool = false, maxTranscriptRows: Int = 4,
-                hint: String = TerminalCardRenderer.stopHint) {
+                hint: String = TerminalCardRenderer.stopHint, finishingHint: String? = nil) {
         self.width = max(1, width)
         self.height = height.map { max(1, $0) }
         self.color = color
         self.maxTranscriptRows = max(0, maxTranscriptRows)
         self.hint = hint
+        self.finishingHint = finishingHint
     }
 
     /// Whether an output can take the live card, colors and cursor movement: a terminal
@@ -107,8 +111,8 @@ public struct TerminalCardRenderer: Sendable, Equatable {
         let footerText = TerminalText.prefix(VisibleText.escaped("\(presentation.language) · \(presentation.segmentCountText)"), width: inner)
         let footer = box(style(footerText, "2"), plainWidth: TerminalText.columns(of: footerText))
         var hintRow: String?
-        if presentation.status.glyph != .stopped {
-            let hint = TerminalText.prefix(hint, width: inner)
+        if let shown = presentation.status.glyph != .stopped ? hint : finishingHint {
+            let hint = TerminalText.prefix(shown, width: inner)
             hintRow = box(style(hint, "2"), plainWidth: TerminalText.columns(of: hint))
         }
 

@@ -74,6 +74,17 @@ extension LiveActivityTests {
             #expect(!stopped.joined().contains("Listening"))
         }
 
+        @Test("a stopped card whose last lines are still decoded shows the finishing hint as its last row; without one, none")
+        func finishing() {
+            let waiting = TerminalCardRenderer(width: 44, color: false, finishingHint: "transcribing the rest · q or Ctrl-C saves now")
+            let rows = waiting.render(presentation(.stopped, elapsed: 114), elapsedSeconds: 114, finalLines: ["1:22  He might even"])
+            #expect(rows.suffix(2) == ["│ transcribing the rest · q or Ctrl-C sav… │", "╰──────────────────────────────────────────╯"])
+            #expect(!rows.joined().contains(TerminalCardRenderer.stopHint))
+            let recording = waiting.render(presentation(), elapsedSeconds: 114)
+            #expect(recording.contains("│ \(TerminalCardRenderer.stopHint)              │"))
+            #expect(!recording.joined().contains("transcribing"))
+        }
+
         @Test("wide characters count two columns and the card stays aligned")
         func wide() {
             let renderer = TerminalCardRenderer(width: 30)

@@ -107,13 +107,19 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
     }
 
     public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
-        var events: [RecognitionEvent] = []
+        var delivered: [RecognitionEvent] = []
+        var ending = try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: { delivered += $0 })
+        ending.events = delivered + ending.events
+        return ending
+    }
+
+    public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
         while let cue = cues.first, cue.atSeconds <= receivedSeconds {
-            if abandoning() { return RecognitionEnding(events: events, untranscribedFromSeconds: transcribedSeconds) }
-            events += fire()
+            if abandoning() { return RecognitionEnding(events: [], untranscribedFromSeconds: transcribedSeconds) }
+            delivering(fire())
         }
         finished = true
-        return RecognitionEnding(events: events + finishEvents)
+        return RecognitionEnding(events: finishEvents)
     }
 
     public func cancel() {

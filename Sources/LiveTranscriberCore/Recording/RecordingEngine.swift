@@ -402,16 +402,28 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             // Asked once first: a recognizer that finishes at once (pocketsphinx) then skips its refinements.
             var requestedAt: Date? = stopRequested() ? clock.now() : nil
             let pipeline = state.pipeline
+            let (draft, coordinator) = (state.draft, state.coordinator)
             do {
+                // Each decode's lines are journaled and shown as it ends, not all at once when the
+                // last one does (a file read ahead leaves up to 30 s of audio to decode here).
+                var deliveryFailure: (any Error)?
                 let ending = try pipeline.finish(stopRequested: requestedAt != nil, abandoning: {
                     // The decodes finished since the last check count before the front end draws
                     // its progress (an import's bar moves through the last 30 s of a file, too).
                     noteTranscribed(pipeline)
                     let asked = stopRequested()  // every time: the front end draws progress there
                     if requestedAt == nil, asked { requestedAt = clock.now() }
-                    return rule.abandons(stopRequestedAt: requestedAt, now: clock.now())
+                    return deliveryFailure != nil || rule.abandons(stopRequestedAt: requestedAt, now: clock.now())
+                }, delivering: { events in
+                    guard deliveryFailure == nil else { return }
+                    do {
+                        for event in events { try apply(event, draft: draft, coordinator: coordinator) }
+                    } catch {
+                        deliveryFailure = error  // a journal that cannot be written: the recording's error
+                    }
                 })
-                for event in ending.events { try apply(event, draft: state.draft, coordinator: state.coordinator) }
+                if let deliveryFailure { throw deliveryFailure }
+                for event in ending.events { try apply(event, draft: draft, coordinator: coordinator) }
                 if let from = ending.untranscribedFromSeconds {
                     untranscribedAudio = UntranscribedAudio(fromSeconds: min(from, secondsRecorded), toSeconds: secondsRecorded)
                 } else {

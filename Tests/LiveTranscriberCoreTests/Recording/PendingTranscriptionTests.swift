@@ -84,7 +84,7 @@ struct PendingTranscriptionTests {
             }
             return false
         })
-        #expect(shown == ["Stopped 0:08 1", "Stopped 0:08 1", "Stopped 0:08 1", "Stopped 0:08 1"])  // the lines come after
+        #expect(shown == ["Stopped 0:08 1", "Stopped 0:08 1", "Stopped 0:08 2", "Stopped 0:08 3"])  // each line as its decode ends
         let kinds = harness.activity.calls.map { call -> String in
             switch call {
             case .request(_, let content, _, _): "request \(content.status) \(content.segmentCount)"

@@ -128,8 +128,11 @@ enum LivePage {
         if (fresh.length) parts.finals.prepend(...fresh.map(finalLine));
         parts.shownFinals = card.finals;
         setText(parts.meta, [card.language, card.segmentCountText].filter((part) => part).join(" · "));
-        if (card.finished && !parts.link) {
-          parts.link = element("p", {}, element("a", { href: "#/recording/" + encodeURIComponent(card.id), text: "Open the saved recording" }));
+        // A link only to a recording that was saved; an interrupted one says what became of it.
+        if ((card.saved || card.note) && !parts.link) {
+          parts.link = card.saved
+            ? element("p", {}, element("a", { href: "#/recording/" + encodeURIComponent(card.id), text: "Open the saved recording" }))
+            : element("p", { class: "meta live-note", text: card.note });
           parts.meta.after(parts.link);
         }
         if (item.previews) {

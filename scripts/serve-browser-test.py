@@ -145,10 +145,26 @@ def live_page(browser, wait, shot, program, audio):
         if not shown["meta"].startswith("en-US · "):
             fail("the card's footer is %r" % shown["meta"])
         first = shown["timer"]
+        # A reader selects a final line while the clock ticks (an update a second): the card is
+        # changed in place, so the selection and the card's node stay.
+        browser.execute_script("""
+            for (const node of document.querySelectorAll('.live-card')) {
+                if (node.querySelector('h2').textContent !== arguments[0]) continue;
+                window.ltCard = node;
+                const range = document.createRange();
+                range.selectNodeContents(node.querySelector('.live-finals .text'));
+                getSelection().removeAllRanges();
+                getSelection().addRange(range);
+            }""", "From a terminal")
+        selected = browser.execute_script("return getSelection().toString()")
         time.sleep(1.3)
         later = card(browser, "From a terminal")["timer"]
         if later == first:
             fail("the timer did not tick: %r then %r" % (first, later))
+        kept = browser.execute_script("return [getSelection().toString(), document.contains(window.ltCard)]")
+        if not selected or kept != [selected, True]:
+            fail("a tick redrew the card: the selection %r became %r (card node kept: %r)" % (selected, kept[0], kept[1]))
+        browser.execute_script("getSelection().removeAllRanges()")
         long_wait.until(lambda b: (card(b, "From a terminal") or {}).get("interim"))
         interim = card(browser, "From a terminal")
         print("serve-browser-test: live card: %s %s, interim '%s' in %s, finals %r at %r, %s" % (

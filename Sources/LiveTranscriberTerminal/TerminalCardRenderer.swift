@@ -30,6 +30,11 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     /// The hint shown while recording or paused.
     public static let stopHint = "Ctrl-C or q stops and saves"
 
+    /// The transcript row while no line has come yet.
+    public static let listeningText = "Listening…"
+    /// The transcript row of a stopped recording that had no line at all.
+    public static let noSpeechText = "No speech was heard."
+
     /// The narrowest terminal that gets a card: narrower ones get one status line.
     public static let minimumWidth = 20
     /// The shortest terminal (in rows) that gets a card: shorter ones get one status line.
@@ -45,14 +50,18 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     public var maxTranscriptRows: Int
     /// The last row while recording or paused: how to stop (and pause, where keys work).
     public var hint: String
+    /// The last row of a stopped card whose last lines are still being decoded (how to stop
+    /// waiting); nil for none. A stopped card shows no other hint.
+    public var finishingHint: String?
 
     public init(width: Int = 60, height: Int? = nil, color: Bool = false, maxTranscriptRows: Int = 4,
-                hint: String = TerminalCardRenderer.stopHint) {
+                hint: String = TerminalCardRenderer.stopHint, finishingHint: String? = nil) {
         self.width = max(1, width)
         self.height = height.map { max(1, $0) }
         self.color = color
         self.maxTranscriptRows = max(0, maxTranscriptRows)
         self.hint = hint
+        self.finishingHint = finishingHint
     }
 
     /// Whether an output can take the live card, colors and cursor movement: a terminal
@@ -102,8 +111,8 @@ public struct TerminalCardRenderer: Sendable, Equatable {
         let footerText = TerminalText.prefix(VisibleText.escaped("\(presentation.language) · \(presentation.segmentCountText)"), width: inner)
         let footer = box(style(footerText, "2"), plainWidth: TerminalText.columns(of: footerText))
         var hintRow: String?
-        if presentation.status.glyph != .stopped {
-            let hint = TerminalText.prefix(hint, width: inner)
+        if let shown = presentation.status.glyph != .stopped ? hint : finishingHint {
+            let hint = TerminalText.prefix(shown, width: inner)
             hintRow = box(style(hint, "2"), plainWidth: TerminalText.columns(of: hint))
         }
 
@@ -134,7 +143,7 @@ public struct TerminalCardRenderer: Sendable, Equatable {
     /// Newest first: the interim line (the words being spoken) on top, then whole final lines from
     /// the newest back while they fit in `maxTranscriptRows` and the `room` left; the newest line
     /// alone taller than that keeps its end.
-    /// Each row comes with its ANSI style code, if any (amber interim, dim "Listening…").
+    /// Each row comes with its ANSI style code, if any (amber interim, dim "Listening…" or "No speech was heard.").
     private func transcriptRows(
         _ presentation: LockScreenPresentation, finalLines: [String], interim: String, inner: Int, room: Int
     ) -> [(String, String?)] {
@@ -163,7 +172,11 @@ public struct TerminalCardRenderer: Sendable, Equatable {
                 break
             }
         }
-        if rows.isEmpty { rows.append((TerminalText.prefix("Listening…", width: inner), "2")) }
+        if rows.isEmpty {
+            // A stopped recording listens no more: it says that it heard no speech.
+            let placeholder = presentation.status.glyph == .stopped ? Self.noSpeechText : Self.listeningText
+            rows.append((TerminalText.prefix(placeholder, width: inner), "2"))
+        }
         return rows
     }
 

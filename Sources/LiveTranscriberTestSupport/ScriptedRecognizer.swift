@@ -21,7 +21,14 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
         public var description: String { "the scripted recognizer failed" }
     }
 
-    public let language: String
+    /// The language as it stands: `initialLanguage`, then the one `identifies` names once its
+    /// seconds of audio have arrived (as `--language auto` identifies it).
+    public var language: String {
+        guard let identifies, receivedSeconds >= identifies.atSeconds else { return initialLanguage }
+        return identifies.language
+    }
+    private let initialLanguage: String
+    private let identifies: (atSeconds: Double, language: String)?
     public let inputFormat: RecognizerInputFormat
     public let delivery: RecognitionDelivery
     private var cues: [Cue]
@@ -47,14 +54,16 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
     ///     `atSeconds + lagSeconds` of audio arrived; `awaitEvents` fires the next cue whose audio
     ///     arrived (one decode finishing); `finish(stopRequested:abandoning:)` fires the rest of those one by one,
     ///     asking `abandoning` before each.
+    ///   - identifies: the language `language` becomes once that many seconds of audio arrived.
     public init(
-        language: String = "en-US",
+        language: String = "en-US", identifies: (atSeconds: Double, language: String)? = nil,
         inputFormat: RecognizerInputFormat = RecognizerInputFormat(sampleRate: 16_000, encoding: .int16, blockSamples: 1_600),
         delivery: RecognitionDelivery = .streaming,
         cues: [Cue], finishEvents: [RecognitionEvent] = [], failAtSeconds: Double? = nil, lagSeconds: Double = 0
     ) {
         self.lagSeconds = lagSeconds
-        self.language = language
+        self.initialLanguage = language
+        self.identifies = identifies
         self.inputFormat = inputFormat
         self.delivery = delivery
         self.cues = cues
@@ -98,13 +107,19 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
     }
 
     public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
-        var events: [RecognitionEvent] = []
+        var delivered: [RecognitionEvent] = []
+        var ending = try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: { delivered += $0 })
+        ending.events = delivered + ending.events
+        return ending
+    }
+
+    public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
         while let cue = cues.first, cue.atSeconds <= receivedSeconds {
-            if abandoning() { return RecognitionEnding(events: events, untranscribedFromSeconds: transcribedSeconds) }
-            events += fire()
+            if abandoning() { return RecognitionEnding(events: [], untranscribedFromSeconds: transcribedSeconds) }
+            delivering(fire())
         }
         finished = true
-        return RecognitionEnding(events: events + finishEvents)
+        return RecognitionEnding(events: finishEvents)
     }
 
     public func cancel() {

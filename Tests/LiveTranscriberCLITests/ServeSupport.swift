@@ -85,11 +85,15 @@ final class RunningServer {
     /// Where uploads are kept while they are read (this server's own, so other tests' uploads never show).
     let uploads: URL
 
+    /// - Parameter defaultEngine: true to leave the engine to the server's default (whisper), as
+    ///   a user's `serve` does; false for the library's pocketsphinx.
     init(_ library: ServedLibrary, maximumBodyBytes: Int = WebAccess.maximumBodyBytes,
-         recordInput: String = ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav") throws {
+         recordInput: String = ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav", defaultEngine: Bool = false) throws {
         token = WebAccess.newToken()
         uploads = try TestFolders.make("lt-uploads")
-        let context = library.context
+        var chosen = library.context
+        if defaultEngine { chosen.environment[LinuxSpeechEngines.engineVariable] = nil }
+        let context = chosen
         let recordings = LiveRecordings(dataDirectory: library.library.url)
         recordings.start()
         live = LiveWebAPI(recordings: recordings, recorder: WebRecorder(context: context, input: .file(path: recordInput), recordings: recordings))

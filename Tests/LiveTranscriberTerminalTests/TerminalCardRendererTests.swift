@@ -64,6 +64,27 @@ extension LiveActivityTests {
             #expect(hidden.joined().contains(LockScreenPresentation.hiddenTranscriptText))
         }
 
+        @Test("no line yet: 'Listening…' while recording or paused; a stopped card says no speech was heard (trial 6: the stopped card of 20 s of silence said 'Listening…')")
+        func noLines() {
+            let renderer = TerminalCardRenderer(width: 30, color: false)
+            #expect(renderer.render(presentation(), elapsedSeconds: 20)[3] == "│ Listening…                 │")
+            #expect(renderer.render(presentation(.paused, elapsed: 20), elapsedSeconds: 20)[3] == "│ Listening…                 │")
+            let stopped = renderer.render(presentation(.stopped, elapsed: 20), elapsedSeconds: 20)
+            #expect(stopped[3] == "│ No speech was heard.       │")
+            #expect(!stopped.joined().contains("Listening"))
+        }
+
+        @Test("a stopped card whose last lines are still decoded shows the finishing hint as its last row; without one, none")
+        func finishing() {
+            let waiting = TerminalCardRenderer(width: 44, color: false, finishingHint: "transcribing the rest · q or Ctrl-C saves now")
+            let rows = waiting.render(presentation(.stopped, elapsed: 114), elapsedSeconds: 114, finalLines: ["1:22  He might even"])
+            #expect(rows.suffix(2) == ["│ transcribing the rest · q or Ctrl-C sav… │", "╰──────────────────────────────────────────╯"])
+            #expect(!rows.joined().contains(TerminalCardRenderer.stopHint))
+            let recording = waiting.render(presentation(), elapsedSeconds: 114)
+            #expect(recording.contains("│ \(TerminalCardRenderer.stopHint)              │"))
+            #expect(!recording.joined().contains("transcribing"))
+        }
+
         @Test("wide characters count two columns and the card stays aligned")
         func wide() {
             let renderer = TerminalCardRenderer(width: 30)

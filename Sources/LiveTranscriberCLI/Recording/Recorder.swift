@@ -218,6 +218,7 @@ extension LiveViewSnapshot {
                   elapsedSeconds: timerCountsTranscribed ? engine.secondsTranscribed : engine.secondsRecorded,
                   transcribedSeconds: engine.secondsTranscribed,
                   totalSeconds: source.totalFrames.map { Double($0) / Double(source.format.sampleRate) },
-                  finals: engine.transcript.finals, interim: engine.transcript.interim, acceptsKeys: acceptsKeys)
+                  finals: engine.transcript.finals, interim: engine.transcript.interim, acceptsKeys: acceptsKeys,
+                  finishing: engine.phase == .stopping)
     }
 }

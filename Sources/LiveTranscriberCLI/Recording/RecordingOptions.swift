@@ -145,7 +145,7 @@ struct SpeechOptions: Equatable {
         } catch let error as SpeechEngineChoiceError {
             throw UsageError(error.description)
         }
-        let language = try languageTag(arguments.value("language") ?? LanguageChoice.automaticName)
+        let language = try languageTag(arguments.value("language") ?? LanguageChoice.default.name)
         let model = arguments.value("model")
         if model?.isEmpty == true { throw UsageError("--model needs a path") }
         return SpeechOptions(engineChoice: engine, language: language, model: model, vocabularyOption: try vocabularyOption(arguments))

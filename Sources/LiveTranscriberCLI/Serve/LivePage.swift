@@ -68,43 +68,104 @@ enum LivePage {
 
       function tick() {
         for (const node of document.querySelectorAll(".live-timer[data-from]")) {
-          node.textContent = clock((Date.now() - Date.parse(node.dataset.from)) / 1000);
+          setText(node, clock((Date.now() - Date.parse(node.dataset.from)) / 1000));
         }
       }
 
       const previewNames = [["lockScreen", "Lock Screen"], ["expandedIsland", "Dynamic Island, expanded"],
                             ["compactIsland", "Dynamic Island, compact"], ["minimalIsland", "Dynamic Island, minimal"]];
 
-      function cardNode(item) {
+      // Each card is drawn once and then changed in place, field by field, as updates come (one
+      // a second while a clock ticks): a node replaced every second would scroll the final lines
+      // back to the top, drop a selection being made, and take the keyboard focus away.
+      const cards = new Map();
+
+      function setText(node, text) {
+        if (node.textContent !== text) node.textContent = text;
+      }
+
+      function finalLine(line) {
+        return element("li", {}, element("span", { class: "time", text: line.time }), element("span", { class: "text", text: line.text }));
+      }
+
+      function newCard(card) {
+        const parts = {
+          dot: element("span", { class: "live-dot", "aria-hidden": "true" }),
+          status: element("span", { class: "live-status" }),
+          timer: element("span", { class: "live-timer", "aria-label": "Elapsed time" }),
+          name: element("h2", {}),
+          interim: element("p", { class: "live-interim" }),
+          finals: element("ol", { class: "live-finals", "aria-label": "Final lines, newest first" }),
+          meta: element("p", { class: "meta live-meta" }),
+          link: null, previews: null, shownFinals: [],
+        };
+        parts.node = element("article", { class: "live-card", "data-id": card.id },
+          element("div", { class: "live-head" }, parts.dot, parts.status, parts.timer),
+          parts.name, parts.interim, parts.finals, parts.meta);
+        return parts;
+      }
+
+      function updateCard(parts, item) {
         const card = item.card;
-        const dot = element("span", { class: "live-dot", "aria-hidden": "true" });
-        dot.style.backgroundColor = card.dotHex;
-        const timer = element("span", { class: "live-timer", text: card.timer.text, "aria-label": "Elapsed time" });
-        if (card.timer.ticking && card.timer.from) timer.dataset.from = card.timer.from;
-        const finals = element("ol", { class: "live-finals", "aria-label": "Final lines, newest first" },
-          ...card.finals.map((line) => element("li", {}, element("span", { class: "time", text: line.time }), element("span", { class: "text", text: line.text }))));
-        const meta = [card.language, card.segmentCountText].filter((part) => part).join(" · ");
-        const node = element("article", { class: "live-card", "data-id": card.id, "data-phase": card.phase },
-          element("div", { class: "live-head" }, dot, element("span", { class: "live-status", text: card.status }), timer),
-          element("h2", { text: card.name || "New recording" }),
-          element("p", { class: "live-interim", text: card.interim || "" }),
-          finals,
-          element("p", { class: "meta live-meta", text: meta }));
-        if (card.finished) {
-          node.append(element("p", {}, element("a", { href: "#/recording/" + encodeURIComponent(card.id), text: "Open the saved recording" })));
+        parts.node.dataset.phase = card.phase;
+        parts.dot.style.backgroundColor = card.dotHex;
+        setText(parts.status, card.status);
+        if (card.timer.ticking && card.timer.from) {
+          parts.timer.dataset.from = card.timer.from;
+        } else {
+          delete parts.timer.dataset.from;
+          setText(parts.timer, card.timer.text);
+        }
+        if (!parts.timer.textContent) parts.timer.textContent = card.timer.text;
+        setText(parts.name, card.name || "New recording");
+        setText(parts.interim, card.interim || "");
+        // Finals only grow, newest first: the new ones go on top; anything else redraws the list.
+        const shown = parts.shownFinals, count = card.finals.length;
+        const kept = count >= shown.length && card.finals.slice(count - shown.length)
+          .every((line, index) => line.time === shown[index].time && line.text === shown[index].text);
+        if (!kept) parts.finals.replaceChildren();
+        const fresh = kept ? card.finals.slice(0, count - shown.length) : card.finals;
+        if (fresh.length) parts.finals.prepend(...fresh.map(finalLine));
+        parts.shownFinals = card.finals;
+        setText(parts.meta, [card.language, card.segmentCountText].filter((part) => part).join(" · "));
+        // A link only to a recording that was saved; an interrupted one says what became of it.
+        if ((card.saved || card.note) && !parts.link) {
+          parts.link = card.saved
+            ? element("p", {}, element("a", { href: "#/recording/" + encodeURIComponent(card.id), text: "Open the saved recording" }))
+            : element("p", { class: "meta live-note", text: card.note });
+          parts.meta.after(parts.link);
         }
         if (item.previews) {
-          node.append(element("div", { class: "live-previews", "aria-label": "The Live Activity on an iPhone" },
-            ...previewNames.map(([key, label]) => element("figure", {},
-              element("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(item.previews[key]), alt: label + " preview", class: "preview-" + key }),
-              element("figcaption", { text: label })))));
+          if (!parts.previews) {
+            parts.images = {};
+            parts.previews = element("div", { class: "live-previews", "aria-label": "The Live Activity on an iPhone" },
+              ...previewNames.map(([key, label]) => {
+                parts.images[key] = element("img", { alt: label + " preview", class: "preview-" + key });
+                return element("figure", {}, parts.images[key], element("figcaption", { text: label }));
+              }));
+            parts.node.append(parts.previews);
+          }
+          for (const [key] of previewNames) {
+            const source = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(item.previews[key]);
+            if (parts.images[key].getAttribute("src") !== source) parts.images[key].src = source;
+          }
         }
-        return node;
       }
 
       function draw(answer) {
-        $("live-cards").replaceChildren(...answer.recordings.map(cardNode));
-        $("live-status").textContent = answer.recordings.length ? "" : "Nothing is being recorded in this library.";
+        const container = $("live-cards");
+        const ids = new Set(answer.recordings.map((item) => item.card.id));
+        for (const [id, parts] of cards) {
+          if (!ids.has(id)) { parts.node.remove(); cards.delete(id); }
+        }
+        answer.recordings.forEach((item, index) => {
+          let parts = cards.get(item.card.id);
+          if (!parts) { parts = newCard(item.card); cards.set(item.card.id, parts); }
+          updateCard(parts, item);
+          // Moved only when out of place: moving a node takes the focus from what is in it.
+          if (container.children[index] !== parts.node) container.insertBefore(parts.node, container.children[index] || null);
+        });
+        setText($("live-status"), answer.recordings.length ? "" : "Nothing is being recorded in this library.");
         tick();
         const recorder = answer.recorder;
         if (!recorder) { $("record-form").hidden = true; return; }

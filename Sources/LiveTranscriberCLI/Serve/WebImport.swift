@@ -40,7 +40,7 @@ struct WebImport: Sendable {
                                                contentDigest: { try AudioDigest.of(path: $0.path) })
                 let options = RecordingOptions(input: .file(path: file.path), speed: .max, name: plan.name, tags: tags, location: nil,
                                                format: .wav, activityFeed: nil, json: true, discard: false,
-                                               speech: SpeechOptions(engineChoice: nil, language: "en-US", model: nil), importing: plan)
+                                               speech: SpeechOptions(engineChoice: nil, language: LanguageChoice.default.name, model: nil), importing: plan)
                 let recorder = Recorder(options: options, context: quiet, store: store, display: SilentDisplay(),
                                         signals: StopSignals(following: stopFlag))
                 guard let saved = try recorder.run() else { throw Failure(description: "the import was stopped; nothing was saved") }

@@ -68,7 +68,7 @@ final class WebRecorder: Sendable {
         let language: String
         let tags: [String]
         do {
-            language = try SpeechOptions.languageTag(request.language ?? "en-US")
+            language = try SpeechOptions.languageTag(request.language ?? LanguageChoice.default.name)
             // A language the engine cannot take is refused here, not as a recording that fails once started.
             try SpeechOptions.validate(SpeechOptions.defaultEngine(context.environment), language: language, model: nil)
             tags = try RecordingTags.normalized(request.tags ?? [])

@@ -17,6 +17,8 @@ struct LiveViewSnapshot: Equatable {
     var interim: String?
     /// True when keys (space, p, q) work, false for stdin input.
     var acceptsKeys: Bool
+    /// True while the audio has stopped and the last decodes are still running.
+    var finishing = false
 }
 
 /// Redraws the recording card in place on a terminal: the Lock Screen presentation drawn by
@@ -49,7 +51,11 @@ final class LiveTerminalView {
         let hint = snapshot.acceptsKeys
             ? "space \(paused ? "resumes" : "pauses") · q or Ctrl-C stops and saves" : "Ctrl-C stops and saves"
         let (columns, rows) = size()
-        let renderer = TerminalCardRenderer(width: min(columns, 100), height: rows, color: color, maxTranscriptRows: 8, hint: hint)
+        // After the audio stops, the last lines may take a while (a file read ahead): say so, and how to stop waiting.
+        let finishingHint = snapshot.finishing
+            ? "transcribing the rest · \(snapshot.acceptsKeys ? "q or Ctrl-C" : "Ctrl-C") saves now" : nil
+        let renderer = TerminalCardRenderer(width: min(columns, 100), height: rows, color: color, maxTranscriptRows: 8, hint: hint,
+                                            finishingHint: finishingHint)
         let lines = renderer.render(presentation, elapsedSeconds: snapshot.elapsedSeconds,
                                     finalLines: snapshot.finals.map { ElapsedTimeFormat.clock($0.startSeconds) + "  " + $0.text },
                                     interim: snapshot.interim ?? "")

@@ -71,6 +71,11 @@ public final class LiveActivityCoordinator: Sendable {
         perform { policy, now in policy.finalSegmentsChanged(finals, now: now) }
     }
 
+    /// The recording's language changed (identified under `auto`): one update when it differs.
+    public func languageChanged(_ language: String) {
+        perform { policy, now in policy.languageChanged(language, now: now) }
+    }
+
     /// Interim text changed. Does nothing, on purpose: the Live Activity shows final text only.
     public func interimChanged(_ text: String) {
         perform { policy, now in policy.interimChanged(text, now: now) }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// - Start once when recording starts (ending activities a crashed session left).
 /// - One update per new final segment; none for interim text.
-/// - One update each on pause, resume and stop.
+/// - One update each on pause, resume and stop, and when the language becomes known.
 /// - An update whose content state equals the last one is skipped.
 /// - End with a dismissal policy.
 /// - Every action carries a timestamp, and no timestamp is older than one already sent.
@@ -161,6 +161,13 @@ public struct LiveActivityUpdatePolicy: Sendable, Equatable {
             session.transcript = PresentationText.transcriptSuffix(finals, maxCharacters: limit)
             session.segmentCount = finals.count
         }
+    }
+
+    /// The recording's language changed (`--language auto` identified the speech as "de" where
+    /// the activity started with the fallback "en-US"): one update when it differs, so the
+    /// activity never shows a language the recording is not saved with.
+    public mutating func languageChanged(_ language: String, now: Date) -> [LiveActivityAction] {
+        mutateSession(now: now) { session in session.language = language }
     }
 
     /// Interim (tentative) text changed: never an update, on purpose; the activity shows only

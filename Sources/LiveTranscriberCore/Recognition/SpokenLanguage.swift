@@ -10,6 +10,11 @@ public enum LanguageChoice: Sendable, Equatable {
     /// The word that asks for detection: `--language auto`.
     public static let automaticName = "auto"
 
+    /// The choice when none is given, for every way a recording is made (`record`, `import`,
+    /// `retranscribe`, the web page's Record button and uploads): detect the language. A front end
+    /// that fell back to "en-US" would transcribe German speech as English words.
+    public static let `default` = LanguageChoice.automatic
+
     /// `auto` (any case) is `.automatic`; anything else names a language.
     public init(_ text: String) {
         self = text.lowercased() == Self.automaticName ? .automatic : .named(text)

@@ -259,6 +259,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
+        var delivered: [RecognitionEvent] = []
+        var ending = try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: { delivered += $0 })
+        ending.events = delivered + ending.events
+        return ending
+    }
+
+    public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
         if !unwindowed.isEmpty {
             let padded = unwindowed + [Float](repeating: 0, count: detector.windowSamples - unwindowed.count)
             for probability in try detector.speechProbabilities(padded) {
@@ -267,19 +274,19 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             unwindowed = []
         }
         for cut in segmenter.finish() { try queueFinal(cut) }
-        var events: [RecognitionEvent] = []
         while true {
-            events += try schedule(finishing: true)
+            let events = try schedule(finishing: true)
+            if !events.isEmpty { delivering(events) }
             guard current != nil || !waitingFinals.isEmpty else { break }
             if abandoning() {
                 let from = transcribedFrontier
                 abandonPending()
-                return RecognitionEnding(events: events, untranscribedFromSeconds: Double(from) / Double(inputFormat.sampleRate))
+                return RecognitionEnding(events: [], untranscribedFromSeconds: Double(from) / Double(inputFormat.sampleRate))
             }
             _ = worker.drain(upToSeconds: 0.1)
         }
         worker.drain()  // cancelled interim decodes still running return before the stream ends
-        return RecognitionEnding(events: events)
+        return RecognitionEnding(events: [])
     }
 
     public func cancel() {

@@ -85,6 +85,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         var recognizerFinished = false
         /// The language the draft was last given (`RecordingDraftStore.updateLanguage`).
         var draftLanguage: String
+        /// The language the Live Activity was last given (`LiveActivityCoordinator.languageChanged`).
+        var activityLanguage: String
     }
 
     /// - Parameters:
@@ -373,7 +375,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         running = Running(draft: draft, writer: writer, storageResampler: storageResampler,
                           pipeline: TranscriptionPipeline(resampler: recognitionResampler, recognizer: recognizer),
                           coordinator: coordinator, timeline: timeline, lastHeaderUpdate: createdAt,
-                          draftLanguage: recognizer.language)
+                          draftLanguage: recognizer.language, activityLanguage: recognizer.language)
     }
 
     /// How `finish` asks the store to save the draft's audio: encoded to the settings' format
@@ -389,6 +391,10 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         closePause()
         state = running ?? state
         state.capturing = false
+        // No audio comes after this: the Live Activity (and every card drawn from it) shows the
+        // recording stopped, its clock fixed, while the last decodes end (up to 30 s of audio
+        // for a file read ahead), not a recording whose clock runs on.
+        state.coordinator.stopped()
         if captureFailure == nil {
             // The stop rule (`PendingTranscription`): pending decodes get a grace after a stop request.
             let rule = settings.pendingTranscription
@@ -396,16 +402,28 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
             // Asked once first: a recognizer that finishes at once (pocketsphinx) then skips its refinements.
             var requestedAt: Date? = stopRequested() ? clock.now() : nil
             let pipeline = state.pipeline
+            let (draft, coordinator) = (state.draft, state.coordinator)
             do {
+                // Each decode's lines are journaled and shown as it ends, not all at once when the
+                // last one does (a file read ahead leaves up to 30 s of audio to decode here).
+                var deliveryFailure: (any Error)?
                 let ending = try pipeline.finish(stopRequested: requestedAt != nil, abandoning: {
                     // The decodes finished since the last check count before the front end draws
                     // its progress (an import's bar moves through the last 30 s of a file, too).
                     noteTranscribed(pipeline)
                     let asked = stopRequested()  // every time: the front end draws progress there
                     if requestedAt == nil, asked { requestedAt = clock.now() }
-                    return rule.abandons(stopRequestedAt: requestedAt, now: clock.now())
+                    return deliveryFailure != nil || rule.abandons(stopRequestedAt: requestedAt, now: clock.now())
+                }, delivering: { events in
+                    guard deliveryFailure == nil else { return }
+                    do {
+                        for event in events { try apply(event, draft: draft, coordinator: coordinator) }
+                    } catch {
+                        deliveryFailure = error  // a journal that cannot be written: the recording's error
+                    }
                 })
-                for event in ending.events { try apply(event, draft: state.draft, coordinator: state.coordinator) }
+                if let deliveryFailure { throw deliveryFailure }
+                for event in ending.events { try apply(event, draft: draft, coordinator: coordinator) }
                 if let from = ending.untranscribedFromSeconds {
                     untranscribedAudio = UntranscribedAudio(fromSeconds: min(from, secondsRecorded), toSeconds: secondsRecorded)
                 } else {
@@ -450,6 +468,13 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
 
     private func apply(_ event: RecognitionEvent, draft: Store.Draft, coordinator: LiveActivityCoordinator) throws {
         if case .interim = event { interimResults += 1 }
+        // Under "auto" the language is identified before anything is decoded: from the first
+        // line on, the Live Activity (and every card drawn from it) shows the language the
+        // recording is saved with, not the fallback it started with.
+        if let running, running.pipeline.language != running.activityLanguage {
+            coordinator.languageChanged(running.pipeline.language)
+            self.running?.activityLanguage = running.pipeline.language
+        }
         switch transcript.apply(event) {
         case .none:
             break

@@ -70,9 +70,20 @@ public struct LiveRecordingView: Sendable, Equatable {
         public var interim: String?
         /// Final lines, newest first.
         public var finals: [FinalLine]
-        /// True once the recording was saved or discarded: nothing more will come.
+        /// True once the recording was saved or discarded, or its recorder is gone: nothing more will come.
         public var finished: Bool
+        /// True once the recording was saved (as `id`): only then does a link to it lead somewhere.
+        public var saved: Bool
+        /// A sentence on what became of a recording that did not end as saved (`interruptedNote`); nil otherwise.
+        public var note: String?
     }
+
+    /// The status of a recording whose recorder went without saying saved or discarded (killed, crashed).
+    public static let interruptedStatus = "Interrupted"
+    /// The status of a recording its recorder discarded.
+    public static let discardedStatus = "Discarded"
+    /// What the card of an interrupted recording says: its draft is recovered later, not saved yet.
+    public static let interruptedNote = "The recorder ended without saving; the next livetranscriber command recovers what it recorded."
 
     /// The draft's id.
     public let id: String
@@ -127,15 +138,32 @@ public struct LiveRecordingView: Sendable, Equatable {
         if let content { self.content = content }
     }
 
-    /// The card at `now` (for the fixed text of a ticking clock).
+    /// The card at `now` (for the fixed text of a ticking clock): as drawn from the stream and the
+    /// Live Activity, then said as it ended: saved, discarded ("Discarded") or interrupted
+    /// ("Interrupted", amber, with `interruptedNote`: nothing was saved, and there is nothing to open).
     public func card(now: Date) -> Card {
+        var card = drawnCard(now: now)
+        card.saved = phase == RecordingSession.Phase.saved.rawValue
+        if phase == RecordingSession.Phase.discarded.rawValue {
+            card.status = Self.discardedStatus
+        } else if goneAt != nil && !card.saved {
+            let style = ActivityStatusStyle(.paused)
+            card.status = Self.interruptedStatus
+            card.dot = style.dotColor.rawValue
+            card.dotHex = style.dotColor.hex
+            card.note = Self.interruptedNote
+        }
+        return card
+    }
+
+    private func drawnCard(now: Date) -> Card {
         let finished = isFinished
         guard let attributes, let content else {
             let style = ActivityStatusStyle(.paused)
             return Card(id: id, name: nil, phase: phase, status: finished ? "Stopped" : "Preparing", dot: style.dotColor.rawValue,
                         dotHex: style.dotColor.hex, timer: Timer(ticking: false, from: nil, text: ElapsedTimeFormat.clock(0)),
                         language: nil, segmentCount: finals.count, segmentCountText: LockScreenPresentation.segmentCountText(finals.count),
-                        interim: finished ? nil : interim, finals: finals.reversed(), finished: finished)
+                        interim: finished ? nil : interim, finals: finals.reversed(), finished: finished, saved: false, note: nil)
         }
         let presentation = LockScreenPresentation(attributes: attributes, content: content)
         let timer: Timer
@@ -153,7 +181,7 @@ public struct LiveRecordingView: Sendable, Equatable {
                     dot: presentation.status.dotColor.rawValue, dotHex: presentation.status.dotColor.hex, timer: timer,
                     language: presentation.language, segmentCount: presentation.segmentCount,
                     segmentCountText: presentation.segmentCountText, interim: finished ? nil : interim,
-                    finals: finals.reversed(), finished: finished)
+                    finals: finals.reversed(), finished: finished, saved: false, note: nil)
     }
 
     /// Seconds the Live Activity's clock shows at `now`: counted from its reference date while

@@ -111,6 +111,12 @@ public protocol SpeechRecognizer: AnyObject {
     /// - Returns: the events produced, and where the audio without a transcript begins when work was abandoned.
     func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding
 
+    /// `finish(stopRequested:abandoning:)`, handing the events of each decode to `delivering` as
+    /// it ends (before `abandoning` is asked next), so a front end shows the last lines as they
+    /// come rather than all at once; the ending holds only the events not delivered. The default
+    /// delivers nothing and returns every event in the ending.
+    func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding
+
     /// Ends the stream without finishing it, after a failure: pending decodes are cancelled, and the
     /// one in flight has returned when this does. Nothing more is reported. The default does nothing.
     func cancel()
@@ -121,6 +127,9 @@ extension SpeechRecognizer {
     public func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent] { [] }
     public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
         RecognitionEnding(events: try finish())
+    }
+    public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
+        try finish(stopRequested: stopRequested, abandoning: abandoning)
     }
     public func cancel() {}
 }

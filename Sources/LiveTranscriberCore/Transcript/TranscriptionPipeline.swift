@@ -67,12 +67,20 @@ public final class TranscriptionPipeline {
     /// abandoned once `abandoning` returns true (`SpeechRecognizer.finish(stopRequested:abandoning:)`).
     /// - Returns: the events, and where the audio without a transcript begins (seconds from the start).
     public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
+        var delivered: [RecognitionEvent] = []
+        var ending = try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: { delivered += $0 })
+        ending.events = delivered + ending.events
+        return ending
+    }
+
+    /// `finish(stopRequested:abandoning:)`, handing each decode's events to `delivering` as it
+    /// ends (`SpeechRecognizer.finish(stopRequested:abandoning:delivering:)`); the ending holds the rest.
+    public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
         if let resampler { pending += try resampler.flush() }
         let events = try feed(pending[...])
         pending = []
-        var ending = try recognizer.finish(stopRequested: stopRequested, abandoning: abandoning)
-        ending.events = events + ending.events
-        return ending
+        if !events.isEmpty { delivering(events) }
+        return try recognizer.finish(stopRequested: stopRequested, abandoning: abandoning, delivering: delivering)
     }
 
     private func feed(_ samples: ArraySlice<Float>) throws -> [RecognitionEvent] {

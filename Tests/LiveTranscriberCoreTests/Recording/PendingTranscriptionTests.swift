@@ -71,6 +71,31 @@ struct PendingTranscriptionTests {
         #expect(segments.map(\.text) == ["one", "two", "three", "four"])
     }
 
+    @Test("while the last decodes end, the Live Activity already shows the recording stopped at its length (trial 6: the card said 'Recording' with a running clock for the 30 s of a file still being decoded)")
+    func stoppedWhileDecodesEnd() throws {
+        let harness = Harness(recognizer: Self.laggingRecognizer())
+        try harness.engine.start()
+        try harness.feed(seconds: 8)
+        var shown: [String] = []
+        try harness.engine.stop(stopRequested: { [engine = harness.engine!] in
+            harness.clock.advance(by: 1)  // the decodes take wall time; the clock shown does not move
+            if let presentation = engine.presentation {
+                shown.append("\(presentation.status.text) \(presentation.timer.text(elapsedSeconds: 0)) \(presentation.segmentCount)")
+            }
+            return false
+        })
+        #expect(shown == ["Stopped 0:08 1", "Stopped 0:08 1", "Stopped 0:08 2", "Stopped 0:08 3"])  // each line as its decode ends
+        let kinds = harness.activity.calls.map { call -> String in
+            switch call {
+            case .request(_, let content, _, _): "request \(content.status) \(content.segmentCount)"
+            case .update(_, let content, _, _): "update \(content.status) \(content.segmentCount) \(content.elapsedText ?? "-")"
+            case .end(_, let content, _, _): "end \(content?.status.rawValue ?? "-")"
+            }
+        }
+        #expect(kinds == ["request recording 0", "update recording 1 -", "update stopped 1 0:08", "update stopped 2 0:08",
+                          "update stopped 3 0:08", "update stopped 4 0:08"])
+    }
+
     @Test("a file input waits while more than the read-ahead limit has no transcript; each wait takes the decodes that finished")
     func readerWaitsForTheRecognizer() throws {
         var settings = RecordingEngineSettings(language: "en-US")

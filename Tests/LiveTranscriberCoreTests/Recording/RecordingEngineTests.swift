@@ -65,6 +65,35 @@ struct RecordingEngineTests {
         .init(atSeconds: 6.5, [.final(segment("ship on friday", 5.1, 6.3))]),
     ]
 
+    @Test("a language identified under auto reaches the Live Activity (and the cards drawn from it) with the first line, and is the one saved (trial 6: German speech showed 'en-US' to the end, saved as 'de')")
+    func identifiedLanguageIsShown() throws {
+        let recognizer = ScriptedRecognizer(language: "en-US", identifies: (atSeconds: 0.5, language: "de"), cues: [
+            .init(atSeconds: 1.0, [.interim("guten")]),
+            .init(atSeconds: 2.0, [.final(Self.segment("guten Tag", 0.4, 1.9))]),
+        ])
+        let harness = Harness(recognizer: recognizer, settings: .init(language: "auto", name: "Besprechung"))
+        try harness.engine.start()
+        try harness.feed(seconds: 0.6)
+        #expect(harness.engine.presentation?.language == "en-US")  // nothing decoded yet
+        try harness.feed(seconds: 0.5)
+        #expect(harness.engine.presentation?.language == "de")  // the first interim line
+        try harness.feed(seconds: 1.5)
+        try harness.engine.stop()
+        guard case .saved(let recording, _) = try harness.engine.finish(keep: true) else {
+            Issue.record("not saved")
+            return
+        }
+        #expect(recording.language == "de")
+        let languages = harness.activity.calls.map { call -> String in
+            switch call {
+            case .request(_, let content, _, _): "request \(content.language) \(content.segmentCount)"
+            case .update(_, let content, _, _): "update \(content.language) \(content.segmentCount)"
+            case .end(_, let content, _, _): "end \(content?.language ?? "-")"
+            }
+        }
+        #expect(languages == ["request en-US 0", "update de 0", "update de 1", "update de 1", "end de"])
+    }
+
     @Test("start, interims, three finals, a 30 s pause, resume, stop and save: the recording, journal and Live Activity calls")
     func wholeRecording() throws {
         let harness = Harness(recognizer: ScriptedRecognizer(cues: Self.script))

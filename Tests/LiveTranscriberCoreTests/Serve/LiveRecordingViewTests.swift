@@ -70,7 +70,9 @@ struct LiveRecordingViewTests {
             view.apply(try event(#"{"audio_end":12,"audio_start":12,"elapsed":12.5,"phase":"\#(phase)","type":"phase"}"#))
             let card = view.card(now: t0)
             #expect(view.isFinished && card.finished && card.phase == phase)
-            #expect(card.status == "Stopped" && card.dot == "green" && card.timer.text == "0:12" && card.interim == nil)
+            // Only a saved recording can be opened (trial 6: a discarded one was linked, and the link found nothing).
+            #expect(card.saved == (phase == "saved") && card.note == nil)
+            #expect(card.status == (phase == "saved" ? "Stopped" : "Discarded") && card.dot == "green" && card.timer.text == "0:12" && card.interim == nil)
             #expect(card.segmentCount == 3)
         }
         var stopping = LiveRecordingView(id: "rec-1")
@@ -91,5 +93,21 @@ struct LiveRecordingGoneTests {
         let card = view.card(now: t0.addingTimeInterval(100))
         #expect(card.finished && card.timer == LiveRecordingView.Timer(ticking: false, from: nil, text: "0:42"))
         #expect(view.elapsedSeconds(now: t0.addingTimeInterval(100)) == 42)
+        // Trial 6 (`kill -9` of a terminal's record): the card said "Recording" in red and linked to a
+        // recording that was not saved. It says what happened, and links nowhere.
+        #expect(card.status == "Interrupted" && card.dot == "amber" && card.dotHex == "#FF9F0A")
+        #expect(!card.saved)
+        #expect(card.note == "The recorder ended without saving; the next livetranscriber command recovers what it recorded.")
+    }
+
+    @Test("a recorder gone after it said saved: still the saved card, which links to the recording")
+    func goneAfterSaving() throws {
+        let t0 = LiveActivityFixture.t0
+        var view = LiveRecordingView(id: "rec-1")
+        view.applyActivity(attributes: LiveActivityFixture.attributes, content: LiveActivityFixture.content(.stopped, elapsed: 12, count: 3))
+        view.apply(try JSONDecoder().decode(RecordingStreamEvent.self, from: Data(#"{"audio_end":12,"audio_start":12,"elapsed":12.5,"phase":"saved","type":"phase"}"#.utf8)))
+        view.recorderGone(at: t0.addingTimeInterval(13))
+        let card = view.card(now: t0.addingTimeInterval(20))
+        #expect(card.saved && card.status == "Stopped" && card.dot == "green" && card.note == nil)
     }
 }

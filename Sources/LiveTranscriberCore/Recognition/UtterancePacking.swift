@@ -18,8 +18,10 @@ import Foundation
 ///   stretch fits Whisper's 30 s window and the audio waiting stays under
 ///   `PendingTranscription.readAheadLimitSeconds` (30), and at the end of the stream.
 ///
-/// Each word decoded goes to the utterance nearest to it (`assigned(_:to:sampleRate:)`), and each
-/// utterance with words becomes one final segment, as if decoded alone.
+/// Each utterance is leveled for decoding on its own (`pieces(of:from:count:)`,
+/// `SpeechLevelNormalizer.decodeGain`): a quiet sentence after a loud one is raised as if it were
+/// alone. Each word decoded goes to the utterance nearest to it (`assigned(_:to:sampleRate:)`), and
+/// each utterance with words becomes one final segment.
 public struct UtterancePacking: Sendable, Equatable {
     /// Seconds of stream after a stretch's start at which its pack is decoded.
     public var spanSeconds: Double
@@ -53,9 +55,8 @@ public struct UtterancePacking: Sendable, Equatable {
     /// first (or last). One array per cut, in order, each possibly empty.
     public static func assigned(_ words: [WordTiming], to cuts: [UtteranceCut], sampleRate: Int) -> [[WordTiming]] {
         guard !cuts.isEmpty else { return [] }
-        let rate = Double(sampleRate)
         // Cut i takes the words whose middle is before the middle of the gap after it.
-        let bounds = zip(cuts, cuts.dropFirst()).map { Double($0.endSample + $1.startSample) / 2 / rate }
+        let bounds = gapMiddles(cuts).map { Double($0) / Double(sampleRate) }
         var shares = [[WordTiming]](repeating: [], count: cuts.count)
         for word in words {
             let middle = (word.startSeconds + word.endSeconds) / 2
@@ -63,5 +64,20 @@ public struct UtterancePacking: Sendable, Equatable {
             shares[index].append(word)
         }
         return shares
+    }
+
+    /// The part of a stretch each of `cuts` owns, as ranges of indices into the stretch's `count`
+    /// samples (the stretch's first sample is the stream's `stretchStart`): from the middle of the gap
+    /// before it (the stretch's start for the first) to the middle of the gap after it (the end for the last).
+    public static func pieces(of cuts: [UtteranceCut], from stretchStart: Int, count: Int) -> [Range<Int>] {
+        let inner = gapMiddles(cuts).map { min(count, max(0, $0 - stretchStart)) }
+        let starts = [0] + inner
+        let ends = inner + [count]
+        return zip(starts, ends).map { $0..<max($0, $1) }
+    }
+
+    /// The sample in the middle of each gap between two consecutive cuts (from the stream's start).
+    private static func gapMiddles(_ cuts: [UtteranceCut]) -> [Int] {
+        zip(cuts, cuts.dropFirst()).map { ($0.endSample + $1.startSample) / 2 }
     }
 }

@@ -451,6 +451,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let (id, cancellation, decoder, mailbox, languages) = (job.id, job.cancellation, self.decoder, self.mailbox, languageState)
         let purpose = job.purpose
         let window = detector.windowSamples
+        let pieces = UtterancePacking.pieces(of: cuts, from: offset, count: samples.count)
         mailbox.begin()
         worker.submit {
             var warning: String?
@@ -461,8 +462,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                     return []
                 }
                 decoder.useLanguage(languages.lock.withLock { $0.language(after: nil) })
-                // A final (or look-ahead) decode hears quiet speech at an ordinary level; interims as they are.
-                let audio = interim ? samples : SpeechLevelNormalizer.leveledForDecoding(samples, windowSamples: window)
+                // A final (or look-ahead) decode hears quiet speech at an ordinary level, each utterance
+                // of a file's pack leveled on its own; interims as they are.
+                let audio = interim ? samples : pieces.flatMap {
+                    SpeechLevelNormalizer.leveledForDecoding(Array(samples[$0]), windowSamples: window)
+                }
                 return try decoder.decode(audio, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
             }
             mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning))

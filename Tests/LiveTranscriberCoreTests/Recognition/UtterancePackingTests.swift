@@ -43,6 +43,17 @@ struct UtterancePackingTests {
     }
 }
 
+extension UtterancePackingTests {
+    @Test("each utterance owns its stretch from the middle of the gap before it to the middle of the gap after it")
+    func pieces() {
+        let cuts = [Self.cut(1_000, 3_000), Self.cut(5_000, 7_000)]
+        #expect(UtterancePacking.pieces(of: cuts, from: 0, count: 7_000) == [0..<4_000, 4_000..<7_000])
+        #expect(UtterancePacking.pieces(of: cuts, from: 500, count: 6_500) == [0..<3_500, 3_500..<6_500])
+        #expect(UtterancePacking.pieces(of: [Self.cut(1_000, 3_000)], from: 0, count: 3_000) == [0..<3_000])
+        #expect(UtterancePacking.pieces(of: [], from: 0, count: 800) == [0..<800])
+    }
+}
+
 @Suite("Utterance recognizer: a file's utterances packed into one decode")
 struct PackedFileDecodeTests {
     let decoder = ScriptedDecoder()

@@ -114,6 +114,9 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   A long sentence is split the same way at an agreed clause end, or between agreed words once it
 ///   runs on (`LocalAgreement.splitCount(previous:current:)`), so its first words need not wait for its end.
 ///
+/// Files (no `interims`): cut utterances wait in a pack and are decoded together over one stretch
+/// of the stream (`UtterancePacking`), each getting its final segment from the words nearest to it.
+///
 /// Final and look-ahead decodes get the utterance raised to an ordinary level
 /// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
 /// interim decodes and the language identification get the samples as they are.

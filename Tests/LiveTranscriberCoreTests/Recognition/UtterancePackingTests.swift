@@ -54,30 +54,13 @@ extension UtterancePackingTests {
     }
 }
 
-@Suite("Utterance recognizer: a file's utterances packed into one decode")
-struct PackedFileDecodeTests {
-    let decoder = ScriptedDecoder()
-    let worker = ManualDecodeWorker()
-
-    func recognizer() -> UtteranceRecognizer {
-        UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
-                            worker: worker, clock: ManualClock(), interims: false)
-    }
-
-    static func speech(_ seconds: Double) -> [Float] { [Float](repeating: 1, count: Int(seconds * 1_000)) }
-    static func silence(_ seconds: Double) -> [Float] { [Float](repeating: 0, count: Int(seconds * 1_000)) }
-
-    func feed(_ recognizer: UtteranceRecognizer, _ samples: [Float]) throws -> [RecognitionEvent] {
-        var events: [RecognitionEvent] = []
-        for start in stride(from: 0, to: samples.count, by: 100) {
-            events += try recognizer.accept(.float32(Array(samples[start..<min(samples.count, start + 100)])))
-        }
-        return events
-    }
+/// A file's utterances packed into one decode, with the recognizer tests' scripted detector, decoder and worker.
+extension UtteranceRecognizerTests {
+    func packedRecognizer() -> UtteranceRecognizer { recognizer(interims: false, packing: UtterancePacking()) }
 
     @Test("two utterances of a short file: one decode from the stream's start to the second's end, its words shared out into two finals")
     func twoUtterancesOneDecode() throws {
-        let recognizer = recognizer()
+        let recognizer = packedRecognizer()
         // Utterances cut at 1.8–4.1 s and 4.8–7.1 s (0.2 s padding before, 0.1 s after).
         #expect(try feed(recognizer, Self.silence(2) + Self.speech(2) + Self.silence(1) + Self.speech(2) + Self.silence(1)).isEmpty)
         #expect(worker.pending == 0)  // waiting for more utterances
@@ -97,7 +80,7 @@ struct PackedFileDecodeTests {
 
     @Test("a pack is decoded once the stream runs 27 s past its stretch's start; the next stretch starts 2 s before its utterance")
     func dueAfterTheSpan() throws {
-        let recognizer = recognizer()
+        let recognizer = packedRecognizer()
         // An utterance cut at 0.8–3.1 s; its stretch starts at 0.
         _ = try feed(recognizer, Self.silence(1) + Self.speech(2) + Self.silence(23.9))
         #expect(worker.pending == 0)
@@ -114,7 +97,7 @@ struct PackedFileDecodeTests {
 
     @Test("40 s of speech without a pause: the pieces cut at 15 s are decoded in stretches that follow each other, every sample once")
     func longSpeech() throws {
-        let recognizer = recognizer()
+        let recognizer = packedRecognizer()
         _ = try feed(recognizer, Self.speech(40))
         _ = try recognizer.finish(stopRequested: false, abandoning: { [worker] in worker.runNext(); return false })
         #expect(decoder.calls.map(\.samples) == [14_950, 25_050])  // cut at the quietest point near 15 s

@@ -49,11 +49,16 @@ struct ServeLanguageTests {
         #expect(started.status == 200, "\(started.text)")
         var languages: [String] = []
         var saved: String?
-        // The file plays in real time and ends by itself: the recorder is idle again with the saved id.
-        while saved == nil, let data = try events.next() {
+        var cardSaved = false
+        // The file plays in real time and ends by itself: the recorder is idle again with the saved
+        // id. The card follows from live/ a scan later (on a busy machine every line may come in
+        // that last moment): read on until it is saved too.
+        while saved == nil || !cardSaved, let data = try events.next() {
             let answer = try object(data)
             for item in (answer["recordings"] as? [[String: Any]]) ?? [] {
-                guard let card = item["card"] as? [String: Any], let finals = card["finals"] as? [[String: Any]], !finals.isEmpty,
+                guard let card = item["card"] as? [String: Any] else { continue }
+                if card["saved"] as? Bool == true { cardSaved = true }
+                guard let finals = card["finals"] as? [[String: Any]], !finals.isEmpty,
                       let language = card["language"] as? String else { continue }
                 languages.append(language)
             }

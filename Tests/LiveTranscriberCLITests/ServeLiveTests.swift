@@ -62,13 +62,17 @@ struct ServeLiveTests {
         #expect(recordings.snapshot().version == version + 1)
         #expect(recordings.snapshot().views.first?.interim == "and")
 
-        // The recorder ends: its lock is released and its folder removed; the card stays, finished, for a while.
+        // The recorder writes its last line (a final decoded after the audio ended), releases its
+        // lock and removes its folder, all between two scans: the line is still read (the files
+        // stay open), and the card stays, finished, for a while.
+        writer.event(#"{"audio_end":4.4,"audio_start":3.3,"elapsed":5,"text":"the last line","type":"final","words":[]}"#)
         lock.release()
         writer.remove()
         #expect(!FileManager.default.fileExists(atPath: live.path))
         recordings.scan(now: now.addingTimeInterval(5))
         let ended = try #require(recordings.snapshot().views.first).card(now: now.addingTimeInterval(9))
         #expect(ended.finished && ended.timer == LiveRecordingView.Timer(ticking: false, from: nil, text: "0:35"))
+        #expect(ended.finals.map(\.text) == ["the last line", "the first line"])
         recordings.scan(now: now.addingTimeInterval(5 + LiveRecordings.finishedSeconds + 1))
         #expect(recordings.snapshot().views.isEmpty)
     }

@@ -29,6 +29,10 @@ final class LiveRecordings: Sendable {
 
     private struct Followed {
         var view: LiveRecordingView
+        /// The folder's two files, kept open from the first read: a recorder removes its folder as
+        /// it ends, and the lines it wrote last (often every final, when they are decoded after the
+        /// audio ends) are still read through these after the removal.
+        var handles: [String: FileHandle] = [:]
         var offsets: [String: UInt64] = [:]
         /// The end of a file not yet ended by a newline, by file name.
         var partial: [String: Data] = [:]
@@ -146,6 +150,8 @@ final class LiveRecordings: Sendable {
                     if !recording || followed.view.isFinished {
                         if !recording { followed.view.recorderGone(at: now) }
                         followed.finishedAt = now
+                        for handle in followed.handles.values { try? handle.close() }
+                        followed.handles = [:]
                         didChange = true
                     }
                 }
@@ -170,8 +176,9 @@ final class LiveRecordings: Sendable {
     private func read(_ folder: URL, into followed: inout Followed) -> Bool {
         var any = false
         for name in [LibraryLayout.liveEvents, LibraryLayout.liveActivity] {
-            guard let handle = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path) else { continue }
-            defer { try? handle.close() }
+            guard let handle = followed.handles[name] ?? FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path)
+            else { continue }
+            followed.handles[name] = handle
             let offset = followed.offsets[name] ?? 0
             guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { continue }
             followed.offsets[name] = offset + UInt64(data.count)

@@ -263,8 +263,7 @@ public final class WhisperEngine: @unchecked Sendable {
         let language = resolvedChoice(language)
         let automatic = LanguageChoice(language) == .automatic
         let code = try whisperLanguage(for: automatic ? "en" : language)
-        let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt,
-                                         wholeWindowFinals: !live)
+        let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt)
         // Silero hears quiet and whispered speech only when it is brought up to a normal level.
         let detector = LevelNormalizedDetector(try SileroVoiceActivityDetector(path: files.voiceActivityModel),
                                                sampleRate: Int(WHISPER_SAMPLE_RATE))
@@ -322,9 +321,6 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     private let language: Mutex<String>
     /// The initial prompt of every decode (the vocabulary), nil for none.
     private let prompt: String?
-    /// Final decodes hear Whisper's whole 30 s window and may give several segments, as whisper.cpp
-    /// decodes a file (a file's pack of utterances, `UtterancePacking`); else the audio's own frames.
-    private let wholeWindowFinals: Bool
     /// How many times whisper.cpp asked whether to stop, over all decodes, and who is told of each
     /// check with its number (for tests: a cancellation at an exact point of a decode).
     private let checks = Mutex<(count: Int, observer: (@Sendable (Int) -> Void)?)>((0, nil))
@@ -334,8 +330,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// - Parameters:
     ///   - language: a Whisper language code ("en").
     ///   - prompt: Whisper's initial prompt for every decode (`Vocabulary.prompt`), nil for none.
-    ///   - wholeWindowFinals: files: each final decode encodes the whole 30 s window (see the property).
-    init(engine: WhisperEngine, language: String, prompt: String? = nil, wholeWindowFinals: Bool = false) throws {
+    init(engine: WhisperEngine, language: String, prompt: String? = nil) throws {
         guard let state = whisper_init_state(engine.context) else {
             throw WhisperError.modelUnreadable(path: engine.files.model)
         }
@@ -343,7 +338,6 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         self.state = state
         self.language = Mutex(language)
         self.prompt = prompt
-        self.wholeWindowFinals = wholeWindowFinals
     }
 
     /// Whisper's language identification, as `whisper_lang_auto_detect_with_state` computes it: the
@@ -468,13 +462,6 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         let seconds = Double(samples.count) / Double(rate)
         if !interim, seconds < Self.shortFinalSeconds {
             params.audio_ctx = max(params.audio_ctx, seconds < Self.veryShortFinalSeconds ? 1500 : Self.shortFinalContext)
-        }
-        // A file's pack of utterances (up to about 22 s) is decoded as whisper.cpp decodes a file: the
-        // whole window, with Whisper's own segments. Measured on the speech sets (BENCHMARKS.md), a
-        // sentence in a high voice 40 dB down lost 5 of 71 words in its own frames and 1 in the window.
-        if !interim, wholeWindowFinals {
-            params.audio_ctx = 1500
-            params.single_segment = false
         }
         // whisper.cpp calls this on the decoding thread before the encoder and after each graph it
         // computes; true stops the decode, which then returns an error code (or no segments).

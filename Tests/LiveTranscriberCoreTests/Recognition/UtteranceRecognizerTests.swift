@@ -55,10 +55,9 @@ struct UtteranceRecognizerTests {
     let decoder = ScriptedDecoder()
     let worker = ManualDecodeWorker()
 
-    /// Without interims (a file), each utterance is decoded alone unless `packing` says otherwise.
-    func recognizer(interims: Bool = true, packing: UtterancePacking = .alone) -> UtteranceRecognizer {
+    func recognizer(interims: Bool = true) -> UtteranceRecognizer {
         UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
-                            worker: worker, clock: clock, interims: interims, packing: packing)
+                            worker: worker, clock: clock, interims: interims)
     }
 
     static func speech(_ seconds: Double) -> [Float] { [Float](repeating: 1, count: Int(seconds * 1_000)) }

@@ -861,7 +861,8 @@ def speech_sets_section(rows):
 
 The five LibriVox sentences made quieter, higher, lower or whispered with sox (`-R`) and espeak-ng
 (`scripts/bench.py speech-sets`). Pipeline: `livetranscriber-bench transcribe whisper` (Silero VAD
-through `LevelNormalizedDetector`, one final decode per utterance, as `import` runs it). Whole file:
+through `LevelNormalizedDetector`, utterances packed into stretches decoded in Whisper's whole
+window, `UtterancePacking`, as `import` runs it). Whole file:
 whisper.cpp's `whisper_full` on each whole file with the same model and no VAD. Word errors against
 the LibriVox transcription; "empty" counts sentences that came out with no words at all.
 
@@ -871,6 +872,15 @@ the LibriVox transcription; "empty" counts sentences that came out with no words
 
 # Measured once, before LevelNormalizedDetector: kept as history, not regenerated.
 SPEECH_SETS_BEFORE = """
+Before files were decoded in packs (the same files, 2026-12-02 12:10 to 12:47 UTC: each utterance
+decoded alone in its own frames plus 1.28 s, 15 s of frames under 2.5 s), the pipeline made more
+errors than the whole-file decode on four sets: 20 dB down 2/71 ("ill-sposed"), the high voice
+4/71, the quiet high voice 5/71, whispered speech 30 dB down 31/71 with one sentence empty; the
+low voice made 6/71 (now 9/71, as the whole-file decode). Each set's file is one sentence, so the
+gain comes from the window and from the stretch starting up to 2 s before the utterance (at the
+file's start here): given only the whole window, the quiet high voice went from 5 to 1 and
+whispered 30 dB down from 31 to 30; with the stretch as well, 25.
+
 Finals are decoded raised to an ordinary level (`SpeechLevelNormalizer.decodeGain`, docs/models.md:
 the loudest 32 ms window to 0.1 RMS, 6 to 30 dB up; a smaller gain is not applied). Before that rule (2026-12-02
 11:33 UTC, the same files): 2/71 at 50 dB down ("ill-sposed", now "ill-disposed", tested), 3/71 for
@@ -879,7 +889,7 @@ down and whispered 30 dB down gain, and the quiet high voice loses 2 words: rais
 high voice at full level does ("old supposed" for "ill-disposed"). Live (`simulate`), the five
 whispered sentences 30 dB down joined: 29/71 wrong before, 20/71 with the rule (whole file 10/71).
 
-Still worse than the whole-file decode, and why:
+Why the pipeline was worse before files were packed (history; whispered speech 30 dB down still is):
 - **The encoder window.** The whole-file decode encodes Whisper's full 30 s window; a final encodes
   its own audio plus 1.28 s (15 s under 2.5 s). Given the full window, finals read "ill-disposed" at
   20 dB down and "amiable" in the high voice (20 dB down 2 to 1, high voice 4 to 3, whispered 30 dB

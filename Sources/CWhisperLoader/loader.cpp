@@ -327,18 +327,60 @@ Context *load(const char *path, lt_whisper_load_status *status, Load loadWith, F
     return context;
 }
 
+/// The alignment heads of the model whose hyperparameters are `h` (as `whisperFileIsWhole` reads
+/// them), told apart by their shapes: the layers of encoder and decoder, the vocabulary (51864 for
+/// the English-only models, 51865 multilingual, 51866 large-v3) and the mel bands (128 from large-v3
+/// on). WHISPER_AHEADS_NONE for a model whose heads are not known by its shape (large-v1 and -v2
+/// have the same shape and different heads).
+whisper_alignment_heads_preset alignmentHeads(const int32_t h[11]) {
+    const bool english = h[0] == 51864;
+    const int32_t audioLayers = h[4], textLayers = h[8], mels = h[9];
+    if (mels == 128) {
+        if (audioLayers == 32 && textLayers == 32) return WHISPER_AHEADS_LARGE_V3;
+        if (audioLayers == 32 && textLayers == 4) return WHISPER_AHEADS_LARGE_V3_TURBO;
+        return WHISPER_AHEADS_NONE;
+    }
+    if (audioLayers != textLayers) return WHISPER_AHEADS_NONE;
+    switch (textLayers) {
+    case 4: return english ? WHISPER_AHEADS_TINY_EN : WHISPER_AHEADS_TINY;
+    case 6: return english ? WHISPER_AHEADS_BASE_EN : WHISPER_AHEADS_BASE;
+    case 12: return english ? WHISPER_AHEADS_SMALL_EN : WHISPER_AHEADS_SMALL;
+    case 24: return english ? WHISPER_AHEADS_MEDIUM_EN : WHISPER_AHEADS_MEDIUM;
+    default: return WHISPER_AHEADS_NONE;
+    }
+}
+
+/// The alignment heads of the model file at `path`, read from its header; NONE if unreadable.
+whisper_alignment_heads_preset alignmentHeads(const char *path) {
+    std::FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) return WHISPER_AHEADS_NONE;
+    uint32_t magic = 0;
+    int32_t h[11] = {};
+    const bool read = std::fread(&magic, sizeof magic, 1, file) == 1 && std::fread(h, sizeof h, 1, file) == 1;
+    std::fclose(file);
+    return read && magic == ggmlFileMagic ? alignmentHeads(h) : WHISPER_AHEADS_NONE;
+}
+
 }  // namespace
 
-extern "C" struct whisper_context *lt_whisper_load_model(const char *path, lt_whisper_load_status *status) {
-    return load<whisper_context>(
+extern "C" struct whisper_context *lt_whisper_load_model(const char *path, lt_whisper_load_status *status,
+                                                         bool want_token_onsets, bool *token_onsets) {
+    const whisper_alignment_heads_preset heads = want_token_onsets ? alignmentHeads(path) : WHISPER_AHEADS_NONE;
+    *token_onsets = false;
+    whisper_context *context = load<whisper_context>(
         path, status,
-        [](whisper_model_loader *loader) {
+        [heads](whisper_model_loader *loader) {
             whisper_context_params params = whisper_context_default_params();
             params.use_gpu = false;
             params.flash_attn = false;
+            // DTW over the alignment heads' cross-attention: each text token's onset (t_dtw).
+            params.dtw_token_timestamps = heads != WHISPER_AHEADS_NONE;
+            params.dtw_aheads_preset = heads;
             return whisper_init_with_params_no_state(loader, params);
         },
         [](whisper_context *context) { whisper_free(context); }, whisperFileIsWhole);
+    *token_onsets = context != nullptr && heads != WHISPER_AHEADS_NONE;
+    return context;
 }
 
 extern "C" struct whisper_vad_context *lt_whisper_load_vad_model(const char *path, lt_whisper_load_status *status) {

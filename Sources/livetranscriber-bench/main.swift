@@ -203,18 +203,23 @@ func transcribeFiles(_ arguments: [String]) throws {
     var texts: [String] = []
     var longest = 0.0
     var segmentCount = 0
+    var details: [[String: Any]] = []
     for path in arguments.dropFirst() {
         let recognizer = try LinuxSpeechEngines.make(kind, language: "en-US")
         let segments = try LocalTranscription.transcribe(SndFileReader(path: path), recognizer: recognizer)
         let text = segments.map(\.text).joined(separator: " ")
         texts.append(text)
+        for segment in segments {
+            details.append(["file": path, "start": segment.startSeconds, "end": segment.endSeconds, "text": segment.text,
+                            "words": segment.words.map { [$0.word, $0.startSeconds, $0.endSeconds] as [Any] }])
+        }
         segmentCount += segments.count
         longest = max(longest, segments.map(\.durationSeconds).max() ?? 0)
         if let reference = try librivoxReference(path) {
             total = total + WordErrorRate.measure(reference: reference, hypothesis: text)
         }
     }
-    try printJSON(["texts": texts, "segments": segmentCount, "longest_segment_s": longest,
+    try printJSON(["texts": texts, "segments": segmentCount, "longest_segment_s": longest, "detail": details,
                    "errors": total.errors, "reference_words": total.referenceWords])
 }
 

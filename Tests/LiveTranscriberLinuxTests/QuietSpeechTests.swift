@@ -34,7 +34,7 @@ struct QuietSpeechTests {
         let whispered = try MadeAudio.espeak("he was not an ill disposed young man", ["-v", "en+whisper"], name: "whisper.wav")
         let quiet = try MadeAudio.sox([whispered], ["gain", "-30"], name: "whisper-quiet.wav")
         let words = try MadeAudio.words(quiet)
-        #expect(words == ["it's", "not", "a", "little", "disposed", "young", "man"], "\(words)")
+        #expect(words == ["he", "was", "not", "a", "little", "disposed", "young", "man"], "\(words)")
     }
 
     @Test("a quiet high-pitched sentence half a second after a loud one is kept (was dropped; whisper.cpp's whole-file decode drops it too)")
@@ -43,7 +43,7 @@ struct QuietSpeechTests {
         let high = try MadeAudio.sox([Self.librivox + "0930.wav"], ["pitch", "700", "gain", "-40"], name: "quiet-high.wav")
         let both = try MadeAudio.sox([loud, high], [], name: "loud-then-quiet-high.wav")
         let words = try MadeAudio.words(both)
-        #expect(Array(words.suffix(8)) == ["he", "might", "even", "have", "been", "made", "immutable", "himself"], "\(words)")
+        #expect(Array(words.suffix(8)) == ["he", "might", "even", "have", "been", "made", "amiable", "himself"], "\(words)")
         #expect(words.count == 30, "\(words)")
     }
 }

@@ -10,6 +10,8 @@
 // through whisper.cpp's custom loader, count short reads, and catch every exception.
 // Plain C on purpose: Swift sees opaque pointers, and whisper.h stays in the CWhisper module.
 
+#include <stdbool.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,8 +33,13 @@ typedef enum lt_whisper_load_status {
 } lt_whisper_load_status;
 
 /// A Whisper model, CPU only, no flash attention, no state (`whisper_init_with_params_no_state`).
+/// With `want_token_onsets`, when the model's alignment heads are known from its shape (tiny, base,
+/// small, medium, each also English-only, large-v3 and large-v3-turbo), DTW token times are on:
+/// every decode then also times each text token's onset (`t_dtw`), at the cost of one more decoder
+/// pass per window, and `*token_onsets` is set to true; else false.
 /// Returns NULL unless `*status` is `LT_WHISPER_LOADED`; free with `whisper_free`.
-struct whisper_context *lt_whisper_load_model(const char *path, lt_whisper_load_status *status);
+struct whisper_context *lt_whisper_load_model(const char *path, lt_whisper_load_status *status,
+                                              bool want_token_onsets, bool *token_onsets);
 
 /// A Silero VAD model, CPU only, one thread (`whisper_vad_init_with_params`).
 /// Returns NULL unless `*status` is `LT_WHISPER_LOADED`; free with `whisper_vad_free`.

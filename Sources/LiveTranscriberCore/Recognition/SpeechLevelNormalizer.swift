@@ -95,15 +95,21 @@ extension SpeechLevelNormalizer {
     /// BENCHMARKS.md). One gain for the whole utterance keeps its envelope.
     public static func decodeGain(_ samples: [Float], windowSamples: Int, targetRMS: Float = decodeTargetRMS,
                                   minimumGain: Float = minimumDecodeGain, maximumGain: Float = maximumDecodeGain) -> Float {
-        let window = max(1, windowSamples)
-        var loudest: Float = 0
-        for start in stride(from: 0, to: samples.count, by: window) {
-            let level = rms(samples[start..<min(samples.count, start + window)])
-            if level.isFinite { loudest = max(loudest, level) }
-        }
+        let loudest = loudestLevel(samples[...], windowSamples: windowSamples)
         guard loudest > 0 else { return 1 }
         let gain = targetRMS / loudest
         return gain < minimumGain ? 1 : min(maximumGain, gain)
+    }
+
+    /// The RMS level of the loudest window of `windowSamples` in `samples` (full scale 1); 0 for silence or none.
+    public static func loudestLevel(_ samples: ArraySlice<Float>, windowSamples: Int) -> Float {
+        let window = max(1, windowSamples)
+        var loudest: Float = 0
+        for start in stride(from: samples.startIndex, to: samples.endIndex, by: window) {
+            let level = rms(samples[start..<min(samples.endIndex, start + window)])
+            if level.isFinite { loudest = max(loudest, level) }
+        }
+        return loudest
     }
 
     /// `samples` scaled by `decodeGain(_:windowSamples:)`: what a final decode is given.

@@ -114,6 +114,9 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   A long sentence is split the same way at an agreed clause end, or between agreed words once it
 ///   runs on (`LocalAgreement.splitCount(previous:current:)`), so its first words need not wait for its end.
 ///
+/// Files (no `interims`): cut utterances wait in a pack and are decoded together over one stretch
+/// of the stream (`UtterancePacking`), each getting its final segment from the words nearest to it.
+///
 /// Final and look-ahead decodes get the utterance raised to an ordinary level
 /// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
 /// interim decodes and the language identification get the samples as they are.
@@ -158,8 +161,15 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var bufferStart = 0
     /// Samples not yet a whole VAD window.
     private var unwindowed: [Float] = []
-    /// Cut utterances waiting to be decoded, oldest first, with their samples (the buffer moves on).
-    private var waitingFinals: [(cut: UtteranceCut, samples: [Float])] = []
+    /// Decodes of cut utterances waiting to run, oldest first: the utterances (one, or a file's pack),
+    /// the first sample decoded and the samples (the buffer moves on).
+    private var waitingFinals: [(cuts: [UtteranceCut], startSample: Int, samples: [Float])] = []
+    /// Files (no interims): how cut utterances are packed into one decode; nil live.
+    private let packing: UtterancePacking?
+    /// Files: the utterances cut and not yet decoded, and the first sample of their stretch.
+    private var pack: (stretchStart: Int, cuts: [UtteranceCut])?
+    /// Files: one past the last sample of the last stretch given a decode.
+    private var stretchEnd = 0
     /// Utterances cut so far: an interim decode started for an earlier number is stale.
     private var utteranceNumber = 0
     /// The decode in flight that is still wanted; cancelled ones are in `abandoned` until they return.
@@ -191,10 +201,12 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     ///   - interims: live use: re-decode the open utterance for interim text, and start each final
     ///     decode as soon as its audio is complete; off for files.
     ///   - clock: paces interim decodes (wall time).
+    ///   - packing: without interims (files), how utterances are decoded together; unused live.
     public init(
         language: String, sampleRate: Int, detector: any VoiceActivityDetector, decoder: any UtteranceDecoder,
         worker: any DecodeWorker, clock: any WallClock = SystemClock(), interims: Bool,
         settings: VoiceActivitySettings = VoiceActivitySettings(), schedule: PartialDecodeSchedule = PartialDecodeSchedule(),
+        packing: UtterancePacking = UtterancePacking(),
         fallbackLanguage: String = "en-US", languageWarning: @escaping (String) -> Void = { _ in }
     ) {
         var lock = LanguageLock(choice: LanguageChoice(language), fallback: fallbackLanguage)
@@ -206,6 +218,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         self.worker = worker
         self.clock = clock
         self.interims = interims
+        self.packing = interims ? nil : packing
         self.schedule = schedule
         self.segmenter = VoiceActivitySegmenter(windowSamples: detector.windowSamples, sampleRate: sampleRate, settings: settings)
         self.inputFormat = RecognizerInputFormat(sampleRate: sampleRate, encoding: .float32, blockSamples: detector.windowSamples * 4)
@@ -226,8 +239,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var transcribedFrontier: Int {
         var frontier = segmenter.sampleCount
         if let open = segmenter.openStartSample { frontier = min(frontier, open) }
-        if let waiting = waitingFinals.first { frontier = min(frontier, waiting.cut.startSample) }
-        if let job = current, job.purpose == .final, let cut = job.cut { frontier = min(frontier, cut.startSample) }
+        if let pack { frontier = min(frontier, pack.stretchStart) }
+        if let waiting = waitingFinals.first { frontier = min(frontier, waiting.startSample) }
+        if let job = current, job.purpose == .final { frontier = min(frontier, job.offsetSample) }
         return frontier
     }
 
@@ -277,7 +291,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         while true {
             let events = try schedule(finishing: true)
             if !events.isEmpty { delivering(events) }
-            guard current != nil || !waitingFinals.isEmpty else { break }
+            guard current != nil || !waitingFinals.isEmpty || pack != nil else { break }
             if abandoning() {
                 let from = transcribedFrontier
                 abandonPending()
@@ -299,6 +313,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         current?.cancellation.cancel()
         current = nil
         waitingFinals = []
+        pack = nil
         held = nil
         worker.drain()
         _ = mailbox.take()
@@ -306,7 +321,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     /// Takes an utterance cut: its look-ahead decode becomes its final when it decoded the same audio;
-    /// otherwise it waits for its decode.
+    /// otherwise it waits for its decode, in a file's pack (`UtterancePacking`) or alone.
     private func queueFinal(_ cut: UtteranceCut) throws {
         if needsIdentification, heardSpeech.count < maxIdentificationSamples { heardSpeech += samples(of: cut) }
         utteranceNumber += 1
@@ -317,23 +332,48 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             ready += try finalEvents(job: held.job, words: held.words)
         } else if let current, current.purpose == .lookAhead(cut) {
             current.purpose = .final
-            current.cut = cut
+            current.cuts = [cut]
+        } else if let packing {
+            let start = pack?.stretchStart
+                ?? packing.stretchStart(firstStart: cut.startSample, previousEnd: stretchEnd, sampleRate: inputFormat.sampleRate)
+            pack = (start, (pack?.cuts ?? []) + [cut])
         } else {
-            waitingFinals.append((cut, samples(of: cut)))
+            waitingFinals.append(([cut], cut.startSample, samples(of: cut)))
         }
+    }
+
+    /// Files: the pack goes to the decodes waiting once it is due (`UtterancePacking.isDue`) or the stream ends.
+    private func queuePack(finishing: Bool) {
+        guard let packing, let pack, let last = pack.cuts.last,
+              finishing || packing.isDue(stretchStart: pack.stretchStart, streamSamples: segmenter.sampleCount,
+                                         sampleRate: inputFormat.sampleRate)
+        else { return }
+        waitingFinals.append((pack.cuts, pack.stretchStart, samples(from: pack.stretchStart, to: last.endSample)))
+        stretchEnd = last.endSample
+        self.pack = nil
     }
 
     /// The samples of `cut` still in the buffer.
     private func samples(of cut: UtteranceCut) -> [Float] {
-        let from = max(cut.startSample, bufferStart) - bufferStart
-        let to = min(cut.endSample - bufferStart, buffer.count)
+        samples(from: cut.startSample, to: cut.endSample)
+    }
+
+    /// The samples from `start` up to `end` (from the stream's start) still in the buffer.
+    private func samples(from start: Int, to end: Int) -> [Float] {
+        let from = max(start, bufferStart) - bufferStart
+        let to = min(end - bufferStart, buffer.count)
         return from < to ? Array(buffer[from..<to]) : []
     }
 
-    /// Keeps only what an utterance still to be cut can need: from the open utterance's start, or the padding before now.
+    /// Keeps only what an utterance still to be cut can need: from the open utterance's start, or the
+    /// padding before now; for a file, also its pack's stretch and the lead a stretch may start with.
     private func trimBuffer() {
         let padding = Int(segmenter.settings.paddingSeconds * Double(inputFormat.sampleRate)) + detector.windowSamples
-        let keepFrom = segmenter.openStartSample ?? max(0, segmenter.sampleCount - padding)
+        var keepFrom = segmenter.openStartSample ?? max(0, segmenter.sampleCount - padding)
+        if let packing {
+            keepFrom = pack?.stretchStart
+                ?? packing.stretchStart(firstStart: keepFrom, previousEnd: stretchEnd, sampleRate: inputFormat.sampleRate)
+        }
         let drop = min(buffer.count, keepFrom - bufferStart)
         if drop > inputFormat.sampleRate {  // trim in steps of at least a second, not every block
             buffer.removeFirst(drop)
@@ -355,6 +395,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// first, else the open utterance's look-ahead final when its audio is complete, else an interim when due.
     private func schedule(finishing: Bool) throws -> [RecognitionEvent] {
         var events = try collect()
+        queuePack(finishing: finishing)
         while true {
             if let job = current {
                 guard isObsolete(job) else { break }
@@ -368,11 +409,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 break  // "auto": nothing is decoded before the language is known
             } else if !waitingFinals.isEmpty {
                 let next = waitingFinals.removeFirst()
-                start(.final, samples: next.samples, offset: next.cut.startSample, cut: next.cut)
+                start(.final, samples: next.samples, offset: next.startSample, cuts: next.cuts)
             } else if interims, !finishing, let cut = segmenter.pendingCut {
                 if let held, held.job.purpose == .lookAhead(cut) { break }  // already decoded: waiting for the cut
                 schedule.interimStarted(at: clock.now())
-                start(.lookAhead(cut), samples: samples(of: cut), offset: cut.startSample, cut: cut)
+                start(.lookAhead(cut), samples: samples(of: cut), offset: cut.startSample, cuts: [cut])
             } else if interims, !finishing, let open = segmenter.openStartSample {
                 let openSeconds = Double(bufferStart + buffer.count - open) / Double(inputFormat.sampleRate)
                 let now = clock.now()
@@ -407,19 +448,21 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return Array(speech.prefix(maxIdentificationSamples))
     }
 
-    private func start(_ purpose: Purpose, samples: [Float], offset: Int, cut: UtteranceCut? = nil) {
+    private func start(_ purpose: Purpose, samples: [Float], offset: Int, cuts: [UtteranceCut] = []) {
         jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
         let offsetSeconds = Double(offset) / Double(inputFormat.sampleRate)
         let job = Job(id: jobCount, purpose: purpose, utterance: utteranceNumber, offsetSample: offset,
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
-        job.cut = cut
+        job.cuts = cuts
         current = job
         let interim = purpose == .interim
         let maxTokens = schedule.tokenLimit(audioSeconds: seconds, interim: interim)
         let (id, cancellation, decoder, mailbox, languages) = (job.id, job.cancellation, self.decoder, self.mailbox, languageState)
         let purpose = job.purpose
         let window = detector.windowSamples
+        let pieces = UtterancePacking.pieces(of: cuts, from: offset, count: samples.count)
+        let packed = purpose == .final && (packing?.spanSeconds ?? 0) > 0
         mailbox.begin()
         worker.submit {
             var warning: String?
@@ -430,8 +473,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                     return []
                 }
                 decoder.useLanguage(languages.lock.withLock { $0.language(after: nil) })
-                // A final (or look-ahead) decode hears quiet speech at an ordinary level; interims as they are.
-                let audio = interim ? samples : SpeechLevelNormalizer.leveledForDecoding(samples, windowSamples: window)
+                // A final (or look-ahead) decode hears quiet speech at an ordinary level; a file's pack,
+                // its quiet utterances at the level of its loudest; interims as they are.
+                let audio = interim ? samples
+                    : packed ? UtterancePacking.leveled(samples, pieces: pieces, windowSamples: window)
+                    : pieces.flatMap { SpeechLevelNormalizer.leveledForDecoding(Array(samples[$0]), windowSamples: window) }
                 return try decoder.decode(audio, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
             }
             mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning))
@@ -495,12 +541,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return events
     }
 
-    /// The final segment of a decoded utterance, with times from the start of the stream, without
-    /// loops (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
+    /// The final segments of a decoded utterance (or a file's pack of them, its words shared out by
+    /// `UtterancePacking.assigned`), with times from the start of the stream, without loops
+    /// (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
     private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
-        let words = try words.get().map { job.shifted($0) }
-        guard let cut = job.cut else { return [] }
-        return segmentEvents(withoutOverlap(RepetitionGuard.trimmed(words), startSample: cut.startSample), cut: cut)
+        let words = withoutOverlap(RepetitionGuard.trimmed(try words.get().map { job.shifted($0) }), startSample: job.offsetSample)
+        let shares = UtterancePacking.assigned(words, to: job.cuts, sampleRate: inputFormat.sampleRate)
+        return zip(job.cuts, shares).flatMap { segmentEvents($1, cut: $0) }
     }
 
     /// The final segment of `words` (stream times, already trimmed), the decode of `cut`; none for no words.
@@ -542,8 +589,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let offsetSample: Int
         let offsetSeconds: Double
         let endSeconds: Double
-        /// The utterance a final (or look-ahead) decode is of.
-        var cut: UtteranceCut?
+        /// The utterances a final (or look-ahead) decode is of: one, or a file's pack.
+        var cuts: [UtteranceCut] = []
         let cancellation = DecodeCancellation()
 
         init(id: Int, purpose: Purpose, utterance: Int, offsetSample: Int, offsetSeconds: Double, endSeconds: Double) {

@@ -52,7 +52,7 @@ public enum LinuxSpeechEngines {
             return try PocketSphinxRecognizer(model: PocketSphinxModel.englishUS)
         case .whisper:
             return try namingUserModel(model) {
-                try whisperEngine(model: model).makeRecognizer(language: language, live: live, vocabulary: vocabulary,
+                try whisperEngine(model: model, tokenOnsets: !live).makeRecognizer(language: language, live: live, vocabulary: vocabulary,
                                                                languageWarning: languageWarning)
             }
         }
@@ -112,21 +112,23 @@ public enum LinuxSpeechEngines {
         }
     }
 
-    /// The loaded whisper engine for `model` (the installed one when nil), loaded once per process and model.
-    /// Throws `WhisperError.modelMissing` or `.modelUnreadable`.
-    public static func whisperEngine(model: String? = nil) throws -> WhisperEngine {
-        try loaded.engine(for: WhisperModelFiles.installed(model: model))
+    /// The loaded whisper engine for `model` (the installed one when nil), loaded once per process,
+    /// model and `tokenOnsets` (`WhisperEngine.hasTokenOnsets`, for files); without `tokenOnsets`,
+    /// whichever is loaded already serves. Throws `WhisperError.modelMissing` or `.modelUnreadable`.
+    public static func whisperEngine(model: String? = nil, tokenOnsets: Bool = false) throws -> WhisperEngine {
+        try loaded.engine(for: WhisperModelFiles.installed(model: model), tokenOnsets: tokenOnsets)
     }
 
     private final class LoadedWhisperEngines: @unchecked Sendable {
         private let lock = NSLock()
-        private var engines: [WhisperModelFiles: WhisperEngine] = [:]
+        private var engines: [WhisperModelFiles: [Bool: WhisperEngine]] = [:]
 
-        func engine(for files: WhisperModelFiles) throws -> WhisperEngine {
+        func engine(for files: WhisperModelFiles, tokenOnsets: Bool) throws -> WhisperEngine {
             try lock.withLock {
-                if let engine = engines[files] { return engine }
-                let engine = try WhisperEngine(files: files)
-                engines[files] = engine
+                let loaded = engines[files, default: [:]]
+                if let engine = loaded[tokenOnsets] ?? (tokenOnsets ? nil : loaded[true]) { return engine }
+                let engine = try WhisperEngine(files: files, tokenOnsets: tokenOnsets)
+                engines[files, default: [:]][tokenOnsets] = engine
                 return engine
             }
         }

@@ -133,6 +133,10 @@ public final class WhisperEngine: @unchecked Sendable {
     let files: WhisperModelFiles
     /// Threads per decode.
     public let threads: Int32
+    /// True when whisper.cpp times each token's onset by DTW over the model's alignment heads
+    /// (`t_dtw`): asked for at loading, and the heads known for the model's shape (tiny, base, small,
+    /// medium, each also `.en`, large-v3 and -turbo).
+    public let hasTokenOnsets: Bool
 
     /// Whisper contexts loaded and not yet freed, by model path: a failed initializer runs no
     /// `deinit`, so what it loaded must be freed on its failure path (for tests).
@@ -141,14 +145,17 @@ public final class WhisperEngine: @unchecked Sendable {
     /// Loads both models: a damaged or truncated file is refused, never a crash, and nothing of a
     /// failed load stays in memory.
     /// Throws `WhisperError.modelMissing`, `.modelIsFolder`, `.modelUnopenable` or `.modelUnreadable`.
-    public init(files: WhisperModelFiles = .installed, threads: Int = 1) throws {
+    ///   - tokenOnsets: time each token's onset by DTW (`hasTokenOnsets`), for decodes of a file's packs
+    ///     of utterances; costs one more decoder pass per decode, so live recognition goes without.
+    public init(files: WhisperModelFiles = .installed, threads: Int = 1, tokenOnsets: Bool = false) throws {
         for path in [files.model, files.voiceActivityModel] { try Self.checkFile(path) }
         lt_whisper_silence_logs()
         // The VAD model first (a few hundred KB, freed at once): a damaged file fails here, before
         // the Whisper model (about 150 MB) is loaded, rather than at the first block.
         _ = try SileroVoiceActivityDetector(path: files.voiceActivityModel)
         var status = LT_WHISPER_LOADED
-        let loaded = lt_whisper_load_model(files.model, &status)
+        var onsets = false
+        let loaded = lt_whisper_load_model(files.model, &status, tokenOnsets, &onsets)
         if loaded != nil { Self.loadedContexts.withLock { $0[files.model, default: 0] += 1 } }
         guard status == LT_WHISPER_LOADED, let context = loaded else {
             // A failed initializer runs no deinit: free what was loaded before throwing.
@@ -158,6 +165,7 @@ public final class WhisperEngine: @unchecked Sendable {
         }
         self.context = context
         self.files = files
+        self.hasTokenOnsets = onsets
         self.threads = Int32(max(1, threads))
     }
 
@@ -252,8 +260,9 @@ public final class WhisperEngine: @unchecked Sendable {
     ///   - language: BCP 47 tag such as "en-US" or "de", or "auto" to detect it on the first
     ///     utterance (`LanguageLock`; English with an English-only model); throws
     ///     `WhisperError.languageUnsupported`.
-    ///   - live: decode on a background thread with interim text (recording); false decodes each
-    ///     utterance in order on the caller's thread, finals only (files).
+    ///   - live: decode on a background thread with interim text (recording); false decodes in order
+    ///     on the caller's thread, finals only (files): with token onsets (`hasTokenOnsets`) a file's
+    ///     utterances in packs, in Whisper's whole window (`UtterancePacking`), else each alone.
     ///   - vocabulary: given to every decode as Whisper's initial prompt; bound it first
     ///     (`Vocabulary.bounded`, `tokenCount`).
     ///   - languageWarning: told the one warning line when the speech contradicts a named language.
@@ -263,13 +272,15 @@ public final class WhisperEngine: @unchecked Sendable {
         let language = resolvedChoice(language)
         let automatic = LanguageChoice(language) == .automatic
         let code = try whisperLanguage(for: automatic ? "en" : language)
-        let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt)
+        let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt,
+                                         wholeWindowFinals: !live && hasTokenOnsets)
         // Silero hears quiet and whispered speech only when it is brought up to a normal level.
         let detector = LevelNormalizedDetector(try SileroVoiceActivityDetector(path: files.voiceActivityModel),
                                                sampleRate: Int(WHISPER_SAMPLE_RATE))
         return UtteranceRecognizer(
             language: language, sampleRate: Int(WHISPER_SAMPLE_RATE), detector: detector, decoder: decoder,
             worker: live ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock, interims: live,
+            packing: hasTokenOnsets ? UtterancePacking() : .alone,
             languageWarning: languageWarning
         )
     }
@@ -321,6 +332,10 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     private let language: Mutex<String>
     /// The initial prompt of every decode (the vocabulary), nil for none.
     private let prompt: String?
+    /// Final decodes hear Whisper's whole 30 s window and may give several segments, as whisper.cpp
+    /// decodes a file (a file's pack of utterances, `UtterancePacking`), their words timed by DTW
+    /// onsets (the engine's `hasTokenOnsets`); else the audio's own frames.
+    private let wholeWindowFinals: Bool
     /// How many times whisper.cpp asked whether to stop, over all decodes, and who is told of each
     /// check with its number (for tests: a cancellation at an exact point of a decode).
     private let checks = Mutex<(count: Int, observer: (@Sendable (Int) -> Void)?)>((0, nil))
@@ -330,7 +345,8 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// - Parameters:
     ///   - language: a Whisper language code ("en").
     ///   - prompt: Whisper's initial prompt for every decode (`Vocabulary.prompt`), nil for none.
-    init(engine: WhisperEngine, language: String, prompt: String? = nil) throws {
+    ///   - wholeWindowFinals: files: each final decode encodes the whole 30 s window (see the property).
+    init(engine: WhisperEngine, language: String, prompt: String? = nil, wholeWindowFinals: Bool = false) throws {
         guard let state = whisper_init_state(engine.context) else {
             throw WhisperError.modelUnreadable(path: engine.files.model)
         }
@@ -338,6 +354,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         self.state = state
         self.language = Mutex(language)
         self.prompt = prompt
+        self.wholeWindowFinals = wholeWindowFinals
     }
 
     /// Whisper's language identification, as `whisper_lang_auto_detect_with_state` computes it: the
@@ -463,6 +480,13 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         if !interim, seconds < Self.shortFinalSeconds {
             params.audio_ctx = max(params.audio_ctx, seconds < Self.veryShortFinalSeconds ? 1500 : Self.shortFinalContext)
         }
+        // A file's pack of utterances (up to about 22 s) is decoded as whisper.cpp decodes a file: the
+        // whole window, with Whisper's own segments. Measured on the speech sets (BENCHMARKS.md), a
+        // sentence in a high voice 40 dB down lost 5 of 71 words in its own frames and 1 in the window.
+        if !interim, wholeWindowFinals {
+            params.audio_ctx = 1500
+            params.single_segment = false
+        }
         // whisper.cpp calls this on the decoding thread before the encoder and after each graph it
         // computes; true stops the decode, which then returns an error code (or no segments).
         let abort = AbortCheck(cancellation: cancellation, decoder: self)
@@ -491,13 +515,20 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         }
         if cancellation.isCancelled { throw CancellationError() }
         guard code == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: code) }
-        return words()
+        return words(onsets: !interim && wholeWindowFinals,
+                     audioSeconds: Double(samples.count) / Double(rate))
     }
 
     /// Words of the decoded segments: a token starting with a space starts a word; special tokens
     /// (end of text, timestamps, languages) are skipped; bracketed annotations such as
     /// "[BLANK_AUDIO]" or "(music)" and segments whisper.cpp judges to be no speech are dropped.
-    private func words() -> [WordTiming] {
+    ///
+    /// - Parameters:
+    ///   - onsets: word starts from whisper.cpp's DTW token times (`t_dtw`, cross-attention alignment),
+    ///     which hold over a whole window with several segments; else from its token timestamps
+    ///     (`t0`, `t1`), which drift by up to 2 s there but are close within one short segment.
+    ///   - audioSeconds: the length of the audio decoded.
+    private func words(onsets: Bool, audioSeconds: Double) -> [WordTiming] {
         let endOfText = whisper_token_eot(engine.context)
         var words: [WordTiming] = []
         for segment in 0..<whisper_full_n_segments_from_state(state) {
@@ -511,7 +542,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
                 let bytes = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }
                 logProbability += data.plog
                 tokens += 1
-                let start = Double(data.t0) / 100
+                let start = Double(onsets && data.t_dtw >= 0 ? data.t_dtw : data.t0) / 100
                 let end = max(start, Double(data.t1) / 100)
                 if bytes.first == UInt8(ascii: " ") || pieces.isEmpty {
                     pieces.append((Array(bytes.drop { $0 == UInt8(ascii: " ") }), start, end))
@@ -527,6 +558,14 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
                 let word = String(decoding: piece.bytes, as: UTF8.self)
                 guard !word.isEmpty, !Self.isAnnotation(word) else { continue }
                 words.append(WordTiming(word: word, startSeconds: piece.start, endSeconds: piece.end))
+            }
+        }
+        // DTW gives each token's onset only: a word ends where the next begins, the last one at its
+        // token-timestamp end, never past the audio decoded.
+        if onsets {
+            for index in words.indices {
+                let end = index + 1 < words.count ? words[index + 1].startSeconds : min(words[index].endSeconds, audioSeconds)
+                words[index].endSeconds = max(words[index].startSeconds, end)
             }
         }
         return words

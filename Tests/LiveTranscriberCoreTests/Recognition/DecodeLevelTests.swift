@@ -64,3 +64,38 @@ struct DecodeLevelTests {
         #expect(calls.filter { !$0.interim }.map(\.peak) == [0.1])
     }
 }
+
+/// A decoder that keeps the samples of each decode.
+private final class SampleRecordingDecoder: UtteranceDecoder, @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [[Float]] = []
+    var decodes: [[Float]] { lock.withLock { recorded } }
+
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        lock.withLock { recorded.append(samples) }
+        return []
+    }
+}
+
+@Suite("What a file's packed decode hears: its quiet utterances at the level of its loudest")
+struct PackedDecodeLevelTests {
+    @Test("a quiet utterance after a loud one in the same pack is raised towards the loud one's level (at most 30 dB), the loud one left as it is")
+    func quietRaisedToTheLoudest() throws {
+        let decoder = SampleRecordingDecoder()
+        let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: AnyLevelDetector(), decoder: decoder,
+                                             worker: InlineDecodeWorker(), interims: false)
+        // Cut at 0.3–2.6 s (loud, 0.5) and 3.3–5.6 s (quiet, 1/64): one stretch from 0, split at 2.95 s.
+        let audio = [Float](repeating: 0, count: 500) + [Float](repeating: 0.5, count: 2_000) + [Float](repeating: 0, count: 1_000)
+            + [Float](repeating: 1.0 / 64, count: 2_000) + [Float](repeating: 0, count: 1_500)
+        for start in stride(from: 0, to: audio.count, by: 100) {
+            _ = try recognizer.accept(.float32(Array(audio[start..<start + 100])))
+        }
+        _ = try recognizer.finish()
+        #expect(decoder.decodes.map(\.count) == [5_600])
+        let heard = decoder.decodes.first ?? []
+        #expect(heard.prefix(2_950).max() == 0.5)
+        // 32 times would reach 0.5; the gain stops at `maximumDecodeGain` (30 dB).
+        #expect(heard.dropFirst(2_950).max() == Float(1.0 / 64) * SpeechLevelNormalizer.maximumDecodeGain)
+        #expect(heard.dropFirst(2_950).filter { $0 != 0 }.count == 2_000)
+    }
+}

@@ -140,7 +140,7 @@ struct CutPipelineTests {
         WordTiming(word: text, startSeconds: start, endSeconds: end)
     }
 
-    @Test("20 s without a pause is cut at 15 s; words the second piece repeats right at the cut are dropped, a loop is cut to three copies")
+    @Test("20 s without a pause decoded in two pieces cut at 15 s; words the second piece repeats right at the cut are dropped, a loop is cut to three copies")
     func overlapAndLoopAcrossForcedCut() throws {
         let decoder = ListDecoder([
             [Self.word("in", 13.0, 13.4), Self.word("his", 13.5, 13.9), Self.word("power", 14.0, 14.5),
@@ -150,7 +150,7 @@ struct CutPipelineTests {
                 + (0..<10).map { Self.word("them.", 1.0 + Double($0) * 0.05, 1.05 + Double($0) * 0.05) },
         ])
         let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
-                                             worker: InlineDecodeWorker(), clock: ManualClock(), interims: false)
+                                             worker: InlineDecodeWorker(), clock: ManualClock(), interims: false, packing: .alone)
         var events: [RecognitionEvent] = []
         let speech = [Float](repeating: 1, count: 20_000)
         for start in stride(from: 0, to: speech.count, by: 100) {

@@ -44,7 +44,7 @@ struct SpokenLanguageTests {
 
     func recognizer(_ language: String, decoder: LanguageDecoder, warnings: Warnings = Warnings()) -> UtteranceRecognizer {
         UtteranceRecognizer(language: language, sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
-                            worker: InlineDecodeWorker(), interims: false,
+                            worker: InlineDecodeWorker(), interims: false, packing: .alone,
                             languageWarning: { warnings.lines.append($0) })
     }
 
@@ -103,7 +103,7 @@ struct SpokenLanguageTests {
     func automaticWithoutIdentification() throws {
         let decoder = ScriptedDecoder()
         let recognizer = UtteranceRecognizer(language: "auto", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
-                                             worker: InlineDecodeWorker(), interims: false)
+                                             worker: InlineDecodeWorker(), interims: false, packing: .alone)
         #expect(try finals(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(1)) == ["w0"])
         #expect(recognizer.language == "en-US")
     }

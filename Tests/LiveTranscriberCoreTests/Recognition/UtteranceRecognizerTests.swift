@@ -55,9 +55,10 @@ struct UtteranceRecognizerTests {
     let decoder = ScriptedDecoder()
     let worker = ManualDecodeWorker()
 
-    func recognizer(interims: Bool = true) -> UtteranceRecognizer {
+    /// Without interims (a file), each utterance is decoded alone unless `packing` says otherwise.
+    func recognizer(interims: Bool = true, packing: UtterancePacking = .alone) -> UtteranceRecognizer {
         UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
-                            worker: worker, clock: clock, interims: interims)
+                            worker: worker, clock: clock, interims: interims, packing: packing)
     }
 
     static func speech(_ seconds: Double) -> [Float] { [Float](repeating: 1, count: Int(seconds * 1_000)) }

@@ -118,7 +118,9 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 /// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
 /// interim decodes and the language identification get the samples as they are.
 ///
-/// Every decode's words pass `RepetitionGuard`, which cuts a phrase repeated far beyond the audio.
+/// Every decode's words (final, look-ahead and interim) lose those stamped at or past the end of the
+/// audio decoded (`DecodedWords.withinAudio`) and pass `RepetitionGuard`, which cuts a phrase
+/// repeated far beyond the audio.
 /// Interim decodes are capped at a few tokens per second of audio (`PartialDecodeSchedule`); final
 /// and look-ahead decodes get a generous cap, and the decoder may retry them (temperature fallback).
 ///
@@ -454,8 +456,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = withoutOverlap(RepetitionGuard.trimmed(try done.words.get().map { job.shifted($0) }),
-                                           startSample: job.offsetSample)
+                let words = withoutOverlap(RepetitionGuard.trimmed(job.placed(try done.words.get())), startSample: job.offsetSample)
                 if let split = try agreedSplit(job: job, words: words) {
                     events += split
                     continue
@@ -498,7 +499,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// The final segment of a decoded utterance, with times from the start of the stream, without
     /// loops (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
     private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
-        let words = try words.get().map { job.shifted($0) }
+        let words = job.placed(try words.get())
         guard let cut = job.cut else { return [] }
         return segmentEvents(withoutOverlap(RepetitionGuard.trimmed(words), startSample: cut.startSample), cut: cut)
     }
@@ -555,10 +556,12 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             self.endSeconds = endSeconds
         }
 
-        /// A word of this decode with times from the start of the stream, its end within the audio decoded.
-        func shifted(_ word: WordTiming) -> WordTiming {
-            WordTiming(word: word.word, startSeconds: word.startSeconds + offsetSeconds,
-                       endSeconds: min(endSeconds, word.endSeconds + offsetSeconds))
+        /// The words of this decode within the audio decoded (`DecodedWords.withinAudio`: none stamped at
+        /// or past its end), with times from the start of the stream.
+        func placed(_ words: [WordTiming]) -> [WordTiming] {
+            DecodedWords.withinAudio(words, audioSeconds: endSeconds - offsetSeconds).map {
+                WordTiming(word: $0.word, startSeconds: $0.startSeconds + offsetSeconds, endSeconds: $0.endSeconds + offsetSeconds)
+            }
         }
     }
 

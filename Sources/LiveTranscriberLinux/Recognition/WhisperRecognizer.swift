@@ -491,7 +491,9 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         }
         if cancellation.isCancelled { throw CancellationError() }
         guard code == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: code) }
-        return words()
+        // Words stamped at or past the end of the samples given (in the padding, or a loop written
+        // once the audio ran out) were not said.
+        return DecodedWords.withinAudio(words(), audioSeconds: seconds)
     }
 
     /// Words of the decoded segments: a token starting with a space starts a word; special tokens

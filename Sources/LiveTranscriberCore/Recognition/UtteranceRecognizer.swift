@@ -216,6 +216,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// True while a decode runs or waits to run, cancelled ones included (for tests and the benchmark).
     public var decodeInFlight: Bool { mailbox.inFlight }
 
+    /// Decodes of the open utterance started so far, interim and look-ahead ones, cancelled ones
+    /// included (for tests and the benchmark): none without `interims`.
+    public private(set) var openUtteranceDecodes = 0
+
     /// Cancels the decode in flight and waits for it (and any cancelled one) to return.
     deinit {
         current?.cancellation.cancel()
@@ -417,6 +421,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
         job.cut = cut
         current = job
+        switch purpose {
+        case .interim, .lookAhead: openUtteranceDecodes += 1
+        case .final, .identify: break
+        }
         let interim = purpose == .interim
         let maxTokens = schedule.tokenLimit(audioSeconds: seconds, interim: interim)
         let (id, cancellation, decoder, mailbox, languages) = (job.id, job.cancellation, self.decoder, self.mailbox, languageState)

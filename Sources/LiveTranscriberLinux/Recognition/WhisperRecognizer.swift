@@ -252,12 +252,13 @@ public final class WhisperEngine: @unchecked Sendable {
     ///   - language: BCP 47 tag such as "en-US" or "de", or "auto" to detect it on the first
     ///     utterance (`LanguageLock`; English with an English-only model); throws
     ///     `WhisperError.languageUnsupported`.
-    ///   - live: decode on a background thread with interim text (recording); false decodes each
-    ///     utterance in order on the caller's thread, finals only (files).
+    ///   - mode: `.live` decodes on a background thread with interim text (recording); `.file` decodes
+    ///     each utterance in order on the caller's thread, finals only; `.fileInBackground` decodes as
+    ///     `.file` on a background thread (`RecognitionMode`).
     ///   - vocabulary: given to every decode as Whisper's initial prompt; bound it first
     ///     (`Vocabulary.bounded`, `tokenCount`).
     ///   - languageWarning: told the one warning line when the speech contradicts a named language.
-    public func makeRecognizer(language: String = "en-US", live: Bool, clock: any WallClock = SystemClock(),
+    public func makeRecognizer(language: String = "en-US", mode: RecognitionMode, clock: any WallClock = SystemClock(),
                                vocabulary: Vocabulary = Vocabulary(),
                                languageWarning: @escaping (String) -> Void = { _ in }) throws -> UtteranceRecognizer {
         let language = resolvedChoice(language)
@@ -269,7 +270,8 @@ public final class WhisperEngine: @unchecked Sendable {
                                                sampleRate: Int(WHISPER_SAMPLE_RATE))
         return UtteranceRecognizer(
             language: language, sampleRate: Int(WHISPER_SAMPLE_RATE), detector: detector, decoder: decoder,
-            worker: live ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock, interims: live,
+            worker: mode.decodesInBackground ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock,
+            interims: mode.interims,
             languageWarning: languageWarning
         )
     }

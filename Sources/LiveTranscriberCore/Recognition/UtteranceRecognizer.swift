@@ -118,7 +118,7 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 /// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
 /// interim decodes and the language identification get the samples as they are.
 ///
-/// Every decode's words (final, look-ahead and interim) lose those stamped at or past the end of the
+/// Every decode's words (final, look-ahead and interim) lose those stamped past the end of the
 /// audio decoded (`DecodedWords.withinAudio`) and pass `RepetitionGuard`, which cuts a phrase
 /// repeated far beyond the audio.
 /// Interim decodes are capped at a few tokens per second of audio (`PartialDecodeSchedule`); final
@@ -564,8 +564,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             self.endSeconds = endSeconds
         }
 
-        /// The words of this decode within the audio decoded (`DecodedWords.withinAudio`: none stamped at
-        /// or past its end), with times from the start of the stream.
+        /// The words of this decode within the audio decoded (`DecodedWords.withinAudio`: none stamped
+        /// past its end), with times from the start of the stream.
         func placed(_ words: [WordTiming]) -> [WordTiming] {
             DecodedWords.withinAudio(words, audioSeconds: endSeconds - offsetSeconds).map {
                 WordTiming(word: $0.word, startSeconds: $0.startSeconds + offsetSeconds, endSeconds: $0.endSeconds + offsetSeconds)

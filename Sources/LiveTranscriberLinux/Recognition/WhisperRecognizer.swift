@@ -493,8 +493,8 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         }
         if cancellation.isCancelled { throw CancellationError() }
         guard code == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: code) }
-        // Words stamped at or past the end of the samples given (in the padding, or a loop written
-        // once the audio ran out) were not said.
+        // Words stamped past the end of the samples given (in the padding a short decode gets, or
+        // written once the audio ran out) were not said there.
         return DecodedWords.withinAudio(words(), audioSeconds: seconds)
     }
 

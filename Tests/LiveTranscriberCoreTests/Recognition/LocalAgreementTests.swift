@@ -173,17 +173,19 @@ struct RepetitionGuardTests {
 
 @Suite("Words stamped past the end of the decoded audio")
 struct DecodedWordsTests {
-    @Test("words starting at or after the end of the audio are dropped; an end past it is brought back to it")
+    @Test("words starting after the end of the audio are dropped; one stamped at its end is kept; an end past it is brought back to it")
     func withinAudio() {
         let words = [
             WordTiming(word: "one", startSeconds: 0.2, endSeconds: 0.6),
             WordTiming(word: "two", startSeconds: 1.9, endSeconds: 2.4),
             WordTiming(word: "three", startSeconds: 2.3, endSeconds: 2.3),
-            WordTiming(word: "four", startSeconds: 2.6, endSeconds: 2.6),
+            WordTiming(word: "four", startSeconds: 2.31, endSeconds: 2.31),
+            WordTiming(word: "five", startSeconds: 2.6, endSeconds: 2.6),
         ]
         #expect(DecodedWords.withinAudio(words, audioSeconds: 2.3) == [
             WordTiming(word: "one", startSeconds: 0.2, endSeconds: 0.6),
             WordTiming(word: "two", startSeconds: 1.9, endSeconds: 2.3),
+            WordTiming(word: "three", startSeconds: 2.3, endSeconds: 2.3),
         ])
     }
 }

@@ -11,7 +11,8 @@ private final class OverrunningDecoder: UtteranceDecoder, @unchecked Sendable {
         WordTiming(word: "two", startSeconds: 1.0, endSeconds: 1.4),
         WordTiming(word: "three", startSeconds: 2.0, endSeconds: 2.5),
         WordTiming(word: "four", startSeconds: 2.3, endSeconds: 2.3),
-        WordTiming(word: "five", startSeconds: 9.0, endSeconds: 9.0),
+        WordTiming(word: "five", startSeconds: 2.4, endSeconds: 2.4),
+        WordTiming(word: "six", startSeconds: 9.0, endSeconds: 9.0),
     ]
     private let lock = NSLock()
     private var lengths: [(samples: Int, interim: Bool)] = []
@@ -37,7 +38,7 @@ struct PastAudioWordsTests {
         return events
     }
 
-    @Test("a file's final keeps only the words within its utterance's 2.3 s: at or past the end they are dropped")
+    @Test("a file's final keeps only the words within its utterance's 2.3 s: past its end they are dropped, at its end kept")
     func finals() throws {
         let decoder = OverrunningDecoder()
         let clock = ManualClock()
@@ -45,11 +46,12 @@ struct PastAudioWordsTests {
                                              worker: InlineDecodeWorker(), clock: clock, interims: false)
         var events = try feed(recognizer, Self.silence(2) + Self.speech(2) + Self.silence(1), clock: clock)
         events += try recognizer.finish()
-        // The utterance is cut from 1.8 s to 4.1 s: "three" ends at its end, "four" and "five" lie at or past it.
+        // The utterance is cut from 1.8 s to 4.1 s: "three" ends past its end, "four" is stamped at it,
+        // "five" and "six" start past it.
         #expect(decoder.calls.map(\.samples) == [2_300])
-        #expect(events == [.final(TranscriptSegment(text: "one two three", startSeconds: 2.0, endSeconds: 4.1, words: [
+        #expect(events == [.final(TranscriptSegment(text: "one two three four", startSeconds: 2.0, endSeconds: 4.1, words: [
             WordTiming(word: "one", startSeconds: 2.0, endSeconds: 2.4), WordTiming(word: "two", startSeconds: 2.8, endSeconds: 3.2),
-            WordTiming(word: "three", startSeconds: 3.8, endSeconds: 4.1),
+            WordTiming(word: "three", startSeconds: 3.8, endSeconds: 4.1), WordTiming(word: "four", startSeconds: 4.1, endSeconds: 4.1),
         ]))])
     }
 
@@ -68,9 +70,10 @@ struct PastAudioWordsTests {
             }
         }
         // Interims of 1.5 s and 2.5 s of the open utterance (from 0.8 s), then its final of 3.3 s: each
-        // keeps the words that start within it; "five" (at 9 s) is in none.
+        // keeps the words that start within it; "six" (at 9 s) is in none.
         #expect(decoder.calls.map(\.samples) == [1_500, 2_500, 3_300])
         #expect(decoder.calls.map(\.interim) == [true, true, false])
-        #expect(texts == ["interim: one two", "interim: one two three four", "interim: one two three four", "final: one two three four"])
+        #expect(texts == ["interim: one two", "interim: one two three four five", "interim: one two three four five",
+                          "final: one two three four five"])
     }
 }

@@ -85,7 +85,8 @@ struct LanguageAndVocabularyTests {
         let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
         let result = try runBinary(["import", german, "--language", "en", "--json"], environment: environment)
         #expect(result.exitCode == 0)
-        #expect(result.stderr == "warning: the speech sounds like German (de, 89%), not en; it is transcribed as en as asked (--language auto detects the language)\n")
+        // 88% as retranscribe hears it (import ran the live recognizer until 2026-12-02 and said 89%).
+        #expect(result.stderr == "warning: the speech sounds like German (de, 88%), not en; it is transcribed as en as asked (--language auto detects the language)\n")
         let saved = try Self.imported(result)
         #expect(saved.recording.language == "en")
         let again = try runBinary(["retranscribe", saved.recording.id, "--language", "auto", "--json"], environment: environment)

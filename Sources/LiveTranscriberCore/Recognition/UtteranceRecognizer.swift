@@ -184,6 +184,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private let languageWarning: (String) -> Void
     /// The speech of the utterances cut while the language is still to be identified (at most 30 s).
     private var heardSpeech: [Float] = []
+    /// The speech to identify, taken when it first reaches `LanguageLock.identificationSeconds` and
+    /// kept until the decoder is free: the same samples whether decodes run on the caller's thread
+    /// or in the background (with a final decode in flight, the identification would otherwise
+    /// hear as much more speech as the reader got ahead meanwhile).
+    private var identificationPending: [Float]?
+    /// True once the identification job has started.
+    private var identificationStarted = false
 
     /// - Parameters:
     ///   - language: a BCP 47 tag, or "auto" to detect it (`LanguageChoice`).
@@ -362,13 +369,18 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private func schedule(finishing: Bool) throws -> [RecognitionEvent] {
         var events = try collect()
         while true {
+            if needsIdentification, !identificationStarted, identificationPending == nil {
+                identificationPending = identificationSpeech(finishing: finishing)
+            }
             if let job = current {
                 guard isObsolete(job) else { break }
                 job.cancellation.cancel()
                 abandoned.insert(job.id)
                 current = nil
             }
-            if needsIdentification, let speech = identificationSpeech(finishing: finishing) {
+            if let speech = identificationPending {
+                identificationPending = nil
+                identificationStarted = true
                 start(.identify, samples: speech, offset: 0)
             } else if holdsDecodes {
                 break  // "auto": nothing is decoded before the language is known

@@ -418,7 +418,7 @@ def engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio):
 `livetranscriber-bench` on the same audio in the same run, one decoding thread. Word error rate:
 `transcribe ENGINE` on the five LibriVox files against their shipped transcription. CPU per audio
 second, real-time factor (wall / audio) and peak RSS: `transcribe ENGINE long.wav` ({long_audio:.0f} s, the
-LibriVox set × 7; finals only, as fast as possible, as `import` does; best of two; model loading
+LibriVox set × 7; finals only, as fast as possible, as `import` and `retranscribe` do; best of two; model loading
 included). Real-time run: `live ENGINE demo.wav` ({demo_audio:.0f} s, the set × 2) feeds the file at its
 own pace to a live recognizer with interim text; delay = wall time from the end of a final
 segment's audio to its arrival (target: median under 1.0 s). The bare-engine row is whisper.cpp's own
@@ -819,7 +819,7 @@ SPEECH_SETS = [
 
 def speech_sets(work):
     """Each set of SPEECH_SETS through `livetranscriber-bench transcribe whisper` (the pipeline as
-    `import` runs it: VAD, one final per utterance) and `whisper-full` (whisper.cpp's own decode of
+    `import` and `retranscribe` run it: VAD, one final per utterance) and `whisper-full` (whisper.cpp's own decode of
     each whole file, same model, no VAD): word errors against the LibriVox transcription."""
     with open(os.path.join(LIBRIVOX, "transcription")) as f:
         transcription = f.read()
@@ -862,7 +862,7 @@ def speech_sets_section(rows):
 The five LibriVox sentences made quieter, higher, lower or whispered with sox (`-R`) and espeak-ng
 (`scripts/bench.py speech-sets`). Pipeline: `livetranscriber-bench transcribe whisper` (Silero VAD
 through `LevelNormalizedDetector`, utterances packed into stretches decoded in Whisper's whole
-window, `UtterancePacking`, as `import` runs it). Whole file:
+window with DTW word onsets, `UtterancePacking`, as `import` and `retranscribe` run it). Whole file:
 whisper.cpp's `whisper_full` on each whole file with the same model and no VAD. Word errors against
 the LibriVox transcription; "empty" counts sentences that came out with no words at all.
 

@@ -8,19 +8,21 @@ public enum LinuxRecordingServices {
     ///   - store: the library the draft goes to.
     ///   - activity: where the Live Activity's calls go (a JSON Lines feed on Linux).
     ///   - engine, model: the speech engine and the model file the user brought (nil: the installed one).
+    ///   - mode: `.live` for a recording (microphone, `--input`, a pipe), `.fileInBackground` for an
+    ///     import: finals only, decoded as `retranscribe` decodes the file (`RecognitionMode`).
     ///   - clock: the system clock unless a test gives another.
     ///   - vocabulary: the recognizer's vocabulary, already bounded (`LinuxSpeechEngines.boundedVocabulary`).
     ///   - languageWarning: told the one line when the speech contradicts the language named.
     public static func make(
         store: LibraryStore, activity: any ActivityClient,
-        engine: SpeechEngineKind, model: String? = nil,
+        engine: SpeechEngineKind, model: String? = nil, mode: RecognitionMode,
         clock: any WallClock = SystemClock(), vocabulary: Vocabulary = Vocabulary(),
         languageWarning: @escaping (String) -> Void = { _ in }
     ) -> RecordingEngineServices<LibraryStore> {
         RecordingEngineServices(
             store: store,
             makeRecognizer: { language in
-                try LinuxSpeechEngines.make(engine, language: language, model: model, live: true, vocabulary: vocabulary,
+                try LinuxSpeechEngines.make(engine, language: language, model: model, mode: mode, vocabulary: vocabulary,
                                             languageWarning: languageWarning)
             },
             makeResampler: { try SoxrResampler(inputRate: $0, outputRate: $1, channels: $2) },

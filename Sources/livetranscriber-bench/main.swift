@@ -245,7 +245,7 @@ func live(_ arguments: [String]) throws {
     let kind = try SpeechEngineKind.named(arguments[0])
     let source = try SndFileReader(path: arguments[1])
     let pipeline = try LocalTranscription.makePipeline(
-        for: source.format, recognizer: LinuxSpeechEngines.make(kind, language: "en-US", live: true))
+        for: source.format, recognizer: LinuxSpeechEngines.make(kind, language: "en-US", mode: .live))
     let block = source.format.sampleRate / 10
     let started = Date()
     var read = 0

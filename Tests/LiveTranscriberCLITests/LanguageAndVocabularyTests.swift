@@ -23,7 +23,10 @@ struct LanguageAndVocabularyTests {
     }
 
     static let germanSentence = "Guten Morgen. Heute sprechen wir über das Wetter."
-    static let germanWords = ["guten", "morgen", "heute", "sprechen", "die", "überdismeter"]  // Whisper base's reading of espeak-ng
+    /// Whisper base's reading of espeak-ng's German sentence in a file (`import`: Whisper's whole window).
+    static let germanWords = ["guten", "morgen", "heute", "sprechen", "wir", "über", "das", "metzer"]
+    /// The same recorded live (`record`, the page's Record): each utterance decoded in its own frames.
+    static let germanLiveWords = ["guten", "morgen", "heute", "sprechen", "die", "überdismeter"]
 
     static func imported(_ result: CommandResult) throws -> RecordingWithTranscript {
         let saved = try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(result.stdout.utf8))
@@ -49,7 +52,7 @@ struct LanguageAndVocabularyTests {
         #expect(recorded.exitCode == 0, "\(recorded.stderr)")
         let live = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(recorded.stdout.utf8))
         #expect(live.recording.language == "de")
-        #expect(Self.words(live) == Self.germanWords)
+        #expect(Self.words(live) == Self.germanLiveWords)
     }
 
     @Test("German recorded under auto with a vocabulary, killed with SIGKILL after its first final: recovered as de with its vocabulary (the draft said en-US and kept no vocabulary)")
@@ -85,7 +88,8 @@ struct LanguageAndVocabularyTests {
         let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
         let result = try runBinary(["import", german, "--language", "en", "--json"], environment: environment)
         #expect(result.exitCode == 0)
-        #expect(result.stderr == "warning: the speech sounds like German (de, 89%), not en; it is transcribed as en as asked (--language auto detects the language)\n")
+        // 88% as retranscribe hears it (import ran the live recognizer until 2026-12-02 and said 89%).
+        #expect(result.stderr == "warning: the speech sounds like German (de, 88%), not en; it is transcribed as en as asked (--language auto detects the language)\n")
         let saved = try Self.imported(result)
         #expect(saved.recording.language == "en")
         let again = try runBinary(["retranscribe", saved.recording.id, "--language", "auto", "--json"], environment: environment)
@@ -114,19 +118,20 @@ struct LanguageAndVocabularyTests {
 
     static let norlandSentence = "Elinor Dashwood walked to Norland Park with Mrs. Jennings."
 
-    @Test("a rare name comes out right with the vocabulary and wrong without: 'Norland Park' (not 'Northern Park'); stored and shown")
+    @Test("a rare name comes out right with the vocabulary and wrong without: 'Norland Park' (not 'an island park'); stored and shown")
     func vocabularyFlipsAName() throws {
         let library = try TemporaryLibrary()
         let environment = WhisperCommandTests.defaultEnvironment(library)
         let spoken = try Self.espeak(Self.norlandSentence, name: "norland.wav")
         let without = try runBinary(["import", spoken, "--json"], environment: environment)
         #expect(without.exitCode == 0)
-        #expect(Self.words(try Self.imported(without)) == ["illinatash", "would", "work", "to", "northern", "park", "with", "missus", "jennings"])
+        let withoutWords = Self.words(try Self.imported(without))
+        #expect(withoutWords == ["in", "a", "national", "world", "an", "island", "park", "with", "missus", "jennings"], "\(withoutWords)")
         let with = try runBinary(["import", spoken, "--again", "--vocabulary", "Dashwood, Norland", "--json"], environment: environment)
         #expect(with.exitCode == 0)
         #expect(with.stderr == "")
         let saved = try Self.imported(with)
-        #expect(Self.words(saved) == ["illina", "tashwood", "worked", "to", "norland", "park", "with", "missus", "jennings"])
+        #expect(Self.words(saved) == ["the", "leader", "of", "the", "hushwood", "worked", "to", "norland", "park", "with", "missus", "jennings"])
         #expect(saved.recording.vocabulary == ["Dashwood", "Norland"])
         let shown = try runBinary(["show", saved.recording.id], environment: environment)
         #expect(shown.stdout.contains("\nVocabulary:  Dashwood, Norland\n"), "\(shown.stdout)")

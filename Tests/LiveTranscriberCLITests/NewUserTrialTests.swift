@@ -124,15 +124,17 @@ struct NewUserTrialTests {
             + "so it cannot be played or transcribed again\n")
     }
 
-    @Test("import's progress bar moves while the last decodes of a file finish (whisper, 0:24 read at once): never back, through three shares or more, to 100%")
+    @Test("import's progress bar moves once per stretch decoded (whisper, 1:39 read at once): never back, through three shares or more, to 100%")
     func importProgressMovesThroughTheTail() throws {
         let library = try TemporaryLibrary()
-        // The five LibriVox sentences as one 0:24 file: shorter than the 30 s read ahead, so all of
-        // it is read before the first decode ends and every final is decoded while the stop waits.
+        // The five LibriVox sentences four times over as one 1:39 file: decoded in four stretches of
+        // up to 27 s (`UtterancePacking`), the bar moving once per stretch.
         let folder = "/usr/share/pocketsphinx/test/data/librivox"
         let ids = try String(contentsOfFile: folder + "/fileids", encoding: .utf8).split(separator: "\n")
         var pcm = Data()
-        for id in ids { pcm.append(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(id).wav")).dropFirst(44)) }
+        for _ in 0..<4 {
+            for id in ids { pcm.append(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(id).wav")).dropFirst(44)) }
+        }
         let path = library.url.appendingPathComponent("long.wav")
         try WAVFixture.make(audio: pcm).write(to: path)
         let stdout = BufferOutput(), stderr = BufferOutput(isTerminal: true)

@@ -69,6 +69,6 @@ struct ServeLanguageTests {
         let id = try #require(saved)
         let recording = try #require(try server.get("/api/recordings/\(id)").json()["recording"] as? [String: Any])
         #expect(recording["language"] as? String == "de")
-        #expect(try words(id) == LanguageAndVocabularyTests.germanWords)
+        #expect(try words(id) == LanguageAndVocabularyTests.germanLiveWords)
     }
 }

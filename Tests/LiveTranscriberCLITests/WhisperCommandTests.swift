@@ -24,6 +24,34 @@ struct WhisperCommandTests {
         #expect(WordErrorRate.normalizedWords(saved.segments.map(\.text).joined(separator: " ")) == ["go", "forward", "10", "meters"])  // number words become digits
     }
 
+    @Test("import decodes a file as retranscribe does: the same segments, words and times")
+    func importMatchesRetranscribe() throws {
+        let library = try TemporaryLibrary()
+        // The five LibriVox clips one after another: 24.7 s of fluent reading, as BENCHMARKS.md times an import.
+        var samples: [Float] = []
+        for id in ["0870", "0880", "0890", "0920", "0930"] {
+            let reader = try SndFileReader(path: "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-\(id).wav")
+            while let buffer = try reader.read(maxFrames: 65_536) { samples += buffer.samples }
+        }
+        let audio = library.url.appendingPathComponent("fluent.wav")
+        try WAVBytes.make(samples: samples, rate: 16_000, channels: 1, encoding: .pcm16).write(to: audio)
+        let environment = Self.defaultEnvironment(library)
+        let imported = try runBinary(["import", audio.path, "--language", "en-US", "--json"], environment: environment)
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        let saved = try #require(try JSONDecoder.liveTranscriber.decode([RecordingWithTranscript].self, from: Data(imported.stdout.utf8)).first)
+        let again = try runBinary(["retranscribe", saved.recording.id, "--engine", "local"], environment: environment)
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        let retranscribed = try RetranscribeProcessTests.show(saved.recording.id, library)
+        #expect(saved.segments == retranscribed.segments)
+        #expect(saved.segments.map(\.text) == [
+            "And Mr. John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.",
+            "He was not an ill-disposed young man,",
+            "unless to be rather cold-hearted and rather selfish, is to be ill-disposed.",
+            "Had he married a more amiable woman, he might have been made still more respectable than he was.",
+            "He might even have been made amiable himself.",
+        ])
+    }
+
     @Test("LIVETRANSCRIBER_ENGINE picks the default; a name it does not know is a usage error")
     func engineVariable() throws {
         let library = try TemporaryLibrary()

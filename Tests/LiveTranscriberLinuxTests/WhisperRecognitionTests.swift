@@ -103,7 +103,7 @@ struct WhisperRecognitionTests {
 
     @Test("a live recognizer reports interim text before its finals, and its finals hold the words a file gives (a long sentence may be final in pieces)")
     func liveInterims() throws {
-        let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US", live: true)
+        let recognizer = try LinuxSpeechEngines.make(.whisper, language: "en-US", mode: .live)
         let path = "\(TestData.librivox)/sense_and_sensibility_01_austen_64kb-0870.wav"
         let samples = try Self.librivoxSamples("sense_and_sensibility_01_austen_64kb-0870")
         var events: [RecognitionEvent] = []

@@ -78,7 +78,10 @@ final class Recorder {
             vocabulary: vocabulary)
         // A stop that discards the recording (an import) has no decode worth waiting for.
         if options.stopCancels { settings.pendingTranscription.stopGraceSeconds = 0 }
+        // An import is a file: finals only, each utterance decoded once as `retranscribe` decodes it
+        // (no interim decodes nobody sees); a recording is live, whatever its input.
         let services = LinuxRecordingServices.make(store: store, activity: activity, engine: speechEngine, model: options.speech.model,
+                                                   mode: options.importing == nil ? .live : .fileInBackground,
                                                    vocabulary: vocabulary, languageWarning: { [context] in context.printError($0) })
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings, services: services) { [display] event in
             if eventsOutput != nil || live != nil {

@@ -121,7 +121,9 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 /// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
 /// interim decodes and the language identification get the samples as they are.
 ///
-/// Every decode's words pass `RepetitionGuard`, which cuts a phrase repeated far beyond the audio.
+/// Every decode's words (final, look-ahead and interim) lose those stamped past the end of the
+/// audio decoded (`DecodedWords.withinAudio`) and pass `RepetitionGuard`, which cuts a phrase
+/// repeated far beyond the audio.
 /// Interim decodes are capped at a few tokens per second of audio (`PartialDecodeSchedule`); final
 /// and look-ahead decodes get a generous cap, and the decoder may retry them (temperature fallback).
 ///
@@ -192,6 +194,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private let languageWarning: (String) -> Void
     /// The speech of the utterances cut while the language is still to be identified (at most 30 s).
     private var heardSpeech: [Float] = []
+    /// The speech to identify, taken when it first reaches `LanguageLock.identificationSeconds` and
+    /// kept until the decoder is free: the same samples whether decodes run on the caller's thread
+    /// or in the background (with a final decode in flight, the identification would otherwise
+    /// hear as much more speech as the reader got ahead meanwhile).
+    private var identificationPending: [Float]?
+    /// True once the identification job has started.
+    private var identificationStarted = false
 
     /// - Parameters:
     ///   - language: a BCP 47 tag, or "auto" to detect it (`LanguageChoice`).
@@ -226,6 +235,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
 
     /// True while a decode runs or waits to run, cancelled ones included (for tests and the benchmark).
     public var decodeInFlight: Bool { mailbox.inFlight }
+
+    /// Decodes of the open utterance started so far, interim and look-ahead ones, cancelled ones
+    /// included (for tests and the benchmark): none without `interims`.
+    public private(set) var openUtteranceDecodes = 0
 
     /// Cancels the decode in flight and waits for it (and any cancelled one) to return.
     deinit {
@@ -397,13 +410,18 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         var events = try collect()
         queuePack(finishing: finishing)
         while true {
+            if needsIdentification, !identificationStarted, identificationPending == nil {
+                identificationPending = identificationSpeech(finishing: finishing)
+            }
             if let job = current {
                 guard isObsolete(job) else { break }
                 job.cancellation.cancel()
                 abandoned.insert(job.id)
                 current = nil
             }
-            if needsIdentification, let speech = identificationSpeech(finishing: finishing) {
+            if let speech = identificationPending {
+                identificationPending = nil
+                identificationStarted = true
                 start(.identify, samples: speech, offset: 0)
             } else if holdsDecodes {
                 break  // "auto": nothing is decoded before the language is known
@@ -456,6 +474,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
         job.cuts = cuts
         current = job
+        switch purpose {
+        case .interim, .lookAhead: openUtteranceDecodes += 1
+        case .final, .identify: break
+        }
         let interim = purpose == .interim
         let maxTokens = schedule.tokenLimit(audioSeconds: seconds, interim: interim)
         let (id, cancellation, decoder, mailbox, languages) = (job.id, job.cancellation, self.decoder, self.mailbox, languageState)
@@ -500,8 +522,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = withoutOverlap(RepetitionGuard.trimmed(try done.words.get().map { job.shifted($0) }),
-                                           startSample: job.offsetSample)
+                let words = withoutOverlap(RepetitionGuard.trimmed(job.placed(try done.words.get())), startSample: job.offsetSample)
                 if let split = try agreedSplit(job: job, words: words) {
                     events += split
                     continue
@@ -545,7 +566,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// `UtterancePacking.assigned`), with times from the start of the stream, without loops
     /// (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
     private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
-        let words = withoutOverlap(RepetitionGuard.trimmed(try words.get().map { job.shifted($0) }), startSample: job.offsetSample)
+        let words = withoutOverlap(RepetitionGuard.trimmed(job.placed(try words.get())), startSample: job.offsetSample)
         let shares = UtterancePacking.assigned(words, to: job.cuts, sampleRate: inputFormat.sampleRate)
         return zip(job.cuts, shares).flatMap { segmentEvents($1, cut: $0) }
     }
@@ -602,10 +623,12 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             self.endSeconds = endSeconds
         }
 
-        /// A word of this decode with times from the start of the stream, its end within the audio decoded.
-        func shifted(_ word: WordTiming) -> WordTiming {
-            WordTiming(word: word.word, startSeconds: word.startSeconds + offsetSeconds,
-                       endSeconds: min(endSeconds, word.endSeconds + offsetSeconds))
+        /// The words of this decode within the audio decoded (`DecodedWords.withinAudio`: none stamped
+        /// past its end), with times from the start of the stream.
+        func placed(_ words: [WordTiming]) -> [WordTiming] {
+            DecodedWords.withinAudio(words, audioSeconds: endSeconds - offsetSeconds).map {
+                WordTiming(word: $0.word, startSeconds: $0.startSeconds + offsetSeconds, endSeconds: $0.endSeconds + offsetSeconds)
+            }
         }
     }
 

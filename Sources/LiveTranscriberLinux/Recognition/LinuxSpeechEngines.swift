@@ -37,14 +37,14 @@ public enum LinuxSpeechEngines {
     /// - Parameters:
     ///   - language: with pocketsphinx, which knows US English only, "auto" means en-US.
     ///   - model: a model file the user brought (`--model PATH`, a ggml Whisper model); nil for the installed one.
-    ///   - live: whisper decodes on a background thread and re-decodes the open utterance for interim
-    ///     text (recording); false decodes each utterance in order on the caller's thread, finals only (files).
+    ///   - mode: how whisper decodes (`RecognitionMode`): `.live` for a recording, `.file` (the default)
+    ///     for a file transcribed on the caller's thread, `.fileInBackground` for a file the recording engine reads.
     ///   - vocabulary: whisper's initial prompt (bound it with `boundedVocabulary`); pocketsphinx takes none.
     ///   - languageWarning: told the one warning line when the speech contradicts a named language (whisper).
     /// - Throws: `RecognizerError` when pocketsphinx's model is missing or does not know the language;
     ///   `WhisperError` when whisper's model is missing or damaged or does not know the language.
     public static func make(_ kind: SpeechEngineKind, language: String, model: String? = nil,
-                            live: Bool = false, vocabulary: Vocabulary = Vocabulary(),
+                            mode: RecognitionMode = .file, vocabulary: Vocabulary = Vocabulary(),
                             languageWarning: @escaping (String) -> Void = { _ in }) throws -> any SpeechRecognizer {
         switch kind {
         case .pocketsphinx:
@@ -52,7 +52,7 @@ public enum LinuxSpeechEngines {
             return try PocketSphinxRecognizer(model: PocketSphinxModel.englishUS)
         case .whisper:
             return try namingUserModel(model) {
-                try whisperEngine(model: model, tokenOnsets: !live).makeRecognizer(language: language, live: live, vocabulary: vocabulary,
+                try whisperEngine(model: model, tokenOnsets: !mode.interims).makeRecognizer(language: language, mode: mode, vocabulary: vocabulary,
                                                                languageWarning: languageWarning)
             }
         }
@@ -133,6 +133,26 @@ public enum LinuxSpeechEngines {
             }
         }
     }
+}
+
+/// How a whisper recognizer decodes (pocketsphinx decodes as it goes whatever the mode).
+public enum RecognitionMode: Sendable, Equatable {
+    /// A recording heard as it is made (`record`: microphone, `--input`, pipes): decodes on a background
+    /// thread, the open utterance re-decoded for interim text, look-ahead finals and local agreement
+    /// (`UtteranceRecognizer`).
+    case live
+    /// A file transcribed as fast as it decodes (`retranscribe`): one final decode per VAD utterance,
+    /// in order, on the caller's thread; nothing interim.
+    case file
+    /// A file the recording engine reads (`import`, serve's upload import): the decodes of `.file`,
+    /// finals only, but on a background thread, so the reader draws progress and takes stops
+    /// between blocks while an utterance decodes. Its finals are `.file`'s.
+    case fileInBackground
+
+    /// True for `.live`: interim decodes, look-ahead finals and local agreement.
+    public var interims: Bool { self == .live }
+    /// True unless `.file`: decodes run on a background worker.
+    public var decodesInBackground: Bool { self != .file }
 }
 
 /// BCP 47 language tags, compared the way engines need.

@@ -260,27 +260,29 @@ public final class WhisperEngine: @unchecked Sendable {
     ///   - language: BCP 47 tag such as "en-US" or "de", or "auto" to detect it on the first
     ///     utterance (`LanguageLock`; English with an English-only model); throws
     ///     `WhisperError.languageUnsupported`.
-    ///   - live: decode on a background thread with interim text (recording); false decodes in order
-    ///     on the caller's thread, finals only (files): with token onsets (`hasTokenOnsets`) a file's
-    ///     utterances in packs, in Whisper's whole window (`UtterancePacking`), else each alone.
+    ///   - mode: `.live` decodes on a background thread with interim text (recording); `.file` decodes
+    ///     in order on the caller's thread, finals only; `.fileInBackground` decodes as `.file` on a
+    ///     background thread (`RecognitionMode`). Files with token onsets (`hasTokenOnsets`) decode
+    ///     their utterances in packs, in Whisper's whole window (`UtterancePacking`), else each alone.
     ///   - vocabulary: given to every decode as Whisper's initial prompt; bound it first
     ///     (`Vocabulary.bounded`, `tokenCount`).
     ///   - languageWarning: told the one warning line when the speech contradicts a named language.
-    public func makeRecognizer(language: String = "en-US", live: Bool, clock: any WallClock = SystemClock(),
+    public func makeRecognizer(language: String = "en-US", mode: RecognitionMode, clock: any WallClock = SystemClock(),
                                vocabulary: Vocabulary = Vocabulary(),
                                languageWarning: @escaping (String) -> Void = { _ in }) throws -> UtteranceRecognizer {
         let language = resolvedChoice(language)
         let automatic = LanguageChoice(language) == .automatic
         let code = try whisperLanguage(for: automatic ? "en" : language)
         let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt,
-                                         wholeWindowFinals: !live && hasTokenOnsets)
+                                         wholeWindowFinals: !mode.interims && hasTokenOnsets)
         // Silero hears quiet and whispered speech only when it is brought up to a normal level.
         let detector = LevelNormalizedDetector(try SileroVoiceActivityDetector(path: files.voiceActivityModel),
                                                sampleRate: Int(WHISPER_SAMPLE_RATE))
         return UtteranceRecognizer(
             language: language, sampleRate: Int(WHISPER_SAMPLE_RATE), detector: detector, decoder: decoder,
-            worker: live ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock, interims: live,
-            packing: hasTokenOnsets ? UtterancePacking() : .alone,
+            worker: mode.decodesInBackground ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock,
+            interims: mode.interims,
+            packing: hasTokenOnsets && !mode.interims ? UtterancePacking() : .alone,
             languageWarning: languageWarning
         )
     }
@@ -515,8 +517,9 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         }
         if cancellation.isCancelled { throw CancellationError() }
         guard code == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: code) }
-        return words(onsets: !interim && wholeWindowFinals,
-                     audioSeconds: Double(samples.count) / Double(rate))
+        // Words stamped past the end of the samples given (in the padding a short decode gets, or
+        // written once the audio ran out) were not said there.
+        return DecodedWords.withinAudio(words(onsets: !interim && wholeWindowFinals, audioSeconds: seconds), audioSeconds: seconds)
     }
 
     /// Words of the decoded segments: a token starting with a space starts a word; special tokens

@@ -138,4 +138,54 @@ struct RepetitionGuardTests {
         let words = times.map { WordTiming(word: "yes", startSeconds: $0, endSeconds: min(3, $0 + 0.05)) }
         #expect(RepetitionGuard.trimmed(words).count == 3)
     }
+
+    static let sentence = "the quick brown fox jumps over the lazy dog while the farmer sleeps in the afternoon sun."
+
+    @Test("a sentence looped at the end of the audio is kept once: three and a half copies of 17 words, the last ones at the last sample")
+    func longLoopAtEnd() {
+        // "So," then the sentence said in 5.1 s (0.3 s a word), then two more copies and half of one, all zero-length at 5.5 s.
+        let said = Self.words(Self.sentence, seconds: 0.3)
+        #expect(said.count == 17)
+        let loop = (Self.sentence + " " + Self.sentence + " the quick brown fox jumps over the lazy").split(separator: " ")
+            .map { WordTiming(word: String($0), startSeconds: 5.5, endSeconds: 5.5) }
+        #expect(RepetitionGuard.trimmed(Self.words("So,") + said.map {
+            WordTiming(word: $0.word, startSeconds: $0.startSeconds + 0.4, endSeconds: $0.endSeconds + 0.4)
+        } + loop).map(\.word) == ["So,"] + said.map(\.word))
+    }
+
+    @Test("a long phrase squeezed into too little audio is cut to one copy; the start of a squeezed further copy goes with it")
+    func longLoopSqueezed() {
+        // Five words said in 2 s, then two more copies and three words in 1 s: 0.077 s a word.
+        let first = Self.words("I will see you tomorrow.", seconds: 0.4)
+        let squeezed = Self.words("I will see you tomorrow. I will see you tomorrow. I will see", seconds: 1.0 / 13)
+            .map { WordTiming(word: $0.word, startSeconds: $0.startSeconds + 2, endSeconds: $0.endSeconds + 2) }
+        #expect(RepetitionGuard.trimmed(first + squeezed).map(\.word) == ["I", "will", "see", "you", "tomorrow."])
+    }
+
+    @Test("a long phrase said again with room in the audio is speech and is kept, and so are the words after it")
+    func longRepetitionKept() {
+        let twice = Self.words("I will see you tomorrow. I will see you tomorrow. I will go now.", seconds: 0.3)
+        #expect(RepetitionGuard.trimmed(twice) == twice)
+        #expect(RepetitionGuard.allowedRepeats(words: 4) == 3)
+        #expect(RepetitionGuard.allowedRepeats(words: 5) == 1)
+    }
+}
+
+@Suite("Words stamped past the end of the decoded audio")
+struct DecodedWordsTests {
+    @Test("words starting after the end of the audio are dropped; one stamped at its end is kept; an end past it is brought back to it")
+    func withinAudio() {
+        let words = [
+            WordTiming(word: "one", startSeconds: 0.2, endSeconds: 0.6),
+            WordTiming(word: "two", startSeconds: 1.9, endSeconds: 2.4),
+            WordTiming(word: "three", startSeconds: 2.3, endSeconds: 2.3),
+            WordTiming(word: "four", startSeconds: 2.31, endSeconds: 2.31),
+            WordTiming(word: "five", startSeconds: 2.6, endSeconds: 2.6),
+        ]
+        #expect(DecodedWords.withinAudio(words, audioSeconds: 2.3) == [
+            WordTiming(word: "one", startSeconds: 0.2, endSeconds: 0.6),
+            WordTiming(word: "two", startSeconds: 1.9, endSeconds: 2.3),
+            WordTiming(word: "three", startSeconds: 2.3, endSeconds: 2.3),
+        ])
+    }
 }

@@ -819,7 +819,7 @@ SPEECH_SETS = [
 
 def speech_sets(work):
     """Each set of SPEECH_SETS through `livetranscriber-bench transcribe whisper` (the pipeline as
-    `import` and `retranscribe` run it: VAD, one final per utterance) and `whisper-full` (whisper.cpp's own decode of
+    `import` and `retranscribe` run it: VAD, utterances decoded in packs) and `whisper-full` (whisper.cpp's own decode of
     each whole file, same model, no VAD): word errors against the LibriVox transcription."""
     with open(os.path.join(LIBRIVOX, "transcription")) as f:
         transcription = f.read()
@@ -870,16 +870,37 @@ the LibriVox transcription; "empty" counts sentences that came out with no words
 |---|---|---|---|---|
 """ + "\n".join(lines) + "\n" + SPEECH_SETS_BEFORE + "\n"
 
-# Measured once, before LevelNormalizedDetector: kept as history, not regenerated.
+# Measured once (packing, DTW word times, history before LevelNormalizedDetector): kept, not regenerated.
 SPEECH_SETS_BEFORE = """
-Before files were decoded in packs (the same files, 2026-12-02 12:10 to 12:47 UTC: each utterance
-decoded alone in its own frames plus 1.28 s, 15 s of frames under 2.5 s), the pipeline made more
-errors than the whole-file decode on four sets: 20 dB down 2/71 ("ill-sposed"), the high voice
-4/71, the quiet high voice 5/71, whispered speech 30 dB down 31/71 with one sentence empty; the
-low voice made 6/71 (now 9/71, as the whole-file decode). Each set's file is one sentence, so the
-gain comes from the window and from the stretch starting up to 2 s before the utterance (at the
-file's start here): given only the whole window, the quiet high voice went from 5 to 1 and
-whispered 30 dB down from 31 to 30; with the stretch as well, 25.
+
+All ten sets now match whisper.cpp's whole-file decode (62 errors in all against 62). Each utterance
+decoded alone in its own frames (until this change; rerun the same day with the same binary,
+packing and DTW switched off): 1, 2, 1, 1, 1, 4, 6, 5, 25 and 31 errors (77 in all): worse than
+the whole-file decode on four sets (20 dB down, the high voice, the quiet high voice, whispered 30
+dB down), better on two (50 dB down 1, the low voice 6), which packing gives up to read as
+whisper.cpp does.
+
+**Word times of packed decodes** (2026-12-02 17:45 UTC, from the `detail` of `livetranscriber-bench transcribe`: each segment with its words and times): whisper.cpp's token
+timestamps drift by up to about 2 s in a whole-window decode of several segments, which is why
+packing was withdrawn earlier the same day (words went to the neighbouring sentence: "…to do for
+them. He" / "was not an ill-disposed young man."). With DTW token onsets (`dtw_token_timestamps`,
+the base model's alignment heads) and words shared out by their starts, on a 97 s file of the
+LibriVox sentences with 0.3 s, 2 s and 40 s gaps (10 sentences): every sentence one segment with
+its own words; word starts against the same file decoded one utterance at a time: median 0.28 s,
+p90 0.58 s, largest 1.08 s (DTW onsets run about 0.1 s after the voice's onset as sox measures it
+at -35 dB, the token timestamps of a lone decode about 0.2 s before it); the sentence after 40 s of
+silence starts at 58.15 s, its voice at 58.02 s. Before DTW the same packed decode put "was." and
+"himself." in the next sentence, with starts off by up to 2.15 s. `PackedWordTimesTests` holds it.
+
+**What it costs** (2026-12-02 19:28 UTC, the full test suite running beside it; user+system CPU
+seconds of `livetranscriber-bench transcribe whisper`, model loading included), on the fluent
+LibriVox file four times over (1:38.9, 284 reference words):
+- each utterance alone, no DTW (before): 10.3 s (0.10 CPU s per audio s), 13/284 errors;
+- packed, DTW onsets: 15.9 s (0.16), 8/284 errors;
+- whisper.cpp's whole-file decode (`whisper-full`): 17.2 s (0.17), 8/284 errors.
+DTW costs one more decoder pass per decode: on the 97 s file above, packed 11.8 s without DTW and
+13.4 s with it. Live recognition does not pay it: only the engine that decodes files loads the
+model with DTW on (docs/models.md).
 
 Finals are decoded raised to an ordinary level (`SpeechLevelNormalizer.decodeGain`, docs/models.md:
 the loudest 32 ms window to 0.1 RMS, 6 to 30 dB up; a smaller gain is not applied). Before that rule (2026-12-02

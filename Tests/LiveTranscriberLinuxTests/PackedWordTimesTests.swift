@@ -17,10 +17,14 @@ struct PackedWordTimesTests {
         return path
     }
 
-    @Test("the installed model is loaded with DTW token onsets for files only")
+    @Test("the installed model is loaded with DTW token onsets for files only; live recognition never gets that engine")
     func onsetsForFiles() throws {
         #expect(try WhisperEngine(tokenOnsets: true).hasTokenOnsets)
         #expect(try !WhisperEngine().hasTokenOnsets)
+        // Loaded for files first, as serve's transcribe-again may: live recognition still loads its own.
+        #expect(try LinuxSpeechEngines.whisperEngine(tokenOnsets: true).hasTokenOnsets)
+        #expect(try !LinuxSpeechEngines.whisperEngine(tokenOnsets: false).hasTokenOnsets)
+        #expect(try LinuxSpeechEngines.whisperEngine(tokenOnsets: true) !== LinuxSpeechEngines.whisperEngine(tokenOnsets: false))
     }
 
     /// Three sentences 0.3 s apart, 40 s of silence, a fourth: each sentence is one segment with all of

@@ -113,9 +113,11 @@ public enum LinuxSpeechEngines {
     }
 
     /// The loaded whisper engine for `model` (the installed one when nil), loaded once per process,
-    /// model and `tokenOnsets` (`WhisperEngine.hasTokenOnsets`, for files); without `tokenOnsets`,
-    /// whichever is loaded already serves. Throws `WhisperError.modelMissing` or `.modelUnreadable`.
-    public static func whisperEngine(model: String? = nil, tokenOnsets: Bool = false) throws -> WhisperEngine {
+    /// model and `tokenOnsets` (`WhisperEngine.hasTokenOnsets`: DTW on, for decoding files; off for
+    /// live recognition, which would pay its extra decoder pass on every interim decode). With
+    /// `tokenOnsets` nil (no decoding: tokens, languages), whichever is loaded serves.
+    /// Throws `WhisperError.modelMissing` or `.modelUnreadable`.
+    public static func whisperEngine(model: String? = nil, tokenOnsets: Bool? = nil) throws -> WhisperEngine {
         try loaded.engine(for: WhisperModelFiles.installed(model: model), tokenOnsets: tokenOnsets)
     }
 
@@ -123,12 +125,16 @@ public enum LinuxSpeechEngines {
         private let lock = NSLock()
         private var engines: [WhisperModelFiles: [Bool: WhisperEngine]] = [:]
 
-        func engine(for files: WhisperModelFiles, tokenOnsets: Bool) throws -> WhisperEngine {
+        func engine(for files: WhisperModelFiles, tokenOnsets: Bool?) throws -> WhisperEngine {
             try lock.withLock {
                 let loaded = engines[files, default: [:]]
-                if let engine = loaded[tokenOnsets] ?? (tokenOnsets ? nil : loaded[true]) { return engine }
-                let engine = try WhisperEngine(files: files, tokenOnsets: tokenOnsets)
-                engines[files, default: [:]][tokenOnsets] = engine
+                if let tokenOnsets {
+                    if let engine = loaded[tokenOnsets] { return engine }
+                } else if let engine = loaded[false] ?? loaded[true] {
+                    return engine
+                }
+                let engine = try WhisperEngine(files: files, tokenOnsets: tokenOnsets ?? false)
+                engines[files, default: [:]][tokenOnsets ?? false] = engine
                 return engine
             }
         }
@@ -141,12 +147,13 @@ public enum RecognitionMode: Sendable, Equatable {
     /// thread, the open utterance re-decoded for interim text, look-ahead finals and local agreement
     /// (`UtteranceRecognizer`).
     case live
-    /// A file transcribed as fast as it decodes (`retranscribe`): one final decode per VAD utterance,
-    /// in order, on the caller's thread; nothing interim.
+    /// A file transcribed as fast as it decodes (`retranscribe`): finals only, in order, on the
+    /// caller's thread, its utterances decoded in packs (`UtterancePacking`, with a model whose
+    /// token onsets whisper.cpp can time); nothing interim.
     case file
     /// A file the recording engine reads (`import`, serve's upload import): the decodes of `.file`,
     /// finals only, but on a background thread, so the reader draws progress and takes stops
-    /// between blocks while an utterance decodes. Its finals are `.file`'s.
+    /// between blocks while a decode runs. Its finals are `.file`'s.
     case fileInBackground
 
     /// True for `.live`: interim decodes, look-ahead finals and local agreement.

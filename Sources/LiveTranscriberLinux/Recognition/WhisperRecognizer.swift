@@ -145,8 +145,8 @@ public final class WhisperEngine: @unchecked Sendable {
     /// Loads both models: a damaged or truncated file is refused, never a crash, and nothing of a
     /// failed load stays in memory.
     /// Throws `WhisperError.modelMissing`, `.modelIsFolder`, `.modelUnopenable` or `.modelUnreadable`.
-    ///   - tokenOnsets: time each token's onset by DTW (`hasTokenOnsets`), for decodes of a file's packs
-    ///     of utterances; costs one more decoder pass per decode, so live recognition goes without.
+    /// - Parameter tokenOnsets: time each token's onset by DTW (`hasTokenOnsets`), for decodes of a file's packs
+    ///   of utterances; costs one more decoder pass per decode, so live recognition goes without.
     public init(files: WhisperModelFiles = .installed, threads: Int = 1, tokenOnsets: Bool = false) throws {
         for path in [files.model, files.voiceActivityModel] { try Self.checkFile(path) }
         lt_whisper_silence_logs()

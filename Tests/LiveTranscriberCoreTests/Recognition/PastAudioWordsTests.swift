@@ -30,12 +30,7 @@ struct PastAudioWordsTests {
     static func silence(_ seconds: Double) -> [Float] { [Float](repeating: 0, count: Int(seconds * 1_000)) }
 
     func feed(_ recognizer: UtteranceRecognizer, _ samples: [Float], clock: ManualClock) throws -> [RecognitionEvent] {
-        var events: [RecognitionEvent] = []
-        for start in stride(from: 0, to: samples.count, by: 100) {
-            events += try recognizer.accept(.float32(Array(samples[start..<min(samples.count, start + 100)])))
-            clock.advance(by: 0.1)
-        }
-        return events
+        try UtteranceRecognizerTests.feed(recognizer, samples, clock: clock)
     }
 
     @Test("a file's final decoded alone keeps only the words within its utterance's 2.3 s: past its end they are dropped, at its end kept")

@@ -66,6 +66,11 @@ struct UtteranceRecognizerTests {
 
     /// Feeds `samples` 0.1 s at a time, the clock moving with the audio.
     func feed(_ recognizer: UtteranceRecognizer, _ samples: [Float]) throws -> [RecognitionEvent] {
+        try Self.feed(recognizer, samples, clock: clock)
+    }
+
+    /// Feeds `samples` (1 kHz) 0.1 s at a time, `clock` moving with the audio.
+    static func feed(_ recognizer: UtteranceRecognizer, _ samples: [Float], clock: ManualClock) throws -> [RecognitionEvent] {
         var events: [RecognitionEvent] = []
         for start in stride(from: 0, to: samples.count, by: 100) {
             events += try recognizer.accept(.float32(Array(samples[start..<min(samples.count, start + 100)])))

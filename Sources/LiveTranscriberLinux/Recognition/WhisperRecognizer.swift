@@ -517,9 +517,9 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         }
         if cancellation.isCancelled { throw CancellationError() }
         guard code == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: code) }
-        // Words stamped past the end of the samples given (in the padding a short decode gets, or
-        // written once the audio ran out) were not said there.
-        return DecodedWords.withinAudio(words(onsets: !interim && wholeWindowFinals, audioSeconds: seconds), audioSeconds: seconds)
+        // Words stamped past the samples given (in a short decode's padding) are dropped by the
+        // recognizer for every decoder (`DecodedWords.withinAudio`).
+        return words(onsets: !interim && wholeWindowFinals)
     }
 
     /// Words of the decoded segments: a token starting with a space starts a word; special tokens
@@ -530,8 +530,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     ///   - onsets: word starts from whisper.cpp's DTW token times (`t_dtw`, cross-attention alignment),
     ///     which hold over a whole window with several segments; else from its token timestamps
     ///     (`t0`, `t1`), which drift by up to 2 s there but are close within one short segment.
-    ///   - audioSeconds: the length of the audio decoded.
-    private func words(onsets: Bool, audioSeconds: Double) -> [WordTiming] {
+    private func words(onsets: Bool) -> [WordTiming] {
         let endOfText = whisper_token_eot(engine.context)
         var words: [WordTiming] = []
         for segment in 0..<whisper_full_n_segments_from_state(state) {
@@ -564,11 +563,10 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
             }
         }
         // DTW gives each token's onset only: a word ends where the next begins, the last one at its
-        // token-timestamp end, never past the audio decoded.
+        // token-timestamp end.
         if onsets {
-            for index in words.indices {
-                let end = index + 1 < words.count ? words[index + 1].startSeconds : min(words[index].endSeconds, audioSeconds)
-                words[index].endSeconds = max(words[index].startSeconds, end)
+            for index in words.indices.dropLast() {
+                words[index].endSeconds = max(words[index].startSeconds, words[index + 1].startSeconds)
             }
         }
         return words

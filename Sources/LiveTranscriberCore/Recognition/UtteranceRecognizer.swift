@@ -113,6 +113,9 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   speakers rarely pause long enough to end an utterance, so this is what keeps their finals close.
 ///   A long sentence is split the same way at an agreed clause end, or between agreed words once it
 ///   runs on (`LocalAgreement.splitCount(previous:current:)`), so its first words need not wait for its end.
+///   The rest of a sentence split at a clause or between words is decoded for its final with up to
+///   2.5 s of the audio before the split (`SentenceLead`), its words before the cut dropped, so it is
+///   read in its sentence and not as a fragment.
 ///
 /// Files (no `interims`): cut utterances wait in a pack and are decoded together over one stretch
 /// of the stream (`UtterancePacking`), each getting its final segment from the words nearest to it.
@@ -188,6 +191,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var hypothesis: (startSample: Int, words: [WordTiming])?
     /// The last final's words and the sample its utterance ended at, for `CutOverlap`.
     private var lastFinal: (endSample: Int, words: [WordTiming])?
+    /// Live: where the open utterance goes on with a sentence whose first words were split off
+    /// before it at a clause end or between words (`LocalAgreement.splitCount`): the first sample of
+    /// that sentence's audio (`startSample`) and the cut the open utterance starts at (`cutSample`).
+    /// The open utterance's final decode hears the sentence from `startSample` (`SentenceLead`).
+    private var sentenceLead: SentenceLead?
     /// The language rule, shared with decode jobs: the first job settles it on the worker's thread,
     /// so the jobs after it use the locked language.
     private let languageState: LanguageState
@@ -351,8 +359,17 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 ?? packing.stretchStart(firstStart: cut.startSample, previousEnd: stretchEnd, sampleRate: inputFormat.sampleRate)
             pack = (start, (pack?.cuts ?? []) + [cut])
         } else {
-            waitingFinals.append(([cut], cut.startSample, samples(of: cut)))
+            let start = decodeStart(of: cut)
+            waitingFinals.append(([cut], start, samples(from: start, to: cut.endSample)))
         }
+        if sentenceLead?.cutSample == cut.startSample { sentenceLead = nil }
+    }
+
+    /// The first sample a final (or look-ahead) decode of `cut` hears: the start of the sentence it
+    /// finishes when its first words were split off before it (`sentenceLead`), else its own start.
+    private func decodeStart(of cut: UtteranceCut) -> Int {
+        guard let lead = sentenceLead, lead.cutSample == cut.startSample else { return cut.startSample }
+        return lead.startSample
     }
 
     /// Files: the pack goes to the decodes waiting once it is due (`UtterancePacking.isDue`) or the stream ends.
@@ -383,6 +400,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private func trimBuffer() {
         let padding = Int(segmenter.settings.paddingSeconds * Double(inputFormat.sampleRate)) + detector.windowSamples
         var keepFrom = segmenter.openStartSample ?? max(0, segmenter.sampleCount - padding)
+        if let lead = sentenceLead { keepFrom = min(keepFrom, lead.startSample) }
         if let packing {
             keepFrom = pack?.stretchStart
                 ?? packing.stretchStart(firstStart: keepFrom, previousEnd: stretchEnd, sampleRate: inputFormat.sampleRate)
@@ -431,7 +449,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             } else if interims, !finishing, let cut = segmenter.pendingCut {
                 if let held, held.job.purpose == .lookAhead(cut) { break }  // already decoded: waiting for the cut
                 schedule.interimStarted(at: clock.now())
-                start(.lookAhead(cut), samples: samples(of: cut), offset: cut.startSample, cuts: [cut])
+                let from = decodeStart(of: cut)
+                start(.lookAhead(cut), samples: samples(from: from, to: cut.endSample), offset: from, cuts: [cut])
             } else if interims, !finishing, let open = segmenter.openStartSample {
                 let openSeconds = Double(bufferStart + buffer.count - open) / Double(inputFormat.sampleRate)
                 let now = clock.now()
@@ -473,6 +492,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let job = Job(id: jobCount, purpose: purpose, utterance: utteranceNumber, offsetSample: offset,
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
         job.cuts = cuts
+        // Live, a final or look-ahead decode may start before its utterance, at its sentence's lead.
+        if interims, let first = cuts.first { job.utteranceStart = first.startSample }
         current = job
         switch purpose {
         case .interim, .lookAhead: openUtteranceDecodes += 1
@@ -522,12 +543,12 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = withoutOverlap(RepetitionGuard.trimmed(job.placed(try done.words.get())), startSample: job.offsetSample)
+                let words = finalWords(job: job, words: try done.words.get())
                 if let split = try agreedSplit(job: job, words: words) {
                     events += split
                     continue
                 }
-                hypothesis = (job.offsetSample, words)
+                hypothesis = (job.utteranceStart, words)
                 if !words.isEmpty { events.append(.interim(words.map(\.word).joined(separator: " "))) }
                 if case .lookAhead = job.purpose { held = (job, done.words) }
             }
@@ -540,8 +561,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// (`LocalAgreement.splitCount`), splits the utterance after them and returns their final and the
     /// rest as interim text; nil otherwise.
     private func agreedSplit(job: Job, words: [WordTiming]) throws -> [RecognitionEvent]? {
-        guard let previous = hypothesis, previous.startSample == job.offsetSample,
-              job.offsetSample == segmenter.openStartSample,
+        guard let previous = hypothesis, previous.startSample == job.utteranceStart,
+              job.utteranceStart == segmenter.openStartSample,
               let count = LocalAgreement.splitCount(previous: previous.words, current: words)
         else { return nil }
         let rate = Double(inputFormat.sampleRate)
@@ -557,6 +578,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         }
         let rest = Array(words.dropFirst(count))
         hypothesis = (cut.endSample, rest)
+        sentenceLead = SentenceLead.lead(splitting: words[count - 1].word, utteranceStart: job.utteranceStart,
+                                         cut: cut.endSample, previous: sentenceLead, sampleRate: inputFormat.sampleRate)
         var events = segmentEvents(sentence, cut: cut)
         events.append(.interim(rest.map(\.word).joined(separator: " ")))
         return events
@@ -566,9 +589,20 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// `UtterancePacking.assigned`), with times from the start of the stream, without loops
     /// (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
     private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
-        let words = withoutOverlap(RepetitionGuard.trimmed(job.placed(try words.get())), startSample: job.offsetSample)
+        let words = finalWords(job: job, words: try words.get())
         let shares = UtterancePacking.assigned(words, to: job.cuts, sampleRate: inputFormat.sampleRate)
         return zip(job.cuts, shares).flatMap { segmentEvents($1, cut: $0) }
+    }
+
+    /// A decode's words with stream times, without loops (`RepetitionGuard`), without the words of
+    /// a sentence lead (`SentenceLead.after`), and without words that repeat the previous final at
+    /// a cut they share (`CutOverlap`).
+    private func finalWords(job: Job, words: [WordTiming]) -> [WordTiming] {
+        var words = RepetitionGuard.trimmed(job.placed(words))
+        if job.utteranceStart > job.offsetSample {
+            words = SentenceLead.after(words, cutSeconds: Double(job.utteranceStart) / Double(inputFormat.sampleRate))
+        }
+        return withoutOverlap(words, startSample: job.utteranceStart)
     }
 
     /// The final segment of `words` (stream times, already trimmed), the decode of `cut`; none for no words.
@@ -612,6 +646,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let endSeconds: Double
         /// The utterances a final (or look-ahead) decode is of: one, or a file's pack.
         var cuts: [UtteranceCut] = []
+        /// The first sample of the utterance's own words: `offsetSample`, or live, after a sentence
+        /// lead (`SentenceLead`), the cut its utterance starts at.
+        lazy var utteranceStart = offsetSample
         let cancellation = DecodeCancellation()
 
         init(id: Int, purpose: Purpose, utterance: Int, offsetSample: Int, offsetSeconds: Double, endSeconds: Double) {

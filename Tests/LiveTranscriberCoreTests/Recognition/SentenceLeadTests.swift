@@ -1,0 +1,81 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+
+@Suite("Sentence lead: the rest of a split sentence is decoded with the audio before the split")
+struct SentenceLeadTests {
+    @Test("a split at a sentence end gives no lead; at a clause or between words, the lead starts at the utterance's start, at most 2.5 s before the cut")
+    func leadStart() {
+        #expect(SentenceLead.lead(splitting: "them.", utteranceStart: 0, cut: 2_000, previous: nil, sampleRate: 1_000) == nil)
+        #expect(SentenceLead.lead(splitting: "Why?", utteranceStart: 0, cut: 2_000, previous: nil, sampleRate: 1_000) == nil)
+        #expect(SentenceLead.lead(splitting: "woman,", utteranceStart: 1_000, cut: 3_000, previous: nil, sampleRate: 1_000)
+            == SentenceLead(startSample: 1_000, cutSample: 3_000))
+        #expect(SentenceLead.lead(splitting: "rather", utteranceStart: 1_000, cut: 6_000, previous: nil, sampleRate: 1_000)
+            == SentenceLead(startSample: 3_500, cutSample: 6_000))
+        // "Mr." is an abbreviation, not a sentence end.
+        #expect(SentenceLead.lead(splitting: "Mr.", utteranceStart: 1_000, cut: 2_000, previous: nil, sampleRate: 1_000)
+            == SentenceLead(startSample: 1_000, cutSample: 2_000))
+    }
+
+    @Test("a sentence split twice: the second lead goes back into the first piece when it is within 2.5 s, and not for an unrelated earlier lead")
+    func chainedLead() {
+        let first = SentenceLead(startSample: 1_000, cutSample: 2_000)
+        #expect(SentenceLead.lead(splitting: "and", utteranceStart: 2_000, cut: 3_000, previous: first, sampleRate: 1_000)
+            == SentenceLead(startSample: 1_000, cutSample: 3_000))
+        #expect(SentenceLead.lead(splitting: "and", utteranceStart: 2_000, cut: 4_000, previous: first, sampleRate: 1_000)
+            == SentenceLead(startSample: 1_500, cutSample: 4_000))
+        #expect(SentenceLead.lead(splitting: "and", utteranceStart: 2_500, cut: 3_000, previous: first, sampleRate: 1_000)
+            == SentenceLead(startSample: 2_500, cutSample: 3_000))
+    }
+
+    @Test("of a decode that started in the lead, the words whose middle is at or after the cut are kept")
+    func wordsAfterCut() {
+        let words = [
+            WordTiming(word: "cold-hearted", startSeconds: 1.0, endSeconds: 1.8),
+            WordTiming(word: "and", startSeconds: 1.9, endSeconds: 2.1),
+            WordTiming(word: "rather", startSeconds: 2.05, endSeconds: 2.5),
+            WordTiming(word: "selfish", startSeconds: 2.6, endSeconds: 3.0),
+        ]
+        #expect(SentenceLead.after(words, cutSeconds: 2.2).map(\.word) == ["rather", "selfish"])
+        #expect(SentenceLead.after(words, cutSeconds: 2.0).map(\.word) == ["and", "rather", "selfish"])
+        #expect(SentenceLead.after(words, cutSeconds: 0).map(\.word) == words.map(\.word))
+    }
+}
+
+/// A perfect engine (`TimelineDecoder`) that misreads "ill" as "all" when the audio it is given
+/// starts less than a second before the word: a fragment decoded without the sentence before it.
+private final class FragmentMisreadingDecoder: UtteranceDecoder, @unchecked Sendable {
+    let timeline: TimelineDecoder
+    init(_ script: [WordTiming]) { timeline = TimelineDecoder(script) }
+
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        try timeline.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation).map {
+            $0.word == "ill" && $0.startSeconds < 1 ? WordTiming(word: "all", startSeconds: $0.startSeconds, endSeconds: $0.endSeconds) : $0
+        }
+    }
+}
+
+extension SentenceFinalTests {
+    @Test("the rest of a sentence split between words is decoded for its final from 2.5 s before the split: read in its sentence, each word once")
+    func restDecodedWithLead() throws {
+        // Twelve words, 0.5 s each with 0.1 s between, 1.0 … 8.1 s; the seventh is "ill", right after the split.
+        let script: [WordTiming] = (0..<12).map { index in
+            let text = index == 6 ? "ill" : index == 11 ? "twelve." : "w\(index + 1)"
+            let start = 1.0 + 0.6 * Double(index)
+            return Self.word(text, start, start + 0.5)
+        }
+        let decoder = FragmentMisreadingDecoder(script)
+        let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: TimelineDetector(),
+                                             decoder: decoder, worker: worker, clock: clock, interims: true)
+        let events = try feed(recognizer, TimelineAudio.samples([(false, 1), (true, 7.2), (false, 1.5)]))
+        let finals: [TranscriptSegment] = events.compactMap { if case .final(let segment) = $0.event { segment } else { nil } }
+        // Split after w6 at 4.55 s (as without the misreading); the rest's final decode starts at
+        // 2.05 s, hears "w3 … w6" before the cut and drops them.
+        #expect(finals.map(\.text) == ["w1 w2 w3 w4 w5 w6", "ill w8 w9 w10 w11 twelve."])
+        let final = decoder.timeline.calls.last
+        #expect(final.map { !$0.interim && abs($0.start - 2.05) < 1e-9 } == true)
+        // Its interims, decoded from the cut, read the fragment: "all".
+        #expect(events.contains { if case .interim(let text) = $0.event { text.hasPrefix("all w8") } else { false } })
+    }
+}

@@ -7,10 +7,10 @@
 /// `longestSeconds` earlier, in the part already final (its lead), and keeps only the words after
 /// the cut. Interim decodes do not: they stay as cheap as before.
 public struct SentenceLead: Sendable, Equatable {
-    /// The most audio a final decode hears before its own utterance, in seconds. Measured live
-    /// (`livetranscriber-bench simulate`, BENCHMARKS.md): 2.5 s gave the rest right at 0.4 CPU s
-    /// per audio second; 4 s now and then lost a word in the lead's first, cut-off one; the whole
-    /// sentence (up to 8 s) cost 0.46 to 0.54 and 0.2 s more sentence latency.
+    /// The most audio a final decode hears before its own utterance, in seconds. Measured live on
+    /// the joined LibriVox sentences (`livetranscriber-bench simulate`, two runs each): 2.5 s gave
+    /// the rest right at 0.45 to 0.47 CPU s per audio s; the whole sentence (up to 8 s) cost 0.53
+    /// to 0.54 and about 0.2 s more sentence latency; 4 s once lost a word after the lead's start.
     public static let longestSeconds = 2.5
 
     /// The first sample of the sentence's audio, from the stream's start.

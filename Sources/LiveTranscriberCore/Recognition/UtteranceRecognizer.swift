@@ -543,7 +543,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = finalWords(job: job, words: try done.words.get())
+                let words = decodedWords(job: job, words: try done.words.get())
                 if let split = try agreedSplit(job: job, words: words) {
                     events += split
                     continue
@@ -589,7 +589,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// `UtterancePacking.assigned`), with times from the start of the stream, without loops
     /// (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
     private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
-        let words = finalWords(job: job, words: try words.get())
+        let words = decodedWords(job: job, words: try words.get())
         let shares = UtterancePacking.assigned(words, to: job.cuts, sampleRate: inputFormat.sampleRate)
         return zip(job.cuts, shares).flatMap { segmentEvents($1, cut: $0) }
     }
@@ -597,7 +597,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// A decode's words with stream times, without loops (`RepetitionGuard`), without the words of
     /// a sentence lead (`SentenceLead.after`), and without words that repeat the previous final at
     /// a cut they share (`CutOverlap`).
-    private func finalWords(job: Job, words: [WordTiming]) -> [WordTiming] {
+    private func decodedWords(job: Job, words: [WordTiming]) -> [WordTiming] {
         var words = RepetitionGuard.trimmed(job.placed(words))
         if job.utteranceStart > job.offsetSample {
             words = SentenceLead.after(words, cutSeconds: Double(job.utteranceStart) / Double(inputFormat.sampleRate))

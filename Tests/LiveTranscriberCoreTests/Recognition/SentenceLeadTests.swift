@@ -5,28 +5,28 @@ import Testing
 
 @Suite("Sentence lead: the rest of a split sentence is decoded with the audio before the split")
 struct SentenceLeadTests {
-    @Test("a split at a sentence end gives no lead; at a clause or between words, the lead starts at the utterance's start, at most 2.5 s before the cut")
-    func leadStart() {
-        #expect(SentenceLead.lead(splitting: "them.", utteranceStart: 0, cut: 2_000, previous: nil, sampleRate: 1_000) == nil)
-        #expect(SentenceLead.lead(splitting: "Why?", utteranceStart: 0, cut: 2_000, previous: nil, sampleRate: 1_000) == nil)
-        #expect(SentenceLead.lead(splitting: "woman,", utteranceStart: 1_000, cut: 3_000, previous: nil, sampleRate: 1_000)
-            == SentenceLead(startSample: 1_000, cutSample: 3_000))
-        #expect(SentenceLead.lead(splitting: "rather", utteranceStart: 1_000, cut: 6_000, previous: nil, sampleRate: 1_000)
-            == SentenceLead(startSample: 3_500, cutSample: 6_000))
+    /// (last word split off, start of the utterance split, cut, the previous lead) → the lead, at 1 kHz.
+    static let leads: [(word: String, utteranceStart: Int, cut: Int, previous: SentenceLead?, lead: SentenceLead?)] = [
+        // A sentence end: the rest starts a new sentence.
+        ("them.", 0, 2_000, nil, nil),
+        ("Why?", 0, 2_000, nil, nil),
+        // A clause end or a word: from the utterance's start, at most 2.5 s before the cut.
+        ("woman,", 1_000, 3_000, nil, SentenceLead(startSample: 1_000, cutSample: 3_000)),
+        ("rather", 1_000, 6_000, nil, SentenceLead(startSample: 3_500, cutSample: 6_000)),
         // "Mr." is an abbreviation, not a sentence end.
-        #expect(SentenceLead.lead(splitting: "Mr.", utteranceStart: 1_000, cut: 2_000, previous: nil, sampleRate: 1_000)
-            == SentenceLead(startSample: 1_000, cutSample: 2_000))
-    }
+        ("Mr.", 1_000, 2_000, nil, SentenceLead(startSample: 1_000, cutSample: 2_000)),
+        // Split twice: back into the first piece's lead, still at most 2.5 s; an unrelated lead is not used.
+        ("and", 2_000, 3_000, SentenceLead(startSample: 1_000, cutSample: 2_000), SentenceLead(startSample: 1_000, cutSample: 3_000)),
+        ("and", 2_000, 4_000, SentenceLead(startSample: 1_000, cutSample: 2_000), SentenceLead(startSample: 1_500, cutSample: 4_000)),
+        ("and", 2_500, 3_000, SentenceLead(startSample: 1_000, cutSample: 2_000), SentenceLead(startSample: 2_500, cutSample: 3_000)),
+    ]
 
-    @Test("a sentence split twice: the second lead goes back into the first piece when it is within 2.5 s, and not for an unrelated earlier lead")
-    func chainedLead() {
-        let first = SentenceLead(startSample: 1_000, cutSample: 2_000)
-        #expect(SentenceLead.lead(splitting: "and", utteranceStart: 2_000, cut: 3_000, previous: first, sampleRate: 1_000)
-            == SentenceLead(startSample: 1_000, cutSample: 3_000))
-        #expect(SentenceLead.lead(splitting: "and", utteranceStart: 2_000, cut: 4_000, previous: first, sampleRate: 1_000)
-            == SentenceLead(startSample: 1_500, cutSample: 4_000))
-        #expect(SentenceLead.lead(splitting: "and", utteranceStart: 2_500, cut: 3_000, previous: first, sampleRate: 1_000)
-            == SentenceLead(startSample: 2_500, cutSample: 3_000))
+    @Test("no lead after a sentence end; after a clause or a word, from the sentence's start (through an earlier split of it), at most 2.5 s before the cut",
+          arguments: 0..<leads.count)
+    func leadStart(case index: Int) {
+        let row = Self.leads[index]
+        #expect(SentenceLead.lead(splitting: row.word, utteranceStart: row.utteranceStart, cut: row.cut, previous: row.previous,
+                                  sampleRate: 1_000) == row.lead)
     }
 
     @Test("of a decode that started in the lead, the words whose middle is at or after the cut are kept")

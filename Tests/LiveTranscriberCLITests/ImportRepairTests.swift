@@ -53,8 +53,32 @@ struct ImportRepairTests {
         try WAVBytes.make(samples: [], rate: 16_000, channels: 1, encoding: .pcm16).write(to: URL(fileURLWithPath: path))
         let result = library.run("import", path)
         #expect(result.exitCode == 1)
-        #expect(result.stderr == "error: \(path) holds no audio; nothing was imported from it\n1 of 1 file could not be imported.\n")
+        #expect(result.stderr == "error: \(path) holds no audio (less than 0.1 s, too short to transcribe); nothing was imported from it\n"
+            + "1 of 1 file could not be imported.\n")
         #expect(library.recordingFolders == [])
+    }
+
+    @Test("a WAV cut off 31 ms after its header (its header states 7.1 s) is no audio for import and record, not a 0:00 recording")
+    func cutOffAfterHeader() throws {
+        let library = try TemporaryLibrary()
+        let path = library.url.appendingPathComponent("cut off.wav").path
+        // The 44-byte header of the whole 7.1 s, then 500 frames (1,000 bytes): 31.25 ms.
+        try WAVBytes.make(samples: try sevenPointOneSeconds(), rate: 16_000, channels: 1, encoding: .pcm16).prefix(44 + 1_000)
+            .write(to: URL(fileURLWithPath: path))
+        let note = "note: \(path) has a WAV header that was never finished (it states 0:07 of audio, more than the file holds, "
+            + "as a recorder that crashed leaves it); repaired the length while reading: 0:00 of audio follow the header\n"
+        let imported = library.run("import", path)
+        #expect(imported.exitCode == 1)
+        #expect(imported.stdout == "")
+        #expect(imported.stderr == note
+            + "error: \(path) holds no audio (less than 0.1 s, too short to transcribe); nothing was imported from it\n"
+            + "1 of 1 file could not be imported.\n")
+        let recorded = library.run("record", "--input", path, "--speed", "max")
+        #expect(recorded.exitCode == 1)
+        #expect(recorded.stderr == note
+            + "error: no audio was recorded (the input was empty, or held less than 0.1 s of audio, too short to transcribe); nothing was saved\n")
+        #expect(library.recordingFolders == [])
+        #expect(library.draftFolders == [])
     }
 
     @Test("an empty file and a WAV header with no data chunk are said to hold no audio, by import and by record")

@@ -32,7 +32,7 @@ struct NewLibraryTests {
             (["record", "--input", scratch.appendingPathComponent("missing.wav").path], nil, 1, "",
              "error: no such file: \(scratch.appendingPathComponent("missing.wav").path)\n"),
             (["record", "--input", "-", "--rate", "16000"], Data("abc".utf8), 1, "",
-             "error: no audio was recorded (the input was empty, or held less than 10 ms of audio); nothing was saved\n"),
+             "error: no audio was recorded (the input was empty, or held less than 0.1 s of audio, too short to transcribe); nothing was saved\n"),
             (["record", "--input", Speech.goForward, "--rate", "16000", "--speed", "max", "--discard"], nil, 0,
              "[0:00] go forward ten meters\nDiscarded the recording.\n", ""),
         ]

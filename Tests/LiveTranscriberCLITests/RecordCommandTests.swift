@@ -112,15 +112,15 @@ struct RecordCommandTests {
         #expect(library.recordingFolders.isEmpty)
     }
 
-    @Test("an empty stdin, or a few stray bytes (less than 10 ms of audio), records nothing and saves nothing", arguments: [
-        Data(), Data("abc".utf8), Data(count: 318),
+    @Test("an empty stdin, a few stray bytes, or 99.9 ms of audio (less than 0.1 s) records nothing and saves nothing", arguments: [
+        Data(), Data("abc".utf8), Data(count: 318), Data(count: 3_198),
     ])
     func emptyStdin(input: Data) throws {
         let library = try TemporaryLibrary()
         let result = try runBinary(["record", "--input", "-", "--rate", "16000"], environment: library.environment, stdin: input)
         #expect(result.exitCode == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "error: no audio was recorded (the input was empty, or held less than 10 ms of audio); nothing was saved\n")
+        #expect(result.stderr == "error: no audio was recorded (the input was empty, or held less than 0.1 s of audio, too short to transcribe); nothing was saved\n")
         #expect(library.recordingFolders.isEmpty && library.draftFolders.isEmpty)
     }
 

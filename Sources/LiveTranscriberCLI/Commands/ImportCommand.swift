@@ -107,7 +107,7 @@ struct ImportCommand: CLICommand {
                 break
             } catch RecordingInterrupted.noAudio {
                 failures += 1
-                context.printErrorLine("error: \(shown) holds no audio; nothing was imported from it")
+                context.printErrorLine("error: " + RecordingInterrupted.noAudioImported(from: shown))
             } catch {
                 failures += 1
                 context.printErrorLine("error: \(file.naming(LiveTranscriberCommandLine.describe(error)))")

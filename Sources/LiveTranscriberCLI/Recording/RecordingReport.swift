@@ -26,10 +26,15 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
     /// audio left without a transcript (decodes abandoned at the failure), if any.
     case failed(reason: String, savedID: String, seconds: Double, untranscribed: UntranscribedAudio? = nil)
 
+    /// What `import` (and the web page's import) says of a file that was `noAudio`.
+    static func noAudioImported(from file: String) -> String {
+        "\(file) holds no audio (less than 0.1 s, too short to transcribe); nothing was imported from it"
+    }
+
     var description: String {
         switch self {
         case .noAudio:
-            return "no audio was recorded (the input was empty, or held less than 10 ms of audio); nothing was saved"
+            return "no audio was recorded (the input was empty, or held less than 0.1 s of audio, too short to transcribe); nothing was saved"
         case .stoppedBeforeAudio:
             return "stopped before any audio was recorded; nothing was saved"
         case .cancelled:

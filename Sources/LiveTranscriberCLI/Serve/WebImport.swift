@@ -47,7 +47,7 @@ struct WebImport: Sendable {
                 return saved
             }
         } catch RecordingInterrupted.noAudio {
-            throw Failure(description: "\(fileName) holds no audio; nothing was imported from it")
+            throw Failure(description: RecordingInterrupted.noAudioImported(from: fileName))
         } catch RecordingInterrupted.cancelled {
             throw Failure(description: "the server is stopping; \(fileName) was not imported")
         } catch let error as LibraryError {

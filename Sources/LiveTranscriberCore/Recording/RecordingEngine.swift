@@ -33,8 +33,9 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     public enum DiscardReason: Sendable, Equatable {
         /// `finish(keep: false)`: `--discard`, a cancelled import, the user's discard button.
         case requested
-        /// Less than `shortestAudioSeconds` of audio was recorded (none, or a few stray bytes such
-        /// as `printf abc` on standard input): nothing to hear or transcribe.
+        /// Less than `shortestAudioSeconds` of audio was recorded (none, a few stray bytes such as
+        /// `printf abc` on standard input, or a WAV cut off a few milliseconds after its header):
+        /// too short to hear or transcribe.
         case noAudio
     }
 
@@ -109,9 +110,11 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     /// Seconds of audio recorded, pauses excluded.
     public var secondsRecorded: Double { Double(framesRecorded) / Double(sourceFormat.sampleRate) }
 
-    /// Audio shorter than this (seconds: 10 ms, shorter than any sound or codec frame) counts as
-    /// no audio: `finish` discards it as `.noAudio` rather than saving a 0:00 recording.
-    public static var shortestAudioSeconds: Double { 0.01 }
+    /// Audio shorter than this (seconds) counts as no audio: `finish` discards it as `.noAudio`
+    /// rather than saving a 0:00 recording with no transcript. 0.1 s is the shortest input
+    /// whisper.cpp decodes (`whisper_full` refuses less: "input is too short … < 100 ms"), and
+    /// shorter than any spoken word.
+    public static var shortestAudioSeconds: Double { 0.1 }
 
     /// True when at least `shortestAudioSeconds` of audio was recorded.
     private var recordedAudio: Bool { framesRecorded > 0 && Double(framesRecorded) >= Self.shortestAudioSeconds * Double(sourceFormat.sampleRate) }

@@ -199,6 +199,24 @@ struct RecordingEngineTests {
         #expect(try harness.store.list().isEmpty)
     }
 
+    @Test("less than 0.1 s of audio (1,599 frames at 16 kHz) is no audio and discarded; 0.1 s (1,600 frames) is saved",
+          arguments: [(1_599, false), (1_600, true)])
+    func shortestAudio(frames: Int, saved: Bool) throws {
+        let harness = Harness(recognizer: ScriptedRecognizer(cues: []))
+        try harness.engine.start()
+        try harness.engine.receive(AudioBuffer(samples: [Float](repeating: 0.25, count: frames), channels: 1))
+        try harness.engine.stop()
+        switch try harness.engine.finish(keep: true) {
+        case .saved(let recording, _):
+            #expect(saved)
+            #expect(recording.durationSeconds == 0.1)
+        case .discarded(let reason):
+            #expect(!saved)
+            #expect(reason == .noAudio)
+        }
+        #expect(try harness.store.list().count == (saved ? 1 : 0))
+    }
+
     @Test("a recognizer that throws mid-way: the error is reported and the audio and finals before it are saved")
     func recognizerThrows() throws {
         let harness = Harness(recognizer: ScriptedRecognizer(cues: Self.script, failAtSeconds: 3.05))

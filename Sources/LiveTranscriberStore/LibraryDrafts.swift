@@ -334,8 +334,8 @@ final class LibraryDrafts {
                 audio.channels = measured.channels
             }
         }
-        // Nothing recorded (killed within the first second): nothing to keep.
-        guard (measured?.frames ?? 0) > 0 || !segments.isEmpty else {
+        // Nothing recorded (killed before 0.1 s of audio, the shortest a recording keeps): nothing to keep.
+        guard measured.map({ Recording.holdsAudio(frames: $0.frames, sampleRate: $0.sampleRate) }) == true || !segments.isEmpty else {
             let known = [LibraryLayout.draftLock, LibraryLayout.draftManifest, LibraryLayout.journal] + formats.map(LibraryLayout.audio)
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             if (found != nil && measured == nil) || !contents.allSatisfy({ known.contains($0) || $0.hasPrefix(".") }) {

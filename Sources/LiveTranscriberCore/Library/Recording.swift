@@ -109,6 +109,18 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         return !seconds.isFinite || seconds > audio + durationTolerance ? audio : storableDuration(seconds)
     }
 
+    /// Audio shorter than this (seconds) is no audio: nothing is saved from it (a recording
+    /// stopped at once, a WAV cut off just after its header) and a crashed draft holding only
+    /// that much, with no segment, is removed rather than recovered. 0.1 s is the shortest input
+    /// whisper.cpp decodes (`whisper_full` refuses less: "input is too short … < 100 ms"), and
+    /// shorter than any spoken word.
+    public static let shortestAudioSeconds = 0.1
+
+    /// True when `frames` at `sampleRate` (frames per second) reach `shortestAudioSeconds`.
+    public static func holdsAudio(frames: Int64, sampleRate: Int) -> Bool {
+        frames > 0 && Double(frames) >= shortestAudioSeconds * Double(sampleRate)
+    }
+
     /// How far a duration may pass its audio file's stated length before it is corrected:
     /// half a second, for durations counted from blocks and rounded.
     public static let durationTolerance = 0.5

@@ -33,7 +33,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     public enum DiscardReason: Sendable, Equatable {
         /// `finish(keep: false)`: `--discard`, a cancelled import, the user's discard button.
         case requested
-        /// Less than `shortestAudioSeconds` of audio was recorded (none, a few stray bytes such as
+        /// Less than `Recording.shortestAudioSeconds` of audio was recorded (none, a few stray bytes such as
         /// `printf abc` on standard input, or a WAV cut off a few milliseconds after its header):
         /// too short to hear or transcribe.
         case noAudio
@@ -110,14 +110,9 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     /// Seconds of audio recorded, pauses excluded.
     public var secondsRecorded: Double { Double(framesRecorded) / Double(sourceFormat.sampleRate) }
 
-    /// Audio shorter than this (seconds) counts as no audio: `finish` discards it as `.noAudio`
-    /// rather than saving a 0:00 recording with no transcript. 0.1 s is the shortest input
-    /// whisper.cpp decodes (`whisper_full` refuses less: "input is too short … < 100 ms"), and
-    /// shorter than any spoken word.
-    public static var shortestAudioSeconds: Double { 0.1 }
-
-    /// True when at least `shortestAudioSeconds` of audio was recorded.
-    private var recordedAudio: Bool { framesRecorded > 0 && Double(framesRecorded) >= Self.shortestAudioSeconds * Double(sourceFormat.sampleRate) }
+    /// True when at least `Recording.shortestAudioSeconds` (0.1 s) of audio was recorded; with
+    /// less, `finish` discards the draft as `.noAudio` rather than saving a 0:00 recording.
+    private var recordedAudio: Bool { Recording.holdsAudio(frames: Int64(framesRecorded), sampleRate: sourceFormat.sampleRate) }
 
     /// The Lock Screen view model of the latest content state sent to the Live Activity.
     public var presentation: LockScreenPresentation? {

@@ -185,6 +185,19 @@ struct LibraryRecoveryTests {
         #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
     }
 
+    @Test("a crashed draft with less than 0.1 s of audio and no segment is removed; with 0.1 s it is recovered",
+          arguments: [(3_198, false), (3_200, true)])
+    func shortestDraftAudio(pcmBytes: Int, recovered: Bool) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        do {
+            let draft = try F.store(home).createDraft(id: "short", createdAt: F.t0, language: "en-US", audio: F.mono16k)
+            try WAVFixture.make(audio: WAVFixture.pcm(bytes: pcmBytes), riffSize: 0, dataSize: 0).write(to: draft.audioFile)
+        }
+        #expect(try F.store(home).recoverDrafts().map(\.durationSeconds) == (recovered ? [0.1] : []))
+        #expect(F.files(in: home.url.appendingPathComponent("drafts")) == [])
+    }
+
     @Test("a FLAC draft whose audio cannot be read takes its duration from the last journaled segment")
     func flacDurationFromJournal() throws {
         let home = try TemporaryDirectory()
@@ -247,7 +260,7 @@ struct LibraryRecoveryProblemTests {
             let store = try F.store(home)
             for id in ["clash", "fine"] {
                 let draft = try store.createDraft(id: id, createdAt: F.t0, language: "en-US", audio: F.mono16k)
-                try WAVFixture.make(audio: WAVFixture.pcm(bytes: 320), dataSize: 0).write(to: draft.audioFile)
+                try WAVFixture.make(audio: WAVFixture.pcm(bytes: 3_200), dataSize: 0).write(to: draft.audioFile)  // 0.1 s
             }
         }
         // A saved recording with the same id as the draft "clash" (copied in by hand).

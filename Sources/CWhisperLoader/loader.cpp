@@ -96,6 +96,9 @@ struct Walk {
     FILE *file;
     long long size = 0;
     bool truncated = false;
+    /// A Whisper model's hyperparameters as `whisperFileIsWhole` read them (n_vocab … ftype), so
+    /// the loader need not open the file again for them; all 0 until read.
+    int32_t whisperHyperparameters[11] = {};
 
     /// Reads one value; false (and `truncated`) when the file ends first.
     template <typename T> bool get(T &value) {
@@ -258,7 +261,7 @@ bool whisperFileIsWhole(Walk &walk) {
     if (!walk.get(magic) || magic != ggmlFileMagic) return false;
     // n_vocab, n_audio_ctx, n_audio_state, n_audio_head, n_audio_layer, n_text_ctx,
     // n_text_state, n_text_head, n_text_layer, n_mels, ftype
-    int32_t h[11];
+    int32_t *h = walk.whisperHyperparameters;
     if (!walk.ints(h, 11, 0, 1 << 20)) return false;
     if (h[4] < 1 || h[4] > 256 || h[8] < 1 || h[8] > 256 || h[2] != h[6]) return false;
     int32_t filters[2];  // n_mel, n_fft
@@ -273,8 +276,8 @@ bool whisperFileIsWhole(Walk &walk) {
 }
 
 /// Walks the file at `path` with `check`: LT_WHISPER_LOADED when whisper.cpp may be given it.
-lt_whisper_load_status walkModel(const char *path, bool (*check)(Walk &)) {
-    Walk walk;
+/// `walk` keeps what the check read (its file is closed).
+lt_whisper_load_status walkModel(const char *path, bool (*check)(Walk &), Walk &walk) {
     walk.file = std::fopen(path, "rb");
     if (walk.file == nullptr) return LT_WHISPER_UNOPENABLE;
     lt_whisper_load_status status = LT_WHISPER_REJECTED;
@@ -283,6 +286,7 @@ lt_whisper_load_status walkModel(const char *path, bool (*check)(Walk &)) {
         status = whole ? LT_WHISPER_LOADED : walk.truncated ? LT_WHISPER_TRUNCATED : LT_WHISPER_REJECTED;
     }
     std::fclose(walk.file);
+    walk.file = nullptr;
     return status;
 }
 
@@ -290,7 +294,8 @@ template <typename Context, typename Load, typename Free>
 Context *load(const char *path, lt_whisper_load_status *status, Load loadWith, Free freeContext,
               bool (*check)(Walk &)) {
     quietAborts();
-    *status = walkModel(path, check);
+    Walk walk;
+    *status = walkModel(path, check, walk);
     if (*status != LT_WHISPER_LOADED) return nullptr;
     ModelFile model;
     model.file = std::fopen(path, "rb");
@@ -306,7 +311,7 @@ Context *load(const char *path, lt_whisper_load_status *status, Load loadWith, F
     Context *context = nullptr;
     bool threw = false;
     try {
-        context = loadWith(&loader);
+        context = loadWith(&loader, walk);
     } catch (...) {
         // Not reached for a file the walk passed; if it is, the partly built context leaks
         // (whisper.cpp gives no way to free it).
@@ -350,26 +355,17 @@ whisper_alignment_heads_preset alignmentHeads(const int32_t h[11]) {
     }
 }
 
-/// The alignment heads of the model file at `path`, read from its header; NONE if unreadable.
-whisper_alignment_heads_preset alignmentHeads(const char *path) {
-    std::FILE *file = std::fopen(path, "rb");
-    if (file == nullptr) return WHISPER_AHEADS_NONE;
-    uint32_t magic = 0;
-    int32_t h[11] = {};
-    const bool read = std::fread(&magic, sizeof magic, 1, file) == 1 && std::fread(h, sizeof h, 1, file) == 1;
-    std::fclose(file);
-    return read && magic == ggmlFileMagic ? alignmentHeads(h) : WHISPER_AHEADS_NONE;
-}
-
 }  // namespace
 
 extern "C" struct whisper_context *lt_whisper_load_model(const char *path, lt_whisper_load_status *status,
                                                          bool want_token_onsets, bool *token_onsets) {
-    const whisper_alignment_heads_preset heads = want_token_onsets ? alignmentHeads(path) : WHISPER_AHEADS_NONE;
+    whisper_alignment_heads_preset heads = WHISPER_AHEADS_NONE;
     *token_onsets = false;
     whisper_context *context = load<whisper_context>(
         path, status,
-        [heads](whisper_model_loader *loader) {
+        [&heads, want_token_onsets](whisper_model_loader *loader, const Walk &walk) {
+            // The heads come from the hyperparameters the walk read: the file is read once for them.
+            if (want_token_onsets) heads = alignmentHeads(walk.whisperHyperparameters);
             whisper_context_params params = whisper_context_default_params();
             params.use_gpu = false;
             params.flash_attn = false;
@@ -386,7 +382,7 @@ extern "C" struct whisper_context *lt_whisper_load_model(const char *path, lt_wh
 extern "C" struct whisper_vad_context *lt_whisper_load_vad_model(const char *path, lt_whisper_load_status *status) {
     return load<whisper_vad_context>(
         path, status,
-        [](whisper_model_loader *loader) {
+        [](whisper_model_loader *loader, const Walk &) {
             whisper_vad_context_params params = whisper_vad_default_context_params();
             params.n_threads = 1;
             params.use_gpu = false;

@@ -848,15 +848,25 @@ def speech_sets(work):
         pipeline = json.loads(subprocess.check_output([BENCH, "transcribe", "whisper"] + files))
         whole = json.loads(subprocess.check_output([BENCH, "whisper-full"] + files))
         dropped = sum(1 for text in pipeline["texts"] if not text.strip())
+        # Live: the five files joined with no gap, as `record` hears them (`simulate`), against
+        # whisper.cpp's decode of that joined file (one 30 s window: every sentence has the
+        # sentences before it as context).
+        joined = os.path.join(folder, "joined.wav")
+        subprocess.check_call(["sox"] + files + [joined])
+        reference = os.path.join(folder, "reference.txt")
+        with open(reference, "w") as f:
+            f.write(" ".join(line[:line.rindex("(")].replace("<s>", "").replace("</s>", "").strip()
+                             for line in transcription.splitlines()))
+        live = json.loads(subprocess.check_output([BENCH, "simulate", joined, reference]))
         rows.append((label, pipeline["errors"], whole["errors"], pipeline["reference_words"], dropped,
-                     sum(1 for text in whole["texts"] if not text.strip())))
+                     sum(1 for text in whole["texts"] if not text.strip()), live["errors"], live["whole_file_errors"]))
     return rows
 
 
 def speech_sets_section(rows):
     """The "Quiet, whispered and pitch-shifted speech" section of BENCHMARKS.md (issue 20, item 3)."""
-    lines = [f"| {label} | {p}/{n} ({100 * p / n:.1f}%) | {w}/{n} ({100 * w / n:.1f}%) | {dp} | {dw} |"
-             for label, p, w, n, dp, dw in rows]
+    lines = [f"| {label} | {p}/{n} ({100 * p / n:.1f}%) | {w}/{n} ({100 * w / n:.1f}%) | {dp} | {dw} | {lp}/{n} | {lw}/{n} |"
+             for label, p, w, n, dp, dw, lp, lw in rows]
     return """## Quiet, whispered and pitch-shifted speech (issue 20, item 3)
 
 The five LibriVox sentences made quieter, higher, lower or whispered with sox (`-R`) and espeak-ng
@@ -864,10 +874,13 @@ The five LibriVox sentences made quieter, higher, lower or whispered with sox (`
 through `LevelNormalizedDetector`, utterances packed into stretches decoded in Whisper's whole
 window with DTW word onsets, `UtterancePacking`, as `import` and `retranscribe` run it). Whole file:
 whisper.cpp's `whisper_full` on each whole file with the same model and no VAD. Word errors against
-the LibriVox transcription; "empty" counts sentences that came out with no words at all.
+the LibriVox transcription; "empty" counts sentences that came out with no words at all. Live:
+the set's five files joined with no gap, through `livetranscriber-bench simulate` (as `record`
+decodes live: interims, look-ahead finals, splits), against whisper.cpp's whole-file decode of that
+joined file.
 
-| speech | pipeline word errors | whole-file word errors | pipeline empty | whole-file empty |
-|---|---|---|---|---|
+| speech | pipeline word errors | whole-file word errors | pipeline empty | whole-file empty | live, joined | whole joined file |
+|---|---|---|---|---|---|---|
 """ + "\n".join(lines) + "\n" + SPEECH_SETS_BEFORE + "\n"
 
 # Measured once (packing, DTW word times, history before LevelNormalizedDetector): kept, not regenerated.
@@ -879,6 +892,21 @@ packing and DTW switched off): 1, 2, 1, 1, 1, 4, 6, 5, 25 and 31 errors (77 in a
 the whole-file decode on four sets (20 dB down, the high voice, the quiet high voice, whispered 30
 dB down), better on two (50 dB down 1, the low voice 6), which packing gives up to read as
 whisper.cpp does.
+
+**Live, on the same sets** (2026-12-03 07:27 UTC, the two right-hand columns): the live path is
+within a word of whisper.cpp's decode of the joined file on eight sets (better on the low voice, 7
+against 9, and on the quiet high voice, 2 against 3; one word worse on LibriVox, 20 dB down and 40
+dB down) and far worse on both whispered sets (25 against 14, 19 against 10). There it reads as
+the files path reads each sentence file alone (25 and 19): the joined file fits one 30 s window, so
+whisper.cpp decodes each sentence with the sentences before and after it, and Whisper base needs
+that context on whispered synthetic speech. Measured on the second whispered sentence, decoded by
+whisper.cpp alone with the audio before it prepended: with none, 1, 2.5 or 4 s of it, "He was not a
+little disposed young man."; with 6 s (the whole first sentence), "He was not a ill-disposed young
+man." Live finals already reach back up to 2.5 s after a split (`SentenceLead`); 6 s on every
+final would about double its encoder work, over the CPU budget, and the context after a sentence
+cannot exist live. The files path matches the whole-file decode on these joined files too (14 and
+10; `livetranscriber-bench transcribe whisper` of the joined file), so `retranscribe` after a
+recording brings its saved transcript to that accuracy.
 
 **Word times of packed decodes** (2026-12-02 17:45 UTC, from the `detail` of `livetranscriber-bench transcribe`: each segment with its words and times): whisper.cpp's token
 timestamps drift by up to about 2 s in a whole-window decode of several segments, which is why

@@ -272,8 +272,11 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     private var saveLocation: RecordingLocation?
     private var reportedPhase = RecordingSession.Phase.idle
 
+    /// Runs the session's actions, reporting each phase once it holds: saved and discarded only
+    /// after the store has saved or discarded the draft (a save that fails, say on a full disk or
+    /// a duplicate import, is not announced as saved), every other phase before its actions run.
     private func perform(_ actions: [RecordingSession.Action]) throws {
-        reportPhase()
+        if session.phase != .saved, session.phase != .discarded { reportPhase() }
         for action in actions {
             switch action {
             case .prepare(let language):

@@ -64,20 +64,24 @@ struct RecordingImportTests {
         #expect(plan.imported == nil)
     }
 
-    @Test("an import run through the engine saves with the file's digest, and a second run of the same file is refused at the save")
+    @Test("an import run through the engine saves with the file's digest, and a second run of the same file is refused at the save, never reported saved")
     func throughTheEngine() throws {
         let store = InMemoryRecordingStore()
         let plan = try RecordingImport(file: URL(fileURLWithPath: "/in/talk.wav"), refusingDuplicates: true,
                                        library: store, contentDigest: { _ in Self.digest })
+        var phases: [RecordingSession.Phase] = []
         /// One engine run of 1 s of audio, as a front end wires it for an import.
         func run() throws -> RecordingEngine<InMemoryRecordingStore>.Outcome {
+            phases = []
             let services = RecordingEngineServices(
                 store: store, makeRecognizer: { _ in ScriptedRecognizer(cues: []) },
                 makeResampler: { _, _, _ in preconditionFailure("no resampling") },
                 makeWriter: { _, format, _ in MemoryAudioFileWriter(format: format) },
                 activity: RecordingActivityClient(), clock: ManualClock(start: Self.t0))
             let engine = RecordingEngine(sourceFormat: AudioFormat(sampleRate: 16_000, channels: 1),
-                                         settings: plan.engineSettings(language: "en-US"), services: services) { _ in }
+                                         settings: plan.engineSettings(language: "en-US"), services: services) { event in
+                if case .phaseChanged(let phase) = event { phases.append(phase) }
+            }
             try engine.start()
             try engine.receive(AudioBuffer(samples: [Float](repeating: 0.25, count: 16_000), channels: 1))
             try engine.stop()
@@ -86,8 +90,10 @@ struct RecordingImportTests {
         guard case .saved(let recording, _) = try run() else { Issue.record("not saved"); return }
         #expect(recording.name == "talk")
         #expect(recording.audioDigest == Self.digest)
+        #expect(phases == [.preparing, .recording, .stopping, .draft, .saved])
         // Both runs got past the first check (planned before either saved): the save refuses the second.
         #expect(throws: LibraryError.alreadyInLibrary(id: recording.id, name: "talk")) { try run() }
+        #expect(phases == [.preparing, .recording, .stopping, .draft])
         #expect(try store.list().map(\.id) == [recording.id])
         #expect(store.draftIDs.isEmpty)
     }

@@ -63,18 +63,46 @@ struct ServeLiveTests {
         #expect(recordings.snapshot().views.first?.interim == "and")
 
         // The recorder writes its last line (a final decoded after the audio ended), releases its
-        // lock and removes its folder, all between two scans: the line is still read (the files
-        // stay open), and the card stays, finished, for a while.
+        // lock and removes its folder, all between two scans, and never says saved (it died): the
+        // line is still read (the files stay open), and once the grace has passed with no word
+        // the card is finished, its clock stopped where the lock was found released, and it stays
+        // for a while.
         writer.event(#"{"audio_end":4.4,"audio_start":3.3,"elapsed":5,"text":"the last line","type":"final","words":[]}"#)
         lock.release()
         writer.remove()
         #expect(!FileManager.default.fileExists(atPath: live.path))
         recordings.scan(now: now.addingTimeInterval(5))
+        #expect(recordings.snapshot().views.first?.card(now: now.addingTimeInterval(5)).finished == false)
+        recordings.scan(now: now.addingTimeInterval(5 + LiveRecordings.endGraceSeconds))
         let ended = try #require(recordings.snapshot().views.first).card(now: now.addingTimeInterval(9))
         #expect(ended.finished && ended.timer == LiveRecordingView.Timer(ticking: false, from: nil, text: "0:35"))
         #expect(ended.finals.map(\.text) == ["the last line", "the first line"])
-        recordings.scan(now: now.addingTimeInterval(5 + LiveRecordings.finishedSeconds + 1))
+        #expect(!ended.saved)
+        recordings.scan(now: now.addingTimeInterval(5 + LiveRecordings.endGraceSeconds + LiveRecordings.finishedSeconds + 1))
         #expect(recordings.snapshot().views.isEmpty)
+    }
+
+    @Test("a scan between the store releasing the draft's lock and the recorder's 'saved' line still ends the card saved")
+    func savedLineAfterLockRelease() throws {
+        let root = library.library.url
+        let recordings = LiveRecordings(dataDirectory: root)
+        let id = "20261202-064500-f00d"
+        let draft = root.appendingPathComponent("drafts/\(id)")
+        try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: true)
+        let lock = try #require(try FileLock.acquire(draft.appendingPathComponent("lock")))
+        let writer = LiveFolder(dataDirectory: root)
+        writer.open(id: id)
+        writer.event(#"{"audio_end":2,"audio_start":0.5,"elapsed":2.4,"text":"one line","type":"final","words":[]}"#)
+        let now = Date(timeIntervalSince1970: 1_796_193_900)
+        recordings.scan(now: now)
+        lock.release()  // the store saved the draft
+        recordings.scan(now: now.addingTimeInterval(0.05))
+        writer.event(#"{"audio_end":2.5,"audio_start":2.5,"elapsed":2.9,"phase":"saved","type":"phase"}"#)
+        writer.remove()
+        recordings.scan(now: now.addingTimeInterval(0.1))
+        let card = try #require(recordings.snapshot().views.first).card(now: now.addingTimeInterval(0.1))
+        #expect(card.finished && card.saved)
+        #expect(card.note == nil)
     }
 
     @Test("with nobody watching the folders are not scanned; the first snapshot scans before it answers, so it is never stale")

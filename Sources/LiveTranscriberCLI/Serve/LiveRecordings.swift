@@ -14,8 +14,9 @@ import Synchronization
 /// dropped, or a recording that ended meanwhile would show a clock stopped at the pause's end)
 /// and scans first, so it is never stale: recordings in progress are read from their start, and
 /// one that ended meanwhile is not shown, as no one was there to see it end. A
-/// recording that ends (its folder removed, its draft's lock released) stays
-/// in the list as finished for `finishedSeconds`, so the page can say it was saved. A folder left
+/// recording that ends (its stream says saved or discarded; or its draft's lock is released and
+/// `endGraceSeconds` pass with no such line) stays in the list as finished for
+/// `finishedSeconds`, so the page can say it was saved. A folder left
 /// by a recorder that crashed (no lock held when first seen) is never shown.
 final class LiveRecordings: Sendable {
     /// How often the folders are scanned while watched, in seconds: a line a recorder writes
@@ -26,6 +27,11 @@ final class LiveRecordings: Sendable {
     static let watchedSeconds = 2.0
     /// How long a finished recording stays in the list, in seconds.
     static let finishedSeconds = 30.0
+    /// How long a recording is still read after its draft's lock is released without the stream
+    /// saying saved or discarded, in seconds: a recorder releases the lock as the store saves the
+    /// draft and writes "saved" just after (`RecordingEngine` says saved once it is), so a scan can
+    /// fall between the two. A recorder that crashed is shown interrupted once this has passed.
+    static let endGraceSeconds = 2.0
 
     private struct Followed {
         var view: LiveRecordingView
@@ -37,6 +43,8 @@ final class LiveRecordings: Sendable {
         /// The end of a file not yet ended by a newline, by file name.
         var partial: [String: Data] = [:]
         var finishedAt: Date?
+        /// When a scan first found the draft's lock released.
+        var lockReleasedAt: Date?
     }
 
     private struct State {
@@ -147,8 +155,10 @@ final class LiveRecordings: Sendable {
                 guard var followed = state.followed[name] else { continue }
                 if followed.finishedAt == nil {
                     if read(folder, into: &followed) { didChange = true }
-                    if !recording || followed.view.isFinished {
-                        if !recording { followed.view.recorderGone(at: now) }
+                    if !recording, followed.lockReleasedAt == nil { followed.lockReleasedAt = now }
+                    let gone = followed.lockReleasedAt.flatMap { now.timeIntervalSince($0) >= Self.endGraceSeconds ? $0 : nil }
+                    if followed.view.isFinished || gone != nil {
+                        if let gone, !followed.view.isFinished { followed.view.recorderGone(at: gone) }
                         followed.finishedAt = now
                         for handle in followed.handles.values { try? handle.close() }
                         followed.handles = [:]

@@ -100,6 +100,21 @@ struct LanguageAndVocabularyTests {
         #expect(Self.words(redone) == ["guten", "morgen", "heute", "sprechen", "wir", "über", "das", "metzer"])
     }
 
+    @Test("a language's English name is stored as its code and EN-us as en-US: German speech named German gets no warning")
+    func languageSpellings() throws {
+        let library = try TemporaryLibrary()
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
+        let named = try runBinary(["import", german, "--language", "German", "--json"], environment: environment)
+        #expect(named.exitCode == 0)
+        #expect(named.stderr == "")
+        #expect(try Self.imported(named).recording.language == "de")
+        let tag = try runBinary(["import", Speech.librivox, "--language", "EN-us", "--json"], environment: environment)
+        #expect(tag.exitCode == 0)
+        #expect(tag.stderr == "")
+        #expect(try Self.imported(tag).recording.language == "en-US")
+    }
+
     @Test("English with the default language stays en-US, and pocketsphinx takes auto as en-US and says it takes no vocabulary")
     func englishAndPocketsphinx() throws {
         let library = try TemporaryLibrary()

@@ -102,7 +102,7 @@ struct RecordCommandTests {
         (["--input", "a.wav", "--tags", "ok,bad\u{1B}[2J"], "a tag cannot contain control or invisible formatting characters (found U+001B)"),
         (["--input"], "missing value for '--input'"),
         (["--input", "a.wav", "--engine", "vosk"], "unknown speech engine 'vosk'; use whisper or pocketsphinx"),
-        (["--input", "a.wav", "--language", "en US"], "--language takes a BCP 47 tag such as en-US or de, not 'en US'"),
+        (["--input", "a.wav", "--language", "en US"], "the language must be a BCP 47 tag such as en-US or de, a language's English name such as German, or auto; not 'en US'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let library = try TemporaryLibrary()

@@ -144,7 +144,7 @@ struct RetranscribeCommandTests {
     @Test("usage errors exit 64", arguments: [
         (["x", "--restore", "--engine", "openai"], "error: '--restore' takes no '--engine', '--language', '--model', '--vocabulary' or '--base-url'"),
         (["x", "--restore", "--language", "de"], "error: '--restore' takes no '--engine', '--language', '--model', '--vocabulary' or '--base-url'"),
-        (["x", "--language", "en US"], "error: --language takes a BCP 47 tag such as en-US or de, not 'en US'"),
+        (["x", "--language", "en US"], "error: the language must be a BCP 47 tag such as en-US or de, a language's English name such as German, or auto; not 'en US'"),
         (["x", "--engine", "openai", "--model", "whisper-2"], "error: unknown model 'whisper-2'; use whisper-1, gpt-4o-transcribe, gpt-4o-mini-transcribe"),
         (["x", "--model", "whisper-1"], "error: 'whisper-1' is an OpenAI model; use it with '--engine openai'"),
         (["x", "--base-url", "http://127.0.0.1:9"], "error: '--base-url' needs '--engine openai'"),

@@ -121,7 +121,7 @@ struct SpeechOptions: Equatable {
     }
 
     /// `--language`'s help: "auto" and what it means per engine.
-    static let languageHelp = "Language of the speech, a BCP 47 tag such as en-US or de, or auto (the default): whisper detects it "
+    static let languageHelp = "Language of the speech, a BCP 47 tag such as en-US or de (or its English name, german), or auto (the default): whisper detects it "
         + "on the first utterance and keeps it; pocketsphinx and English-only models take it as en-US."
 
     /// The options every speech command takes, for its spec.
@@ -204,13 +204,15 @@ struct SpeechOptions: Equatable {
         try Self.validate(engine(in: environment), language: language, model: model)
     }
 
-    /// `--language`'s value when it is shaped like a BCP 47 tag (ASCII letters, digits and
-    /// hyphens, at most 35 characters). Throws `UsageError` otherwise.
+    /// A language as given (`--language`, the web page's requests) in the one spelling stored
+    /// (`LanguageChoice.parse`): "auto", or a tag ("EN-us" → "en-US", "german" → "de").
+    /// Throws `UsageError` for anything else.
     static func languageTag(_ language: String) throws -> String {
-        let isTag = !language.isEmpty && language.count <= 35
-            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }
-        guard isTag else { throw UsageError("--language takes a BCP 47 tag such as en-US or de, not '\(language)'") }
-        return language
+        do {
+            return try LanguageChoice.parse(language).name
+        } catch let error as LanguageTagError {
+            throw UsageError(error.description)
+        }
     }
 
     /// The engine to use: the one `--engine` named, else `LIVETRANSCRIBER_ENGINE`, else whisper

@@ -347,10 +347,10 @@ final class LibraryWebAPI: Sendable {
             throw BadRequest(message: "unknown response_format '\(formatName)'; use "
                 + TranscriptionResponseFormat.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let language = form.field("language").flatMap { $0.isEmpty ? nil : $0 } ?? "en-US"
         // A tag that is not one, or a language the engine cannot take: 400 before the file is read.
+        let language: String
         do {
-            _ = try SpeechOptions.languageTag(language)
+            language = try SpeechOptions.languageTag(form.field("language").flatMap { $0.isEmpty ? nil : $0 } ?? "en-US")
             try SpeechOptions.validate(SpeechOptions.defaultEngine(importer.context.environment), language: language, model: nil)
         } catch let error as UsageError {
             throw BadRequest(message: error.message)

@@ -27,6 +27,69 @@ public enum LanguageChoice: Sendable, Equatable {
         case .named(let tag): tag
         }
     }
+
+    /// Reads a language as a person gives it (`--language`, the web page's requests), so every
+    /// front end accepts the same values and stores one spelling of each:
+    /// - "auto", in any case: `.automatic`;
+    /// - a BCP 47 tag with `-` or `_` between its subtags, its primary subtag 2 or 3 letters:
+    ///   in the tag's usual case ("EN-us" → "en-US", "pt_br" → "pt-BR", "zh-hant-tw" → "zh-Hant-TW");
+    /// - a language's English name, in any case, as whisper's own tools take it: its shortest
+    ///   ISO 639 code ("english" → "en", "German" → "de", "Norwegian Bokmål" → "nb").
+    /// Whether an engine knows the language is the engine's check, not this one.
+    /// - Throws: `LanguageTagError` for anything else ("en US", "eng lish", "", "Klingonese").
+    public static func parse(_ text: String) throws -> LanguageChoice {
+        if text.lowercased() == automaticName { return .automatic }
+        if let tag = canonicalTag(text) ?? codeNamed(text) { return .named(tag) }
+        throw LanguageTagError(text: text)
+    }
+
+    /// `text` in the usual case of a BCP 47 tag, nil when it is not shaped like one: a primary
+    /// subtag of 2 or 3 ASCII letters, then subtags of 1 to 8 ASCII letters or digits (at most 35
+    /// characters in all). Two letters after the first subtag are a region (upper case), four a
+    /// script (title case); anything else is lower case.
+    static func canonicalTag(_ text: String) -> String? {
+        guard text.count <= 35 else { return nil }
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let primary = subtags.first, (2...3).contains(primary.count),
+              primary.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else { return nil }
+        var canonical = [primary.lowercased()]
+        for subtag in subtags.dropFirst() {
+            guard (1...8).contains(subtag.count),
+                  subtag.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) })
+            else { return nil }
+            let letters = subtag.unicodeScalars.allSatisfy(\.properties.isAlphabetic)
+            switch subtag.count {
+            case 2 where letters: canonical.append(subtag.uppercased())
+            case 4 where letters: canonical.append(subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased())
+            default: canonical.append(subtag.lowercased())
+            }
+        }
+        return canonical.joined(separator: "-")
+    }
+
+    /// The shortest ISO 639 code whose English name is `name` (any case), nil when none is.
+    static func codeNamed(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        let english = Locale(identifier: "en")
+        return Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+            .filter { english.localizedString(forLanguageCode: $0)?.lowercased() == wanted }
+            .min { ($0.count, $0) < ($1.count, $1) }
+    }
+}
+
+/// A language given that is neither "auto", a BCP 47 tag, nor a language's English name.
+public struct LanguageTagError: Error, Equatable, CustomStringConvertible {
+    /// The text as given.
+    public var text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    public var description: String {
+        "the language must be a BCP 47 tag such as en-US or de, a language's English name such as German, or auto; not '\(text)'"
+    }
 }
 
 /// A language identifier's answer for some speech: the probability of each language.

@@ -34,6 +34,29 @@ final class LanguageDecoder: UtteranceDecoder, @unchecked Sendable {
     }
 }
 
+@Suite("Language as a person gives it: one stored spelling (LanguageChoice.parse)")
+struct LanguageChoiceParseTests {
+    @Test("auto in any case, tags in their usual case, English names as their code", arguments: [
+        ("auto", LanguageChoice.automatic), ("AUTO", .automatic),
+        ("en-US", .named("en-US")), ("EN-us", .named("en-US")), ("pt_br", .named("pt-BR")), ("de", .named("de")),
+        ("zh-hant-tw", .named("zh-Hant-TW")), ("es-419", .named("es-419")), ("yue", .named("yue")),
+        ("english", .named("en")), ("English", .named("en")), ("GERMAN", .named("de")), ("Greek", .named("el")),
+        ("Norwegian Bokmål", .named("nb")), ("chinese", .named("zh")),
+    ])
+    func accepted(text: String, choice: LanguageChoice) throws {
+        #expect(try LanguageChoice.parse(text) == choice)
+    }
+
+    @Test("anything else is refused with one sentence naming it", arguments: [
+        "", "en US", "e", "englishh", "Klingonese", "en-", "-en", "en--US", "en-toolongsubtag", "de-ÄT", "1en", "en_US.UTF-8",
+    ])
+    func refused(text: String) {
+        #expect(throws: LanguageTagError(text: text)) { try LanguageChoice.parse(text) }
+        #expect(LanguageTagError(text: text).description
+            == "the language must be a BCP 47 tag such as en-US or de, a language's English name such as German, or auto; not '\(text)'")
+    }
+}
+
 @Suite("Language: auto detected once and locked, a named language warned about (LanguageLock)")
 struct SpokenLanguageTests {
     static let german = LanguageGuess(probabilities: ["de": 0.93, "en": 0.02, "ru": 0.01])

@@ -36,7 +36,8 @@ public struct LibraryCreation: Sendable {
     /// library exists there (`LibraryStore.exists(in:)` is false), else nothing.
     public init(directory: URL) {
         self.directory = directory
-        guard !LibraryStore.exists(in: directory) else {
+        // A library that cannot be looked into counts as there: opening it says why it cannot be read.
+        guard (try? LibraryStore.exists(in: directory)) == false else {
             missingFolders = []
             missingItems = []
             return

@@ -48,12 +48,19 @@ public final class LibraryStore: RecordingStore {
 
     /// True when `directory` holds a library: its `recordings/` or `drafts/` folder exists. Reads
     /// only those two names; for commands that must not create a library just to read it.
-    public static func exists(in directory: URL) -> Bool {
-        [LibraryLayout.recordings, LibraryLayout.drafts].contains {
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path, isDirectory: &isFolder)
-                && isFolder.boolValue
+    /// - Throws: `LibraryUnreadable` when they cannot be looked up (no permission to search
+    ///   `directory`): a library this user cannot read is not an empty one.
+    public static func exists(in directory: URL) throws -> Bool {
+        for name in [LibraryLayout.recordings, LibraryLayout.drafts] {
+            var info = stat()
+            if stat(directory.appendingPathComponent(name).path, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFDIR { return true }
+                continue
+            }
+            let error = errno
+            guard error == ENOENT || error == ENOTDIR else { throw LibraryUnreadable(directory: directory.path, errno: error) }
         }
+        return false
     }
 
     /// Opens the library in `directory`, creating its folders and index as needed.
@@ -205,5 +212,18 @@ public final class LibraryStore: RecordingStore {
         // An id with no readable recording is another fault (`resolve` names it), not this one.
         guard let recording = try? folders.readMetadata(in: try folders.existingFolder(of: id)) else { return false }
         return folders.isAudioMissing(recording)
+    }
+}
+
+/// A library folder this process cannot look into (`LibraryStore.exists(in:)`): "the library in
+/// /srv/lib cannot be read: Permission denied".
+public struct LibraryUnreadable: Error, Equatable, CustomStringConvertible {
+    /// The library's folder.
+    public var directory: String
+    /// Why, as `stat(2)` said it.
+    public var errno: Int32
+
+    public var description: String {
+        "the library in \(directory) cannot be read: \(String(cString: strerror(errno)))"
     }
 }

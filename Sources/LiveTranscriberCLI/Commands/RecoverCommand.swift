@@ -25,7 +25,7 @@ struct RecoverCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         try LibraryAccess.checkDataDirectory(context)
         // No library, no drafts: nothing to recover, and nothing is created.
-        let store = LibraryStore.exists(in: context.dataDirectory)
+        let store = try LibraryStore.exists(in: context.dataDirectory)
             ? try LibraryStore(directory: context.dataDirectory, timeZone: LibraryAccess.timeZone(context)) : nil
         guard let store else {
             if json { try context.printJSON([Recording]()) } else { context.print("No interrupted recordings to recover.") }

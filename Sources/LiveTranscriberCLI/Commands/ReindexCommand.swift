@@ -32,7 +32,7 @@ struct ReindexCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         try LibraryAccess.checkDataDirectory(context)
         // Nothing to index where no library exists yet; an index is not created for it either.
-        let result = LibraryStore.exists(in: context.dataDirectory)
+        let result = try LibraryStore.exists(in: context.dataDirectory)
             ? try LibraryAccess.open(context).reindex() : LibraryStore.ReindexResult(indexed: 0, unreadable: [])
         if json {
             let unreadable = Dictionary(result.unreadable.map { ($0.id, $0.problem.description) }, uniquingKeysWith: { first, _ in first })

@@ -9,7 +9,7 @@ import LiveTranscriberStore
 /// search, rename, tag, delete, export, summarize, retranscribe) see it only as `RecordingStore`.
 package func makeStore(_ context: CommandContext) throws -> any RecordingStore {
     try LibraryAccess.checkDataDirectory(context)
-    guard LibraryStore.exists(in: context.dataDirectory) else { return MissingLibrary() }
+    guard try LibraryStore.exists(in: context.dataDirectory) else { return MissingLibrary() }
     return try LibraryAccess.open(context)
 }
 

@@ -262,7 +262,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         if let open = segmenter.openStartSample { frontier = min(frontier, open) }
         if let pack { frontier = min(frontier, pack.stretchStart) }
         if let waiting = waitingFinals.first { frontier = min(frontier, waiting.startSample) }
-        if let job = current, job.purpose == .final { frontier = min(frontier, job.offsetSample) }
+        // Its own words' start, not where its decode starts: a sentence lead's audio is final already.
+        if let job = current, job.purpose == .final { frontier = min(frontier, job.utteranceStart) }
         return frontier
     }
 

@@ -66,8 +66,11 @@ public struct UntranscribedAudio: Sendable, Equatable {
 
     /// One line for the user: "the last 9:48 of audio (from 0:12) has no transcript: the recording
     /// stopped before it was transcribed; run 'livetranscriber retranscribe ID' to transcribe it all".
+    /// Under a second the length is given in tenths, cut down as the clock cuts seconds, at least
+    /// 0.1 ("the last 0.4 s"), never as "0:00".
     public func note(recordingID id: String) -> String {
-        "the last \(ElapsedTimeFormat.clock(seconds)) of audio (from \(ElapsedTimeFormat.clock(fromSeconds))) has no transcript: "
+        let length = seconds < 1 ? "\(max(1, (seconds * 10).rounded(.down)) / 10) s" : ElapsedTimeFormat.clock(seconds)
+        return "the last \(length) of audio (from \(ElapsedTimeFormat.clock(fromSeconds))) has no transcript: "
             + "the recording stopped before it was transcribed; run 'livetranscriber retranscribe \(id)' to transcribe it all"
     }
 }

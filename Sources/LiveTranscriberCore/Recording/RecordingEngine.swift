@@ -425,8 +425,9 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
                 })
                 if let deliveryFailure { throw deliveryFailure }
                 for event in ending.events { try apply(event, draft: draft, coordinator: coordinator) }
-                if let from = ending.untranscribedFromSeconds {
-                    untranscribedAudio = UntranscribedAudio(fromSeconds: min(from, secondsRecorded), toSeconds: secondsRecorded)
+                // Decodes abandoned with no audio after the transcript (a stop at the very end) leave none untranscribed.
+                if let from = ending.untranscribedFromSeconds, from < secondsRecorded {
+                    untranscribedAudio = UntranscribedAudio(fromSeconds: from, toSeconds: secondsRecorded)
                 } else {
                     secondsTranscribed = secondsRecorded
                 }

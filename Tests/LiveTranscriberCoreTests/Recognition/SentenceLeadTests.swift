@@ -78,4 +78,30 @@ extension SentenceFinalTests {
         // Its interims, decoded from the cut, read the fragment: "all".
         #expect(events.contains { if case .interim(let text) = $0.event { text.hasPrefix("all w8") } else { false } })
     }
+
+    @Test("a stop that abandons the rest's final (decoded from its lead at 2.05 s) says the audio from the cut at 4.55 s has no transcript, not from the lead")
+    func abandonedRestStartsAtTheCut() throws {
+        let script: [WordTiming] = (0..<12).map { index in
+            let start = 1.0 + 0.6 * Double(index)
+            return Self.word(index == 11 ? "twelve." : "w\(index + 1)", start, start + 0.5)
+        }
+        let decoder = TimelineDecoder(script)
+        let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: TimelineDetector(),
+                                             decoder: decoder, worker: worker, clock: clock, interims: true)
+        // The speech only, no silence after it: the rest is still open when the stop comes.
+        let audio = TimelineAudio.samples([(false, 1), (true, 7.2)])
+        var finals: [String] = []
+        for start in stride(from: 0, to: audio.count, by: 100) {
+            for event in try recognizer.accept(.float32(Array(audio[start..<min(audio.count, start + 100)]))) {
+                if case .final(let segment) = event { finals.append(segment.text) }
+            }
+            worker.drain()
+            clock.advance(by: 0.1)
+        }
+        #expect(finals == ["w1 w2 w3 w4 w5 w6"])
+        // The stop queues the rest's final (its decode held by the worker) and abandons it at once.
+        let ending = try recognizer.finish(stopRequested: true, abandoning: { true })
+        #expect(ending.untranscribedFromSeconds == 4.55)
+        #expect(decoder.calls.last.map { !$0.interim && abs($0.start - 2.05) < 1e-9 } == true)
+    }
 }

@@ -49,6 +49,15 @@ struct PendingTranscriptionTests {
             + "run 'livetranscriber retranscribe \(recording.id)' to transcribe it all")
     }
 
+    @Test("under a second of untranscribed audio is said in tenths, never as 0:00", arguments: [
+        (7.0, 7.43, "the last 0.4 s of audio (from 0:07)"), (7.0, 7.02, "the last 0.1 s of audio (from 0:07)"),
+        (6.5, 7.45, "the last 0.9 s of audio (from 0:06)"), (6.0, 7.0, "the last 0:01 of audio (from 0:06)"),
+    ])
+    func shortUntranscribedNote(from: Double, to: Double, start: String) {
+        #expect(UntranscribedAudio(fromSeconds: from, toSeconds: to).note(recordingID: "r1")
+            == start + " has no transcript: the recording stopped before it was transcribed; run 'livetranscriber retranscribe r1' to transcribe it all")
+    }
+
     @Test("the end of the input is not a stop: every pending decode is waited for, progress moves as each one ends and reaches the end")
     func endOfInputTranscribesAll() throws {
         let harness = Harness(recognizer: Self.laggingRecognizer())

@@ -107,7 +107,9 @@ final class Recorder {
         defer { keys?.restore() }
         // At full speed the card's timer is progress: the audio transcribed, not the audio read.
         let unpaced = !options.input.isLive && options.speed.factor == nil
-        let snapshot = { LiveViewSnapshot(engine: engine, source: source, acceptsKeys: keys != nil, timerCountsTranscribed: unpaced) }
+        let snapshot = {
+            LiveViewSnapshot(engine: engine, source: source, acceptsKeys: keys != nil, timerCountsTranscribed: unpaced, discards: self.options.discard)
+        }
 
         var sourceFailure: (any Error)?
         do { try pull(source, into: engine, keys: keys, signals: signals, snapshot: snapshot) } catch { sourceFailure = error }
@@ -216,12 +218,13 @@ final class PauseRequests: Sendable {
 extension LiveViewSnapshot {
     /// - Parameter timerCountsTranscribed: the card's timer shows the audio transcribed rather
     ///   than recorded (a file read at full speed, where the timer is progress).
-    init<Store>(engine: RecordingEngine<Store>, source: any AudioSource, acceptsKeys: Bool, timerCountsTranscribed: Bool) {
+    /// - Parameter discards: stopping saves nothing (`--discard`).
+    init<Store>(engine: RecordingEngine<Store>, source: any AudioSource, acceptsKeys: Bool, timerCountsTranscribed: Bool, discards: Bool) {
         self.init(presentation: engine.presentation,
                   elapsedSeconds: timerCountsTranscribed ? engine.secondsTranscribed : engine.secondsRecorded,
                   transcribedSeconds: engine.secondsTranscribed,
                   totalSeconds: source.totalFrames.map { Double($0) / Double(source.format.sampleRate) },
                   finals: engine.transcript.finals, interim: engine.transcript.interim, acceptsKeys: acceptsKeys,
-                  finishing: engine.phase == .stopping)
+                  finishing: engine.phase == .stopping, discards: discards)
     }
 }

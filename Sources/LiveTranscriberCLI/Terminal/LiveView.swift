@@ -19,6 +19,8 @@ struct LiveViewSnapshot: Equatable {
     var acceptsKeys: Bool
     /// True while the audio has stopped and the last decodes are still running.
     var finishing = false
+    /// True when stopping saves nothing (`record --discard`): the hints must not promise a save.
+    var discards = false
 }
 
 /// Redraws the recording card in place on a terminal: the Lock Screen presentation drawn by
@@ -48,12 +50,13 @@ final class LiveTerminalView {
     func render(_ snapshot: LiveViewSnapshot) {
         guard let presentation = snapshot.presentation else { return }
         let paused = presentation.status.glyph == .paused
-        let hint = snapshot.acceptsKeys
-            ? "space \(paused ? "resumes" : "pauses") · q or Ctrl-C stops and saves" : "Ctrl-C stops and saves"
+        let stopKeys = snapshot.acceptsKeys ? "q or Ctrl-C" : "Ctrl-C"
+        let stops = snapshot.discards ? "\(stopKeys) stops, saves nothing" : "\(stopKeys) stops and saves"
+        let hint = snapshot.acceptsKeys ? "space \(paused ? "resumes" : "pauses") · \(stops)" : stops
         let (columns, rows) = size()
         // After the audio stops, the last lines may take a while (a file read ahead): say so, and how to stop waiting.
         let finishingHint = snapshot.finishing
-            ? "transcribing the rest · \(snapshot.acceptsKeys ? "q or Ctrl-C" : "Ctrl-C") saves now" : nil
+            ? "transcribing the rest · \(stopKeys) \(snapshot.discards ? "stops now" : "saves now")" : nil
         let renderer = TerminalCardRenderer(width: min(columns, 100), height: rows, color: color, maxTranscriptRows: 8, hint: hint,
                                             finishingHint: finishingHint)
         let lines = renderer.render(presentation, elapsedSeconds: snapshot.elapsedSeconds,

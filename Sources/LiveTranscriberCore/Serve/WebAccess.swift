@@ -87,6 +87,9 @@ public struct WebAccess: Sendable, Equatable {
         let reading = request.method == "GET" || request.method == "HEAD"
         let presented = request.cookie(Self.cookieName) ?? (reading ? request.query["token"] : nil)
         guard let presented, Self.equal(presented, token) else {
+            // A browser opening the page (a tab kept from an earlier run of serve, whose token
+            // changed) gets a page that says what to do, not a line of JSON.
+            if reading, Self.isPageLoad(request) { return Self.tokenNeededPage }
             return .error(401, "missing or wrong access token; open the URL livetranscriber serve printed")
         }
         if !reading {
@@ -96,6 +99,30 @@ public struct WebAccess: Sendable, Equatable {
         }
         return nil
     }
+
+    /// True for a browser loading a page: not the API (`/api/`, `/v1/`), and HTML accepted.
+    static func isPageLoad(_ request: WebRequest) -> Bool {
+        !request.path.hasPrefix("/api/") && !request.path.hasPrefix("/v1/")
+            && (request.headers["accept"] ?? "").contains("text/html")
+    }
+
+    /// 401 for a page load without the token: a short HTML page (no script or style, nothing from
+    /// the library; serve's content security policy allows neither inline) that says to open the
+    /// address `serve` printed.
+    static let tokenNeededPage = WebResponse(
+        status: 401, headers: [("Content-Type", "text/html; charset=utf-8")],
+        body: .data(Data("""
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>LiveTranscriber</title>
+            </head><body>
+            <h1>Open the link serve printed</h1>
+            <p>This page needs its access link. Open the address <code>livetranscriber serve</code> printed when it \
+            started (it ends in <code>?token=…</code>). Each run of serve prints a new one, so a tab kept from an \
+            earlier run needs the new address.</p>
+            </body></html>
+
+            """.utf8)))
 
     /// The Set-Cookie value that keeps the token: HttpOnly, SameSite=Strict, for the whole site.
     public var cookie: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }

@@ -46,6 +46,20 @@ struct WebAccessTests {
         #expect(WebAccess(token: token, boundHost: "0.0.0.0", port: 9000).admitsHost(host) == admitted)
     }
 
+    @Test("a browser loading a page without the token gets an HTML page saying to open the printed link; the API gets one line of JSON", arguments: [
+        ("/", "text/html,application/xhtml+xml", true), ("/recording/x", "text/html", true),
+        ("/api/recordings", "text/html", false), ("/v1/audio/transcriptions", "text/html", false), ("/", "*/*", false), ("/", "", false),
+    ])
+    func tokenNeededPage(path: String, accept: String, page: Bool) throws {
+        let refusal = try #require(loopback.refusal(of: WebRequest(method: "GET", path: path, headers: ["host": "127.0.0.1:8750", "accept": accept])))
+        #expect(refusal.status == 401)
+        #expect(refusal.header("Content-Type") == (page ? "text/html; charset=utf-8" : "application/json"))
+        guard case .data(let body) = refusal.body else { Issue.record("not in memory"); return }
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(page ? text.contains("<h1>Open the link serve printed</h1>") && !text.contains("<script")
+                     : text == #"{"error":"missing or wrong access token; open the URL livetranscriber serve printed"}"# + "\n")
+    }
+
     @Test("a read needs the token as cookie or query; a change needs it in the header too")
     func tokens() {
         #expect(loopback.refusal(of: request(cookie: "a=1; lt_token=\(token)")) == nil)

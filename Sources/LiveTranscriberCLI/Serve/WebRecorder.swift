@@ -56,7 +56,8 @@ final class WebRecorder: Sendable {
     var status: Status { state.withLock { $0.status } }
 
     /// Starts a recording; `body` is JSON `{"name"?, "language"?, "tags"?}` (all optional).
-    /// - Throws: `Refusal` 409 when one is under way, 400 for a bad body or language tag, or a language the engine cannot take.
+    /// - Throws: `Refusal` 409 when one is under way or the library cannot be changed (`LibraryStore.writeBlock(at:)`: nothing
+    ///   is started), 400 for a bad body or language tag, or a language the engine cannot take.
     func start(_ body: Data) throws {
         struct Body: Decodable { var name: String?; var language: String?; var tags: [String]? }
         let request: Body
@@ -78,6 +79,7 @@ final class WebRecorder: Sendable {
             throw Refusal(status: 400, message: CommandRunner.describe(error))
         }
         let name = request.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        if let block = LibraryStore.writeBlock(at: context.dataDirectory) { throw Refusal(status: 409, message: block.description) }
         let running = try state.withLock { state -> Running in
             guard state.running == nil else { throw Refusal(status: 409, message: "a recording from this page is already under way") }
             let running = Running()

@@ -40,15 +40,17 @@ final class WebRecorder: Sendable {
 
     /// - Parameters:
     ///   - input: what to record (`.microphone`, or `.file` played at real time).
+    ///   - inputName: the file's name as the page shows it, when `input` is a stand-in (a pipe's
+    ///     temporary copy, `UserPath`); nil for the last component of its path.
     ///   - recordings: told of every change, so the page's event streams send it.
-    init(context: CommandContext, input: RecordingInput, recordings: LiveRecordings) {
+    init(context: CommandContext, input: RecordingInput, inputName: String? = nil, recordings: LiveRecordings) {
         self.context = context
         self.input = input
         self.recordings = recordings
         let name: String
         switch input {
         case .microphone(let device, _, _): name = "the microphone (\(device))"
-        case .file(let path), .rawPCM(let path, _, _): name = URL(fileURLWithPath: path).lastPathComponent
+        case .file(let path), .rawPCM(let path, _, _): name = inputName ?? URL(fileURLWithPath: path).lastPathComponent
         }
         state = Mutex((Status(input: name, state: "idle"), nil))
     }

@@ -59,7 +59,7 @@ final class WebRecorder: Sendable {
 
     /// Starts a recording; `body` is JSON `{"name"?, "language"?, "tags"?}` (all optional).
     /// - Throws: `Refusal` 409 when one is under way or the library cannot be changed (`LibraryStore.writeBlock(at:)`: nothing
-    ///   is started), 400 for a bad body or language tag, or a language the engine cannot take.
+    ///   is started), 400 for a bad body, name (`RecordingName.validated`), language tag or tag, or a language the engine cannot take.
     func start(_ body: Data) throws {
         struct Body: Decodable { var name: String?; var language: String?; var tags: [String]? }
         let request: Body
@@ -80,7 +80,13 @@ final class WebRecorder: Sendable {
         } catch {
             throw Refusal(status: 400, message: CommandRunner.describe(error))
         }
-        let name = request.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        // The name rule of `record --name` and of renaming (a control character: 400, never made a space).
+        let name: String?
+        do {
+            name = try request.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : try RecordingName.validated($0) }
+        } catch {
+            throw Refusal(status: 400, message: CommandRunner.describe(error))
+        }
         if let block = LibraryStore.writeBlock(at: context.dataDirectory) { throw Refusal(status: 409, message: block.description) }
         let running = try state.withLock { state -> Running in
             guard state.running == nil else { throw Refusal(status: 409, message: "a recording from this page is already under way") }

@@ -10,12 +10,22 @@
 #include <arpa/inet.h>
 #include <microhttpd.h>
 
+/// libmicrohttpd's unescape callback, doing nothing: the path and the query arguments reach the
+/// handler as sent (only a query's '+' already made a space), and Swift decodes them
+/// (`WebRequest.percentDecoded`). libmicrohttpd's own decoding turns %00 into a NUL, which ends
+/// the C string the handler reads: "name=a%00b.wav" would arrive as "a".
+static inline size_t lt_mhd_keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return strlen(text);
+}
+
 /// MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call: these start a
 /// daemon and read its port with fixed arguments.
 ///
 /// Starts a daemon on `host` (an IPv4 or IPv6 address, never a name) and `port` (0: any free
 /// one), one thread per connection, calling `handler` with `handler_cls` for every request and
-/// `completed` when one is done. Returns NULL with *not_an_address set to 1 when `host` is not an
+/// `completed` when one is done; the request's path and query are left undecoded (`lt_mhd_keep_escaped`). Returns NULL with *not_an_address set to 1 when `host` is not an
 /// IP address, or with errno set when the socket cannot be bound.
 static inline struct MHD_Daemon *lt_mhd_start(const char *host, uint16_t port,
                                               MHD_AccessHandlerCallback handler, void *handler_cls,
@@ -44,6 +54,7 @@ static inline struct MHD_Daemon *lt_mhd_start(const char *host, uint16_t port,
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
+                            MHD_OPTION_UNESCAPE_CALLBACK, lt_mhd_keep_escaped, NULL,
                             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)120,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned int)256,
                             MHD_OPTION_END);

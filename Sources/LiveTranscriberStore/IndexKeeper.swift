@@ -305,17 +305,24 @@ final class IndexKeeper {
     }
 
     /// Why nothing can be written in `directory`, or nil when it can: read-only media (or no
-    /// permission), or a full disk (no block or no inode free).
+    /// permission), or a full disk (no block or no inode free; a file system that counts no
+    /// inodes, such as btrfs, which reports 0 of 0, is never full of them).
     static func unwritable(_ directory: URL) -> LibraryWriteBlock? {
         var status = statvfs()
         let known = statvfs(directory.path, &status) == 0
-        let readOnlyMedia = known && status.f_flag & UInt(ST_RDONLY) != 0
-        if readOnlyMedia || access(directory.path, W_OK) != 0 {
-            return .readOnly(path: directory.path, media: readOnlyMedia)
-        }
-        if known && (status.f_bavail == 0 || status.f_favail == 0) {
-            return .diskFull(path: directory.path)
-        }
+        return writeBlock(path: directory.path, readOnlyMedia: known && status.f_flag & UInt(ST_RDONLY) != 0,
+                          writable: access(directory.path, W_OK) == 0,
+                          space: known ? (freeBlocks: UInt64(status.f_bavail), inodes: UInt64(status.f_files), freeInodes: UInt64(status.f_favail)) : nil)
+    }
+
+    /// `unwritable`'s rule on what `statvfs` and `access` said of the folder at `path`: read-only
+    /// media or no permission to write is `.readOnly`; no free block, or no free inode on a file
+    /// system that counts inodes (`inodes` > 0; btrfs reports 0 of 0), is `.diskFull`; `space`
+    /// nil (statvfs failed) judges by the permission alone.
+    static func writeBlock(path: String, readOnlyMedia: Bool, writable: Bool,
+                           space: (freeBlocks: UInt64, inodes: UInt64, freeInodes: UInt64)?) -> LibraryWriteBlock? {
+        if readOnlyMedia || !writable { return .readOnly(path: path, media: readOnlyMedia) }
+        if let space, space.freeBlocks == 0 || (space.inodes > 0 && space.freeInodes == 0) { return .diskFull(path: path) }
         return nil
     }
 

@@ -42,9 +42,28 @@ public final class LibraryStore: RecordingStore {
     }
     /// Drafts: create, journal, save, discard, recover.
     let drafts: LibraryDrafts
-    /// Why this library cannot be changed (read-only media, a full disk), when the index could not
-    /// be opened or brought in step for writing; nil when it can be changed. Reads work either way.
-    public var writeBlock: LibraryWriteBlock? { keeper.writeBlock }
+    /// Why this library cannot be changed (read-only media, a folder the user may not write, a full
+    /// disk): found when the index could not be opened or brought in step for writing, or else
+    /// looked up now (`writeBlock(at:)`, one `statvfs` and one `access`), so a library made
+    /// read-only after it was opened (a resident `serve`) says so too; nil when it can be changed.
+    /// Reads work either way.
+    public var writeBlock: LibraryWriteBlock? { keeper.writeBlock ?? Self.writeBlock(at: directory) }
+
+    /// Why a library in `directory` cannot be changed now: its media is read-only, the user may
+    /// not write the folder, or its disk has no free block or inode; nil when it can be changed.
+    /// A folder that does not exist yet is judged by the nearest folder above it that does (where
+    /// it would be made). For a caller that has no store open (the page's Record button).
+    public static func writeBlock(at directory: URL) -> LibraryWriteBlock? {
+        var folder = directory.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" { folder.deleteLastPathComponent() }
+        guard let block = IndexKeeper.unwritable(folder) else { return nil }
+        // Said of the library's folder, as the user named it.
+        switch block {
+        case .readOnly(_, let media): return .readOnly(path: directory.path, media: media)
+        case .diskFull: return .diskFull(path: directory.path)
+        case .refused: return block
+        }
+    }
 
     /// True when `directory` holds a library: its `recordings/` or `drafts/` folder exists. Reads
     /// only those two names; for commands that must not create a library just to read it.

@@ -25,6 +25,9 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     public var timeZone = TimeZone(identifier: "UTC")!
     /// When true, creating a draft and journaling fail as on a full disk.
     public var failDraftWrites = false
+    /// Why the library cannot be changed (set by a test: read-only media, a full disk); nil by
+    /// default. Only `writeBlock` says it; the changes themselves still succeed.
+    public var writeBlock: LibraryWriteBlock?
     /// Every recording passed to `update`, in order.
     public private(set) var updates: [Recording] = []
 

@@ -18,6 +18,12 @@ final class TemporaryLibrary {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// A library in `url` (made if missing), such as a folder on a `SmallDisk`; removed with this object.
+    init(at url: URL) throws {
+        self.url = url
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 
     /// The library's folder, and pocketsphinx as the engine: these tests compare its exact words

@@ -121,6 +121,42 @@ struct HardeningBinaryTests {
             + "or a pipe: cat talk.wav | livetranscriber import /dev/stdin\n1 of 1 file could not be imported.\n")
     }
 
+    @Test("record --input reads a pipe, a named pipe and <(…) as import does, stops on SIGTERM while no writer comes, and refuses a device in one line; - is still raw PCM")
+    func recordFromPipes() throws {
+        let library = try TemporaryLibrary()
+        let scratch = library.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let script = #"""
+            cat "$L" | $B record --input /dev/stdin --speed max --name stdin > /dev/null; echo "exit $?"
+            mkfifo p.wav q.wav
+            (cat "$L" > p.wav &)
+            $B record --input p.wav --speed max --name fifo > /dev/null; echo "exit $?"
+            $B record --input <(cat "$L") --speed max --name substituted > /dev/null; echo "exit $?"
+            $B record --input q.wav 2> stopped.txt &
+            pid=$!
+            # Waits until the recorder holds q.wav open (no writer will ever come), then stops it.
+            until ls -l /proc/$pid/fd 2>/dev/null | grep -q q.wav; do sleep 0.1; done
+            kill -TERM $pid; wait $pid; echo "exit $?"
+            cat stopped.txt
+            $B record --input /dev/null; echo "exit $?"
+            printf 'not audio at all' | $B record --input /dev/stdin; echo "exit $?"
+            tail -c +45 "$L" | $B record --input - --rate 16000 --name raw > /dev/null; echo "exit $?"
+            $B list --json | grep '"name"' | sort
+            ls "$TMPDIR" | wc -l
+            """#
+        let run = try runBash("L=\(Speech.librivox)\n" + script, library: library, in: library.url, extra: ["TMPDIR": scratch.path])
+        #expect(run.stdout.components(separatedBy: "\n") == [
+            "exit 0", "exit 0", "exit 0", "exit 1",
+            "error: stopped before any audio was recorded; nothing was saved",
+            "exit 1", "exit 1", "exit 0",
+            "    \"name\" : \"fifo\",", "    \"name\" : \"raw\",", "    \"name\" : \"stdin\",", "    \"name\" : \"substituted\",",
+            "0", "",
+        ], "\(run.stderr)")
+        #expect(run.stderr == "error: /dev/null is a terminal or a device, not an audio file; record --input reads files, "
+            + "or a pipe: cat talk.wav | livetranscriber record --input /dev/stdin\n"
+            + "error: /dev/stdin is not an audio file this tool can read (Format not recognised.); it reads WAV, FLAC, Ogg Vorbis or Opus, MP3 and AIFF\n")
+    }
+
     @Test("a pipe that holds no audio is named /dev/stdin in the error, not by its temporary copy")
     func pipeErrorNamesTheArgument() throws {
         let library = try TemporaryLibrary()

@@ -376,3 +376,30 @@ struct LibrarySafetyTests {
         #expect(try runIn(home, "list", "--json").stdout == "[\n\n]\n")
     }
 }
+
+/// Whether a library can be changed, as looked up before work whose result it would keep.
+@Suite("The library's write block, looked up now")
+struct LibraryWriteBlockTests {
+    @Test("the rule on statvfs and access: read-only media or no permission, no free block, no free inode where inodes are counted", arguments: [
+        (true, true, (UInt64(100), UInt64(10), UInt64(5)), LibraryWriteBlock?.some(.readOnly(path: "/lib", media: true))),
+        (false, false, (100, 10, 5), .readOnly(path: "/lib", media: false)),
+        (false, true, (0, 10, 5), .diskFull(path: "/lib")),
+        (false, true, (100, 10, 0), .diskFull(path: "/lib")),
+        (false, true, (100, 0, 0), nil),  // btrfs counts no inodes: 0 of 0 is not a full disk
+        (false, true, (100, 10, 5), nil),
+    ])
+    func rule(readOnlyMedia: Bool, writable: Bool, space: (UInt64, UInt64, UInt64), block: LibraryWriteBlock?) {
+        #expect(IndexKeeper.writeBlock(path: "/lib", readOnlyMedia: readOnlyMedia, writable: writable,
+                                       space: (freeBlocks: space.0, inodes: space.1, freeInodes: space.2)) == block)
+    }
+
+    @Test("a library folder not made yet is judged by the nearest folder above it; on read-only media it is read-only, by its own path",
+          .enabled(if: SmallDisk.canMount, "needs root to mount a tmpfs"))
+    func missingFolder() throws {
+        let disk = try SmallDisk(megabytes: 1)
+        let library = disk.url.appendingPathComponent("not/yet/library")
+        #expect(LibraryStore.writeBlock(at: library) == nil)
+        disk.remountReadOnly()
+        #expect(LibraryStore.writeBlock(at: library) == .readOnly(path: library.path, media: true))
+    }
+}

@@ -84,6 +84,33 @@ struct RetranscribeCommandTests {
         #expect(try store.transcript(of: CLIFixtures.recording().id).map(\.text) == ["local text"])
     }
 
+    @Test("a library that cannot be changed is refused in one line before anything is transcribed or uploaded")
+    func readOnlyLibrary() throws {
+        let store = CLIFixtures.store(withAudio: URL(fileURLWithPath: "/tmp/a.wav"))
+        store.writeBlock = .readOnly(path: "/media/usb/library", media: true)
+        let fake = FakeLocalTranscriber(result: [TranscriptSegment(text: "local text", startSeconds: 0, endSeconds: 1)])
+        let server = try LoopbackHTTPServer(responses: [.json(200, Self.verbose)])
+        defer { server.stop() }
+        let local = runCommand(RetranscribeCommand.self, ["latest"]) {
+            $0.services.store = { _ in store }
+            $0.services.localTranscriber = { _, _ in fake }
+        }
+        let cloud = runCommand(RetranscribeCommand.self, ["latest", "--engine", "openai", "--base-url", server.baseURL.absoluteString],
+                               environment: ["OPENAI_API_KEY": CLIFixtures.key]) {
+            $0.services.store = { _ in store }
+            $0.services.localTranscriber = { _, _ in fake }
+        }
+        for run in [local, cloud] {
+            #expect(run.code == 1)
+            #expect(run.stdout == "")
+            #expect(run.stderr == "error: the library at /media/usb/library is read-only (read-only media): "
+                    + "list, show, search and export work, but nothing can be changed or recorded\n")
+        }
+        #expect(fake.calls.isEmpty)
+        #expect(server.requests.isEmpty)
+        #expect(try store.transcript(of: CLIFixtures.recording().id) == CLIFixtures.segments)
+    }
+
     @Test("--language transcribes in that language and keeps it as the recording's language")
     func language() throws {
         let store = CLIFixtures.store(withAudio: URL(fileURLWithPath: "/tmp/a.wav"))

@@ -253,6 +253,38 @@ struct ServeAPITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: server.uploads.path).isEmpty)
     }
 
+    @Test("a NUL (%00) in a query argument or the path is 400 as %01 is, never cut off there, and changes nothing", arguments: [
+        ("POST", "/api/import?name=a%00b.wav", "the query argument 'name'"),
+        ("POST", "/api/import?name=a.wav&tags=a%00b", "the query argument 'tags'"),
+        ("GET", "/api/recordings?tag=work%00x", "the query argument 'tag'"),
+        ("GET", "/api/search?q=budget%00x", "the query argument 'q'"),
+        ("DELETE", "/api/recordings/ID%00x", "the path"),
+        ("POST", "/api/recordings/ID%00/name", "the path"),
+    ])
+    func nul(method: String, path: String, place: String) throws {
+        let file = try Data(contentsOf: URL(fileURLWithPath: ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav"))
+        let body = path.hasPrefix("/api/import") ? file : Data(#"{"name":"Cut"}"#.utf8)
+        let reply = try server.request(method, path.replacingOccurrences(of: "ID", with: library.long.id), body: body)
+        #expect(reply.status == 400)
+        #expect(reply.text == #"{"error":"\#(place) holds a NUL character (%00), which no id, name, tag or value may hold"}"# + "\n")
+        #expect(library.library.recordingFolders == [library.long.id, library.short.id, library.tagged.id])
+        #expect(library.library.run("show", library.long.id).stdout.hasPrefix("Sense and Sensibility\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: server.uploads.path).isEmpty)
+    }
+
+    @Test("query arguments are decoded once: '+' is a space, %2B a plus, %01 a control character the name rule refuses")
+    func queryDecoding() throws {
+        let file = try Data(contentsOf: URL(fileURLWithPath: ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav"))
+        let control = try server.request("POST", "/api/import?name=a%01b.wav", body: file)
+        #expect(control.status == 400)
+        #expect(control.text == #"{"error":"the file's name holds a control character (U+0001); give the audio file's own name"}"# + "\n")
+        let imported = try server.request("POST", "/api/import?name=chapter+one%2B.wav&tags=a+b", body: file)
+        #expect(imported.status == 200, "\(imported.text)")
+        let recording = try #require(try imported.json()["recording"] as? [String: Any])
+        #expect(recording["name"] as? String == "chapter one+")
+        #expect(recording["tags"] as? [String] == ["a b"])
+    }
+
     @Test("a recording whose audio file was removed by hand: its answer says so, its audio and transcribe again are 410, the same upload's 409 says so")
     func missingAudio() throws {
         let file = try Data(contentsOf: library.audioFile(library.short))

@@ -174,6 +174,12 @@ struct ServeLiveTests {
         let german = try server.post("/api/live/record", json: #"{"language":"de"}"#)
         #expect(german.status == 400 && german.text == #"{"error":"pocketsphinx knows only US English (en-US), not 'de'"}"# + "\n", "\(german.text)")
         #expect(try server.post("/api/live/record", json: "[1]").status == 400)
+        // A name with a control character (NUL too) is refused as 'rename' and 'record --name' refuse it, not made a space.
+        for (bad, code) in [(#"a\u0000b"#, "U+0000"), (#"a\u0001b"#, "U+0001")] {
+            let named = try server.post("/api/live/record", json: #"{"name":"\#(bad)"}"#)
+            #expect(named.status == 400)
+            #expect(named.text == #"{"error":"a recording's name cannot contain control or invisible formatting characters (found \#(code))."}"# + "\n")
+        }
         #expect(try server.get("/api/live").text.contains(#""state":"idle""#))  // the bad requests started nothing
     }
 

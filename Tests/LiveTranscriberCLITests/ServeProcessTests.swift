@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberTestSupport
 import Testing
 
 /// `livetranscriber serve` as a user runs it: the built program, its URL, its exit on SIGTERM,
@@ -69,6 +70,42 @@ struct ServeProcessTests {
         #expect(result.exitCode == 64)
         if let message { #expect(result.stderr.hasPrefix(message + "\n")) }
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test("--record-input a named pipe: read to its end before serving, shown by its name, and recorded from the page as the file would be")
+    func recordInputPipe() throws {
+        let library = try ServedLibrary()
+        let folder = try TestFolders.make("lt-fifo")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("talk.wav")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat '\(ServedLibrary.librivox)/sense_and_sensibility_01_austen_64kb-0880.wav' > '\(fifo.path)'"]
+        try writer.run()
+        let serving = try ServeProcess(library, arguments: ["serve", "--port", "0", "--record-input", fifo.path])
+        writer.waitUntilExit()
+        let headers = ["Host": "127.0.0.1:\(serving.port)", "Cookie": "lt_token=\(serving.token)", "X-LiveTranscriber-Token": serving.token]
+        func recorder() throws -> [String: Any] {
+            let reply = try HTTPReply.send(port: serving.port, method: "GET", path: "/api/live", headers: headers)
+            return try #require(try reply.json()["recorder"] as? [String: Any])
+        }
+        #expect(try recorder()["input"] as? String == "talk.wav")
+        let started = try HTTPReply.send(port: serving.port, method: "POST", path: "/api/live/record", headers: headers, body: Data("{}".utf8))
+        #expect(started.status == 200, "\(started.text)")
+        let deadline = Date().addingTimeInterval(60)
+        var state = try recorder()
+        while state["saved"] == nil && state["error"] == nil && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            state = try recorder()
+        }
+        #expect(state["error"] == nil, "\(state)")
+        let id = try #require(state["saved"] as? String, "\(state)")
+        let shown = library.library.run("show", id)
+        #expect(shown.stdout.contains("he was not an illness those young man"), "\(shown.stdout)")
+        let (code, stderr) = serving.stop()
+        #expect(code == 0)
+        #expect(stderr == "Serving the library in \(library.library.url.path). Press Ctrl-C to stop.\nStopped.\n")
     }
 
     @Test("a port already taken is one line on stderr and exit 1")

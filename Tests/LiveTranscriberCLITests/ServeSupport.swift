@@ -22,8 +22,9 @@ final class ServedLibrary {
     let tagged: Recording
     let segments: [TranscriptSegment]
 
-    init() throws {
-        library = try TemporaryLibrary()
+    /// - Parameter folder: where the library is made (a `SmallDisk`'s folder); a temporary folder by default.
+    init(in folder: URL? = nil) throws {
+        library = try folder.map(TemporaryLibrary.init(at:)) ?? TemporaryLibrary()
         let store = try LibraryStore(directory: library.url, timeZone: Self.utc, audioMeasure: SndFileAudioMeasure())
         let texts = try String(contentsOfFile: Self.librivox + "/transcription", encoding: .utf8)
             .split(separator: "\n").map { line in

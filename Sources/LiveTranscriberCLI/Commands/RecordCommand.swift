@@ -100,17 +100,30 @@ struct RecordCommand: CLICommand {
 
     private func record(in context: CommandContext) throws -> Int32 {
         let store = try LibraryAccess.open(context)
-        // A file name that is not UTF-8 is opened by its bytes and shown escaped (UserPath).
+        // A library that cannot be changed: refused before a pipe is read or a model loaded.
+        try store.checkCanBeChanged()
+        // One handler for the whole command: Ctrl-C or SIGTERM while a pipe is read ends the wait,
+        // and during the recording stops and saves it.
+        let signals = StopSignals()
+        defer { signals.cancel() }
+        // A file name that is not UTF-8 is opened by its bytes and shown escaped; a pipe
+        // (`/dev/stdin`, a named pipe, `<(…)`) is read into a temporary file first, as import
+        // reads one: a file's format is found by seeking in it (UserPath).
         var options = self.options
         var file: UserPath?
         if case .file(let path) = options.input {
-            let opened = try UserPath(path)
+            let opened: UserPath
+            do {
+                opened = try UserPath(path, readingStreams: { signals.stopRequested }, reader: "record --input")
+            } catch RecordingInterrupted.cancelled {
+                throw RecordingInterrupted.stoppedBeforeAudio
+            }
             options.input = .file(path: opened.path)
             file = opened
         }
         if let note = options.input.repairNote { context.printError(file?.naming(note) ?? note) }
         let display = RecordingDisplays.forRecord(options, context: context)
-        let recorder = Recorder(options: options, context: context, store: store, display: display)
+        let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
         let saved: RecordingWithTranscript?
         do {
             saved = try recorder.run()

@@ -109,6 +109,8 @@ struct RetranscribeCommand: CLICommand {
         let store = try services.store(context)
         // A recording whose transcript.json cannot be read is found too: a new transcript repairs it.
         let recording = try store.resolveForNewTranscript(reference)
+        // A library that cannot be changed: refused before anything is transcribed or uploaded.
+        try store.checkCanBeChanged()
         let (current, damage) = Self.currentTranscript(recording.id, store: store)
         if restore {
             guard try store.restorePreviousTranscript(of: recording.id) else {

@@ -17,7 +17,7 @@ struct ServeCommand: CLICommand {
             .value("port", "n", "The TCP port to listen on (default \(defaultPort); 0 picks a free one)."),
             .value("host", "address", "The IP address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 is every network)."),
             .flag("open", "Open the page in the default browser (xdg-open)."),
-            .value("record-input", "file", "Record this audio file, played in real time, when the page starts a recording (default: the microphone)."),
+            .value("record-input", "file", "Record this audio file, played in real time, when the page starts a recording (default: the microphone); a pipe is read to its end first."),
         ],
         discussion: """
             Prints the page's URL, which holds a random access token: every request needs it (the
@@ -63,10 +63,26 @@ struct ServeCommand: CLICommand {
         let token = WebAccess.newToken()
         let signals = StopSignals()
         defer { signals.cancel() }
+        // A pipe (`<(cat talk.flac)`, a named pipe) is read to its end into a temporary file first,
+        // kept while serving, and Record plays that copy each time, as `record --input` reads a
+        // pipe (UserPath); a device is refused in one line, exit 1.
+        var recordInput = self.recordInput
+        var inputCopy: UserPath?
+        if case .file(let path) = recordInput {
+            do {
+                inputCopy = try UserPath(path, readingStreams: { signals.stopRequested }, reader: "serve --record-input")
+            } catch RecordingInterrupted.cancelled {
+                context.printError("Stopped.")
+                return ExitCode.success
+            }
+            recordInput = .file(path: inputCopy?.path ?? path)
+        }
+        defer { withExtendedLifetime(inputCopy) {} }
+        let inputName = inputCopy.map { URL(fileURLWithPath: PathBytes.readable($0.argument)).lastPathComponent }
         let recordings = LiveRecordings(dataDirectory: context.dataDirectory)
         recordings.start()
         defer { recordings.stop() }
-        let recorder = WebRecorder(context: context, input: recordInput, recordings: recordings)
+        let recorder = WebRecorder(context: context, input: recordInput, inputName: inputName, recordings: recordings)
         let api = LibraryWebAPI(token: token, host: host, timeZone: LibraryAccess.timeZone(context),
                                 importer: WebImport(context: context, stopFlag: signals.stopFlag),
                                 live: LiveWebAPI(recordings: recordings, recorder: recorder),

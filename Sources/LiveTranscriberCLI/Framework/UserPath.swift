@@ -10,8 +10,8 @@ import LiveTranscriberLinux
 /// long as this object lives. Messages show the name with its bytes escaped (`shown`), and a
 /// recording made from it gets a valid UTF-8 name (`stem`, the bytes read as Latin-1).
 ///
-/// With `readingStreams`, a named pipe, a socket or `/dev/stdin` on a pipe is read to its end into
-/// a temporary file (removed with this object), which is then used as the file: decoding needs to
+/// With `readingStreams` (`import`, `record --input`), a named pipe, a socket or `/dev/stdin` on a
+/// pipe (`<(…)` too) is read to its end into a temporary file (removed with this object), which is then used as the file: decoding needs to
 /// read a file twice (its content digest, then its audio) and to seek. The copy waits with `poll`,
 /// a tenth of a second at a time, so a stop (Ctrl-C, SIGTERM) ends it even when no writer ever
 /// comes. A terminal or another character device is refused at once with one line.
@@ -32,9 +32,11 @@ final class UserPath {
     ///   name that is not UTF-8 cannot be opened.
     /// - Parameter readingStreams: Read a pipe or socket into a temporary file, checking this
     ///   between waits; true stops the copy (`RecordingInterrupted.cancelled`). Nil: use the path as it is.
+    /// - Parameter reader: the command that reads the file, as its messages name it ("import",
+    ///   "record --input"): "record --input reads files, or a pipe: cat talk.wav | livetranscriber record --input /dev/stdin".
     /// - Throws: also `UserPath.Failure` for a terminal or a device, or when the copy cannot be
     ///   written or read; `RecordingInterrupted.cancelled` when stopped.
-    init(_ argument: String, readingStreams stopRequested: (() -> Bool)? = nil) throws {
+    init(_ argument: String, readingStreams stopRequested: (() -> Bool)? = nil, reader: String = "import") throws {
         self.argument = argument
         shown = PathBytes.shown(argument)
         stem = URL(fileURLWithPath: PathBytes.readable(argument)).deletingPathExtension().lastPathComponent
@@ -53,8 +55,8 @@ final class UserPath {
                 descriptor = nil
                 return
             case S_IFCHR, S_IFBLK:
-                throw Failure(message: "\(shown) is a terminal or a device, not an audio file; import reads files, "
-                    + "or a pipe: cat talk.wav | livetranscriber import /dev/stdin")
+                throw Failure(message: "\(shown) is a terminal or a device, not an audio file; \(reader) reads files, "
+                    + "or a pipe: cat talk.wav | livetranscriber \(reader) /dev/stdin")
             default: break
             }
         }

@@ -49,9 +49,11 @@ final class Recorder {
 
     /// Records until the input ends or a stop is requested, then saves (or discards) the draft.
     /// - Returns: the saved recording and its transcript, or nil when discarded.
-    /// - Throws: `AudioFileError` / `RecognizerError` before anything is written; a failure in the
-    ///   middle saves what was recorded and then throws `RecordingInterrupted`.
+    /// - Throws: `LibraryError.readOnly` when the library cannot be changed, before the input is
+    ///   opened or a model loaded; `AudioFileError` / `RecognizerError` before anything is
+    ///   written; a failure in the middle saves what was recorded and then throws `RecordingInterrupted`.
     func run() throws -> RecordingWithTranscript? {
+        try store.checkCanBeChanged()
         let source = try options.input.open()
         let feed = try options.activityFeed.map { try FeedOutput(path: $0, stdout: context.stdout) }
         defer { feed?.close(); feedFailure = feed?.failure }

@@ -325,6 +325,7 @@ final class LibraryWebAPI: Sendable {
             throw BadRequest(message: problem.description)
         }
         guard !request.body.isEmpty else { throw BadRequest(message: "the body is empty: send the audio file's bytes") }
+        try withStore { try $0.checkCanBeChanged() }  // 409 before the upload is written anywhere
         let tags = request.query["tags"].map { [$0] } ?? []
         let again = request.query["again"] == "1" || request.query["again"] == "true"
         let saved = try importer.run(fileName: name, data: request.body, tags: tags, again: again)
@@ -373,12 +374,14 @@ final class LibraryWebAPI: Sendable {
     }
 
     /// Starts re-transcribing with the default local engine; `{"language"?}` (default: the
-    /// recording's). 202 with the job; its progress is read with GET.
+    /// recording's). 202 with the job; its progress is read with GET. A library that cannot be
+    /// changed is 409 before a job starts.
     private func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
         struct Body: Decodable { var language: String? }
         let language = body.isEmpty ? nil : try decode(Body.self, body).language
         let recording = try withStore { store in
             let recording = try exactRecording(id, in: store)
+            try store.checkCanBeChanged()
             _ = try store.existingAudioFile(of: recording)  // 410 before a job starts when it is gone
             return recording
         }

@@ -40,15 +40,17 @@ final class WebRecorder: Sendable {
 
     /// - Parameters:
     ///   - input: what to record (`.microphone`, or `.file` played at real time).
+    ///   - inputName: the file's name as the page shows it, when `input` is a stand-in (a pipe's
+    ///     temporary copy, `UserPath`); nil for the last component of its path.
     ///   - recordings: told of every change, so the page's event streams send it.
-    init(context: CommandContext, input: RecordingInput, recordings: LiveRecordings) {
+    init(context: CommandContext, input: RecordingInput, inputName: String? = nil, recordings: LiveRecordings) {
         self.context = context
         self.input = input
         self.recordings = recordings
         let name: String
         switch input {
         case .microphone(let device, _, _): name = "the microphone (\(device))"
-        case .file(let path), .rawPCM(let path, _, _): name = URL(fileURLWithPath: path).lastPathComponent
+        case .file(let path), .rawPCM(let path, _, _): name = inputName ?? URL(fileURLWithPath: path).lastPathComponent
         }
         state = Mutex((Status(input: name, state: "idle"), nil))
     }
@@ -56,7 +58,8 @@ final class WebRecorder: Sendable {
     var status: Status { state.withLock { $0.status } }
 
     /// Starts a recording; `body` is JSON `{"name"?, "language"?, "tags"?}` (all optional).
-    /// - Throws: `Refusal` 409 when one is under way, 400 for a bad body or language tag, or a language the engine cannot take.
+    /// - Throws: `Refusal` 409 when one is under way or the library cannot be changed (`LibraryStore.writeBlock(at:)`: nothing
+    ///   is started), 400 for a bad body, name (`RecordingName.validated`), language tag or tag, or a language the engine cannot take.
     func start(_ body: Data) throws {
         struct Body: Decodable { var name: String?; var language: String?; var tags: [String]? }
         let request: Body
@@ -77,7 +80,14 @@ final class WebRecorder: Sendable {
         } catch {
             throw Refusal(status: 400, message: CommandRunner.describe(error))
         }
-        let name = request.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        // The name rule of `record --name` and of renaming (a control character: 400, never made a space).
+        let name: String?
+        do {
+            name = try request.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : try RecordingName.validated($0) }
+        } catch {
+            throw Refusal(status: 400, message: CommandRunner.describe(error))
+        }
+        if let block = LibraryStore.writeBlock(at: context.dataDirectory) { throw Refusal(status: 409, message: block.description) }
         let running = try state.withLock { state -> Running in
             guard state.running == nil else { throw Refusal(status: 409, message: "a recording from this page is already under way") }
             let running = Running()

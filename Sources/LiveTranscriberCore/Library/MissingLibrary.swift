@@ -22,6 +22,8 @@ public final class MissingLibrary: RecordingStore {
     public func isAudioMissing(_ id: String) -> Bool { false }
     public func unreadableFolders() throws -> [UnreadableRecordingFolder] { [] }
     public func isUnreadableFolder(_ id: String) -> Bool { false }
+    /// Nil: nothing is in it to change, and a command that saves makes the library (and says so if it cannot).
+    public var writeBlock: LibraryWriteBlock? { nil }
     public func modify(_ id: String, _ change: (inout Recording) -> Void) throws -> Recording { throw LibraryError.notFound(id) }
     public func rename(_ id: String, to name: String) throws -> Recording { throw LibraryError.notFound(id) }
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording { throw LibraryError.notFound(id) }

@@ -42,6 +42,12 @@ public protocol RecordingStore: AnyObject {
     /// `resolve` refuses with `LibraryError.corrupt` (`UnreadableRecordingFolder.resolveError`),
     /// but that `delete(_:purge:)` still removes by that id.
     func isUnreadableFolder(_ id: String) -> Bool
+    /// Why the library cannot be changed at this moment (read-only media, a folder the user may
+    /// not write, a full disk), nil when it can. Asked before work whose only purpose is a change
+    /// (transcribing again, summarizing, importing, recording: `checkCanBeChanged()`), so that such
+    /// work is refused at once instead of being done and then lost; every change also refuses by
+    /// itself with `LibraryError.readOnly`.
+    var writeBlock: LibraryWriteBlock? { get }
 
     // MARK: Changes
 
@@ -95,6 +101,13 @@ extension RecordingStore {
     /// Replaces the transcript, and the language when given; keeps the vocabulary.
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?) throws {
         try replaceTranscript(of: id, with: segments, language: language, vocabulary: nil)
+    }
+
+    /// Throws `LibraryError.readOnly` with `writeBlock` when the library cannot be changed now;
+    /// nothing otherwise. Called before transcribing, summarizing, importing or recording, whose
+    /// result could not be saved.
+    public func checkCanBeChanged() throws {
+        if let block = writeBlock { throw LibraryError.readOnly(block) }
     }
 
     /// `resolve`: a store whose transcripts are always readable has nothing more to find.

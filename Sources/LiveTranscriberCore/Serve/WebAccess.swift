@@ -73,8 +73,19 @@ public struct WebAccess: Sendable, Equatable {
 
     /// Why `request` is refused (a 4xx response with one line of JSON), or nil when it may go on.
     /// `request.query["token"]` counts as the token for a GET, so the printed URL works before
-    /// the cookie is set.
+    /// the cookie is set. Once admitted, a request whose path or query holds a NUL (`%00`) is 400:
+    /// no id, name, tag, word or number holds one, and text handed to C (SQLite, the file system)
+    /// would end there, so "name=a%00b.wav" would be read as "a".
     public func refusal(of request: WebRequest) -> WebResponse? {
+        if let refused = accessRefusal(of: request) { return refused }
+        if let place = request.placeHoldingNUL {
+            return .error(400, "\(place) holds a NUL character (%00), which no id, name, tag or value may hold")
+        }
+        return nil
+    }
+
+    /// Why `request` may not use the server at all: a wrong Host, no token, a change without the header.
+    private func accessRefusal(of request: WebRequest) -> WebResponse? {
         guard admitsHost(request.headers["host"]) else {
             return .error(403, "the Host header does not name this server; open the URL livetranscriber serve printed")
         }

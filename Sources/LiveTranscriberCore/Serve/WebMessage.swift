@@ -22,6 +22,48 @@ public struct WebRequest: Sendable, Equatable {
         self.body = body
     }
 
+    /// `text` (a path or a query argument's name or value, as sent) with every `%HH` decoded to
+    /// its byte: the one decoding of the server (`MicroHTTPServer` hands the request target over
+    /// undecoded). `%00` becomes U+0000 and stays in the text, so the text is never cut there
+    /// ("a%00b" is "a\u{0}b", never "a") and `WebAccess` refuses it; a `%` not followed by two hex
+    /// digits is kept as it is; bytes that are not UTF-8 become U+FFFD. `+` is left alone (the
+    /// server turns it into a space in query arguments, as forms send a space).
+    public static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Where the request holds a NUL (U+0000, sent as `%00`): "the path", "the query argument
+    /// 'name'" (the first such name in sorted order), or nil when it holds none.
+    public var placeHoldingNUL: String? {
+        if path.unicodeScalars.contains("\0") { return "the path" }
+        let names = query.filter { $0.key.unicodeScalars.contains("\0") || $0.value.unicodeScalars.contains("\0") }.keys.sorted()
+        return names.first.map { "the query argument '\(VisibleText.escaped($0))'" }
+    }
+
     /// The value of the cookie `name` in the Cookie header, if any.
     public func cookie(_ name: String) -> String? {
         guard let header = headers["cookie"] else { return nil }

@@ -33,13 +33,15 @@ public struct RecordingImport: Sendable, Equatable {
     ///   - library: where recordings with the same audio are looked up.
     ///   - contentDigest: the platform's digest of the file (`AudioContentDigest`'s rule); nil
     ///     when it has none; it throws when the file cannot be read.
-    /// - Throws: `LibraryError.alreadyInLibrary` (with the existing recording's id and name, and whether its audio file is missing) when
+    /// - Throws: `LibraryError.readOnly` when the library cannot be changed (`writeBlock`), before
+    ///   the file is read; `LibraryError.alreadyInLibrary` (with the existing recording's id and name, and whether its audio file is missing) when
     ///   `refusingDuplicates` and a recording of the same audio is in the library; whatever
     ///   `contentDigest` or the library's lookup throws.
     public init(
         file: URL, stem: String? = nil, refusingDuplicates: Bool, library: some RecordingStore,
         contentDigest: (URL) throws -> String?
     ) throws {
+        try library.checkCanBeChanged()
         self.file = file
         name = Self.name(fromStem: stem ?? file.deletingPathExtension().lastPathComponent)
         imported = try contentDigest(file).map { ImportedAudio(digest: $0, refusingDuplicates: refusingDuplicates) }

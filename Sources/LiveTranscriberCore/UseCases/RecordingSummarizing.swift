@@ -7,15 +7,18 @@ public enum RecordingSummarizing {
     /// written, so a rename or a tag made while the summary was being written is kept.
     ///
     /// - Returns: the recording as saved and the summary the summarizer gave.
-    /// - Throws: `SummarizingError.noTranscriptText` when the transcript has no text (nothing is
-    ///   written); `LibraryError` from the library; the errors of `makeSummarizer` and of the
-    ///   summarizer (nothing is written).
+    /// - Throws: `LibraryError.readOnly` when the library cannot be changed (`writeBlock`),
+    ///   before the transcript is read or a summarizer made (a model call would be made, and paid
+    ///   for, in vain); `SummarizingError.noTranscriptText` when the transcript has no text
+    ///   (nothing is written); `LibraryError` from the library; the errors of `makeSummarizer` and
+    ///   of the summarizer (nothing is written).
     /// - Complexity: one transcript read and one summarizer call (a model call can take seconds:
     ///   call it off the main thread).
     public static func summarize(
         _ reference: String, in library: some RecordingStore, with makeSummarizer: () throws -> any Summarizer
     ) throws -> (recording: Recording, summary: TranscriptSummary) {
         let found = try library.resolve(reference)
+        try library.checkCanBeChanged()
         let segments = try library.transcript(of: found.id)
         guard segments.contains(where: { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) else {
             throw SummarizingError.noTranscriptText(recordingName: found.name)

@@ -77,18 +77,30 @@ private final class PendingRequest {
 private final class ValueCollector {
     var values: [String: String] = [:]
     let lowercasingKeys: Bool
-    init(lowercasingKeys: Bool) { self.lowercasingKeys = lowercasingKeys }
+    /// True to percent-decode names and values (query arguments).
+    let decoding: Bool
+    init(lowercasingKeys: Bool, decoding: Bool) {
+        self.lowercasingKeys = lowercasingKeys
+        self.decoding = decoding
+    }
 }
 
+/// The header fields (`HEADER_KIND`) or the query arguments (`GET_ARGUMENT_KIND`, which arrive
+/// undecoded, `lt_mhd_keep_escaped`) of the request, the arguments' names and values decoded by
+/// `WebRequest.percentDecoded` (so a `%00` is kept, never an end of the text).
 private func collectValues(_ connection: OpaquePointer?, kind: MHD_ValueKind, lowercasingKeys: Bool) -> [String: String] {
-    let collector = ValueCollector(lowercasingKeys: lowercasingKeys)
+    let collector = ValueCollector(lowercasingKeys: lowercasingKeys, decoding: kind == .GET_ARGUMENT_KIND)
     withExtendedLifetime(collector) {
         _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
             guard let cls, let key else { return .YES }
             let collector = Unmanaged<ValueCollector>.fromOpaque(cls).takeUnretainedValue()
             var name = String(cString: key)
+            var text = value.map { String(cString: $0) } ?? ""
+            if collector.decoding {
+                name = WebRequest.percentDecoded(name)
+                text = WebRequest.percentDecoded(text)
+            }
             if collector.lowercasingKeys { name = name.lowercased() }
-            let text = value.map { String(cString: $0) } ?? ""
             // The first value wins, for a repeated header as for a repeated query argument.
             if collector.values[name] == nil { collector.values[name] = text }
             return .YES
@@ -189,7 +201,7 @@ private let microHTTPAccess: MHD_AccessHandlerCallback = { cls, connection, url,
     }
     let request = WebRequest(
         method: method.map { String(cString: $0) }?.uppercased() ?? "GET",
-        path: url.map { String(cString: $0) } ?? "/",
+        path: WebRequest.percentDecoded(url.map { String(cString: $0) } ?? "/"),
         query: collectValues(connection, kind: .GET_ARGUMENT_KIND, lowercasingKeys: false),
         headers: collectValues(connection, kind: .HEADER_KIND, lowercasingKeys: true),
         body: pending.body)

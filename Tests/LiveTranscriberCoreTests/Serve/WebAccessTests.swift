@@ -94,6 +94,33 @@ struct WebAccessTests {
         #expect(refusal.header("content-type") == "application/json")
     }
 
+    @Test("percent-decoding keeps %00 as U+0000, never an end of the text; a stray % stays; bytes that are not UTF-8 become U+FFFD", arguments: [
+        ("a%00b.wav", "a\u{0}b.wav"), ("chapter%20one", "chapter one"), ("%E2%82%AC%2f%2F", "€//"), ("100%", "100%"),
+        ("%zz%4", "%zz%4"), ("%FF", "\u{FFFD}"), ("a+b", "a+b"), ("plain", "plain"), ("%01", "\u{1}"),
+    ])
+    func percentDecoding(sent: String, decoded: String) {
+        #expect(WebRequest.percentDecoded(sent) == decoded)
+    }
+
+    @Test("once admitted, a NUL in the path or in a query argument's name or value is 400 saying where; before that the usual refusal")
+    func nul() throws {
+        func text(_ response: WebResponse?) -> String? {
+            guard case .data(let data) = response?.body else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        let admitted = "lt_token=\(token)"
+        let name = loopback.refusal(of: request("POST", cookie: admitted, header: token, query: ["name": "a\u{0}b.wav", "tags": "x\u{0}"]))
+        #expect(name?.status == 400)
+        #expect(text(name) == #"{"error":"the query argument 'name' holds a NUL character (%00), which no id, name, tag or value may hold"}"# + "\n")
+        let key = loopback.refusal(of: request(cookie: admitted, query: ["ta\u{0}g": "work"]))
+        #expect(text(key) == #"{"error":"the query argument 'ta\\u{0}g' holds a NUL character (%00), which no id, name, tag or value may hold"}"# + "\n")
+        var path = request("DELETE", cookie: admitted, header: token)
+        path.path = "/api/recordings/20261129-204112-aaaa\u{0}x"
+        #expect(text(loopback.refusal(of: path)) == #"{"error":"the path holds a NUL character (%00), which no id, name, tag or value may hold"}"# + "\n")
+        #expect(loopback.refusal(of: request(query: ["name": "a\u{0}b.wav"]))?.status == 401)
+        #expect(loopback.refusal(of: request(cookie: admitted, query: ["name": "a\u{1}b.wav"])) == nil)  // judged by the value's own rule
+    }
+
     @Test("the cookie keeps the token from scripts and other sites")
     func cookie() {
         #expect(loopback.cookie == "lt_token=\(token); Path=/; HttpOnly; SameSite=Strict")

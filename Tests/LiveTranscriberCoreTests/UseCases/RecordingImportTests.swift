@@ -24,6 +24,20 @@ struct RecordingImportTests {
         }
     }
 
+    @Test("a library that cannot be changed is refused before the file is read (no digest), even with --again")
+    func refusesReadOnly() {
+        let library = Self.library(withDigest: nil)
+        library.writeBlock = .diskFull(path: "/home/me/.local/share/livetranscriber")
+        for again in [false, true] {
+            var digested = false
+            #expect(throws: LibraryError.readOnly(.diskFull(path: "/home/me/.local/share/livetranscriber"))) {
+                try RecordingImport(file: URL(fileURLWithPath: "/in/Talk.flac"), refusingDuplicates: !again,
+                                    library: library, contentDigest: { _ in digested = true; return Self.digest })
+            }
+            #expect(!digested)
+        }
+    }
+
     @Test("when that recording's audio file is gone, the refusal says so in the shared sentence")
     func refusesDuplicateWithMissingAudio() {
         let library = Self.library(withDigest: Self.digest)

@@ -37,6 +37,21 @@ struct RecordingSummarizingTests {
         #expect(try library.resolve("20261129-204112-aaaa") == recording)
     }
 
+    @Test("a library that cannot be changed is refused before the transcript is read or a summarizer made, and nothing is written")
+    func refusesReadOnly() throws {
+        let library = Self.library(["we agreed on the budget"])
+        library.writeBlock = .readOnly(path: "/media/usb/library", media: true)
+        var made = false
+        let refusal = #expect(throws: LibraryError.self) {
+            try RecordingSummarizing.summarize("latest", in: library) { made = true; return FixedSummarizer() }
+        }
+        #expect(refusal == .readOnly(.readOnly(path: "/media/usb/library", media: true)))
+        #expect(refusal?.description == "the library at /media/usb/library is read-only (read-only media): "
+                + "list, show, search and export work, but nothing can be changed or recorded")
+        #expect(!made)
+        #expect(try library.resolve("latest").summary == nil)
+    }
+
     @Test("a transcript with no text is refused before any summarizer is made, and nothing is written")
     func refusesEmpty() throws {
         let library = Self.library(["  ", "\n"])

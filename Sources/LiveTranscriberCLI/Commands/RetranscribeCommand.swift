@@ -158,7 +158,7 @@ struct RetranscribeCommand: CLICommand {
                     audioFile: audio, localSegments: current ?? [], model: model,
                     language: language, durationSeconds: recording.durationSeconds)
             }
-        } catch where (error is AudioFileError || error is LibraryError) && Self.isGone(recording, in: store) {
+        } catch where Self.isGone(recording, after: error, in: store) {
             // Its audio went with it: another command deleted the recording meanwhile.
             context.printErrorLine("error: " + Self.deletedMeanwhile(recording))
             return ExitCode.failure
@@ -173,7 +173,7 @@ struct RetranscribeCommand: CLICommand {
         do {
             try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language,
                                         vocabulary: vocabulary?.terms)
-        } catch LibraryError.notFound where Self.isGone(recording, in: store) {
+        } catch let error as LibraryError where Self.isGone(recording, after: error, in: store) {
             // It was there when this command began: another command deleted it meanwhile.
             context.printErrorLine("error: " + Self.deletedMeanwhile(recording))
             return ExitCode.failure
@@ -213,9 +213,14 @@ struct RetranscribeCommand: CLICommand {
         "'\(recording.name)' (\(recording.id)) was deleted while it was being transcribed again; the new transcript was not saved"
     }
 
-    /// True when `recording` is no longer in the library (deleted since it was resolved).
-    static func isGone(_ recording: Recording, in store: any RecordingStore) -> Bool {
-        (try? store.resolve(recording.id))?.id != recording.id
+    /// True when `recording` is no longer in the library (deleted since it was resolved), judged
+    /// by `error` first: the store said its folder is not there (`LibraryError.notFound` of its id).
+    /// A delete moves the folder to the trash before it takes the recording out of the index, so
+    /// between the two the index alone would still find it; else by the index.
+    static func isGone(_ recording: Recording, after error: any Error, in store: (any RecordingStore)?) -> Bool {
+        if case LibraryError.notFound(let reference) = error, reference == recording.id { return true }
+        guard error is AudioFileError || error is LibraryError, let store else { return false }
+        return (try? store.resolve(recording.id))?.id != recording.id
     }
 
     /// "note: the transcript of ID could not be read (REASON); a new one was made from the audio,

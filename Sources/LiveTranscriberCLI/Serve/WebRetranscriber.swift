@@ -103,8 +103,7 @@ final class WebRetranscriber: Sendable {
             }
         } catch {
             // Deleted meanwhile (the page's Delete, or `delete`): its audio or folder went with it.
-            let gone = (error is AudioFileError || error is LibraryError)
-                && ((try? LibraryAccess.open(quiet)).map { RetranscribeCommand.isGone(recording, in: $0) } ?? false)
+            let gone = RetranscribeCommand.isGone(recording, after: error, in: try? LibraryAccess.open(quiet))
             let reason = gone ? RetranscribeCommand.deletedMeanwhile(recording) : CommandRunner.describe(error)
             jobs.withLock { jobs in
                 jobs[id]?.state = "failed"

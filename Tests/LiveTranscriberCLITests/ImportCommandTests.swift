@@ -2,6 +2,7 @@ import CSndFile
 import Foundation
 import LiveTranscriberTestSupport
 import LiveTranscriberCore
+import LiveTranscriberTerminal
 import Testing
 @testable import LiveTranscriberLinux
 @testable import LiveTranscriberCLI
@@ -143,6 +144,19 @@ struct ImportCommandTests {
     ])
     func timeLeft(done: Double, total: Double, wall: Double, expected: String) {
         #expect(ProgressBarText.line(label: "long", done: done, total: total, wallSeconds: wall) == expected)
+    }
+
+    @Test("the progress bar fits the terminal with its last column free: the bar narrows to 8 cells, then the name is cut, then the line", arguments: [
+        (80, "Sense and Sensibility  [######..................]  28%  0:04 elapsed  0:10 left"),
+        (60, "Sense and Sensib…  [##......]  28%  0:04 elapsed  0:10 left"),
+        (40, "Sense a…  [##......]  28%  0:04 elapse…"),
+    ])
+    func progressBarFits(columns: Int, expected: String) {
+        let line = ProgressBarText.fitted(columns: columns, label: "Sense and Sensibility") { label, width in
+            ProgressBarText.line(label: label, done: 7.16, total: 24.73, wallSeconds: 4, width: width)
+        }
+        #expect(line == expected)
+        #expect(TerminalText.columns(of: line) <= columns - 1)
     }
 
     @Test("importing audio already in the library is skipped with a note (exit 0) and needs --again; the same samples as FLAC count as the same")

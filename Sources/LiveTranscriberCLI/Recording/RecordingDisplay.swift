@@ -98,10 +98,13 @@ final class ProgressBarDisplay: RecordingDisplay {
     private let label: String
     private let started = ContinuousClock.now
     private var lastDraw = ContinuousClock.now - .seconds(1)
+    /// The terminal's width in columns, asked at each draw (a resize is followed).
+    private let columns: () -> Int
 
-    init(output: any TextOutput, label: String) {
+    init(output: any TextOutput, label: String, columns: @escaping () -> Int = { Terminal.size(fileDescriptor: 2).columns }) {
         self.output = output
         self.label = VisibleText.escaped(label)
+        self.columns = columns
     }
 
     var isLive: Bool { false }
@@ -110,21 +113,27 @@ final class ProgressBarDisplay: RecordingDisplay {
         guard force || ContinuousClock.now - lastDraw >= .milliseconds(200) else { return }
         lastDraw = ContinuousClock.now
         let snapshot = makeSnapshot()
-        output.write("\r\u{1B}[K" + ProgressBarText.line(label: label, done: snapshot.transcribedSeconds,
-                                                         total: snapshot.totalSeconds, wallSeconds: elapsedWall))
+        let wall = elapsedWall
+        output.write("\r\u{1B}[K" + ProgressBarText.fitted(columns: columns(), label: label) { label, width in
+            ProgressBarText.line(label: label, done: snapshot.transcribedSeconds, total: snapshot.totalSeconds,
+                                 wallSeconds: wall, width: width)
+        })
     }
 
     /// The last line: 100% only when the whole file was read; a stopped import keeps the share
     /// it reached (62%), so the bar never claims audio that was not imported. The share counts
     /// audio transcribed, not audio read: decoding is what takes the time.
     func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {
-        output.write("\r\u{1B}[K" + Self.finalLine(label: label, snapshot, reachedEnd: reachedEnd, wallSeconds: elapsedWall) + "\n")
+        let wall = elapsedWall
+        output.write("\r\u{1B}[K" + ProgressBarText.fitted(columns: columns(), label: label) { label, width in
+            Self.finalLine(label: label, snapshot, reachedEnd: reachedEnd, wallSeconds: wall, width: width)
+        } + "\n")
     }
 
-    static func finalLine(label: String, _ snapshot: LiveViewSnapshot, reachedEnd: Bool, wallSeconds: Double) -> String {
+    static func finalLine(label: String, _ snapshot: LiveViewSnapshot, reachedEnd: Bool, wallSeconds: Double, width: Int = 24) -> String {
         let total = snapshot.totalSeconds ?? snapshot.transcribedSeconds
         return ProgressBarText.line(label: label, done: reachedEnd ? total : snapshot.transcribedSeconds, total: total,
-                                    wallSeconds: wallSeconds, showsTimeLeft: reachedEnd)
+                                    wallSeconds: wallSeconds, width: width, showsTimeLeft: reachedEnd)
     }
 
     private var elapsedWall: Double {
@@ -142,6 +151,26 @@ final class SilentDisplay: RecordingDisplay {
 
 /// The progress bar's text, pure so tests can check it.
 enum ProgressBarText {
+    /// The line `line(label, barWidth)` makes, fitted to a terminal `columns` wide with the last
+    /// column left free (a line that fills it would wrap, and `\r` would then redraw only its
+    /// second row): the bar narrows from 24 down to 8 cells, then the label is cut with "…" (down
+    /// to 8 columns), and only then the line's end.
+    static func fitted(columns: Int, label: String, _ line: (String, Int) -> String) -> String {
+        let room = max(1, columns - 1)
+        var width = 24
+        var text = line(label, width)
+        while TerminalText.columns(of: text) > room, width > 8 {
+            width -= 4
+            text = line(label, width)
+        }
+        let over = TerminalText.columns(of: text) - room
+        if over > 0 {
+            let labelColumns = TerminalText.columns(of: label)
+            text = line(TerminalText.prefix(label, width: max(8, labelColumns - over)), width)
+        }
+        return TerminalText.prefix(text, width: room)
+    }
+
     /// "name  [#########.........]  45%  0:03 elapsed  0:04 left"; no time left until 1% of the
     /// audio, or 10 s of it, is transcribed.
     /// - Parameters:

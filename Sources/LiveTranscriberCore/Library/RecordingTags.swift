@@ -52,13 +52,15 @@ public enum RecordingTags {
     }
 
     /// Every tag the recordings have, one of each regardless of case (the first spelling met),
-    /// sorted by `TextFolding.caseKey`: the choices of a tag filter.
+    /// sorted as a person reads them: by `TextFolding.searchKey` ("Ünï" among the u's, not after
+    /// "x"), ties by `TextFolding.caseKey` ("Cafe" before "Café"): the choices of a tag filter.
     public static func all(in recordings: [Recording]) -> [String] {
         var seen: [String: String] = [:]
         for recording in recordings {
             for tag in recording.tags where seen[TextFolding.caseKey(tag)] == nil { seen[TextFolding.caseKey(tag)] = tag }
         }
-        return seen.sorted { $0.key < $1.key }.map(\.value)
+        return seen.map { (reading: TextFolding.searchKey($0.key), key: $0.key, tag: $0.value) }
+            .sorted { ($0.reading, $0.key) < ($1.reading, $1.key) }.map(\.tag)
     }
 
     /// Tags as one line for people: "a, b".

@@ -102,6 +102,16 @@ struct RecordingRulesTests {
         #expect(RecordingTags.cleaned(["a\u{202E}b,c"]) == ["a b", "c"])
     }
 
+    @Test("every tag once, in reading order: accents sort with their letter, case and accents only break ties")
+    func allTagsInReadingOrder() {
+        let audio = AudioDescription(format: "wav", sampleRate: 16_000, channels: 1)
+        let recordings = [["x", "Ünï", "Zeta"], ["café", "cafe", "alpha", "ÜNÏ"], ["Étude", "eta"]].enumerated().map { index, tags in
+            Recording(id: "r\(index)", name: "n", createdAt: Date(timeIntervalSince1970: 0), durationSeconds: 1, language: "en",
+                      tags: tags, audio: audio)
+        }
+        #expect(RecordingTags.all(in: recordings) == ["alpha", "cafe", "café", "eta", "Étude", "Ünï", "x", "Zeta"])
+    }
+
     @Test("adding and removing: commas split, any case removes, removal wins")
     func changes() throws {
         #expect(try RecordingTags.changed(["Work"], adding: ["a,b"], removing: []) == ["Work", "a", "b"])

@@ -81,12 +81,19 @@ struct LanguageAndVocabularyTests {
         #expect(recordings.map(\.vocabulary) == [["Wetter", "Morgen"]])
     }
 
-    @Test("--language en on German speech: one warning line, English as asked; retranscribe --language auto makes it German")
-    func namedLanguageWarns() throws {
+    /// Imports espeak-ng's German sentence into a new library with `--language language`; the
+    /// library's environment comes back for the commands that follow.
+    func importGerman(language: String) throws -> (library: TemporaryLibrary, environment: [String: String], result: CommandResult) {
         let library = try TemporaryLibrary()
         let environment = WhisperCommandTests.defaultEnvironment(library)
         let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
-        let result = try runBinary(["import", german, "--language", "en", "--json"], environment: environment)
+        return (library, environment, try runBinary(["import", german, "--language", language, "--json"], environment: environment))
+    }
+
+    @Test("--language en on German speech: one warning line, English as asked; retranscribe --language auto makes it German")
+    func namedLanguageWarns() throws {
+        let (library, environment, result) = try importGerman(language: "en")
+        defer { withExtendedLifetime(library) {} }
         #expect(result.exitCode == 0)
         // 88% as retranscribe hears it (import ran the live recognizer until 2026-12-02 and said 89%).
         #expect(result.stderr == "warning: the speech sounds like German (de, 88%), not en; it is transcribed as en as asked (--language auto detects the language)\n")
@@ -102,10 +109,8 @@ struct LanguageAndVocabularyTests {
 
     @Test("a language's English name is stored as its code and EN-us as en-US: German speech named German gets no warning")
     func languageSpellings() throws {
-        let library = try TemporaryLibrary()
-        let environment = WhisperCommandTests.defaultEnvironment(library)
-        let german = try Self.espeak(Self.germanSentence, voice: "de", name: "german.wav")
-        let named = try runBinary(["import", german, "--language", "German", "--json"], environment: environment)
+        let (library, environment, named) = try importGerman(language: "German")
+        defer { withExtendedLifetime(library) {} }
         #expect(named.exitCode == 0)
         #expect(named.stderr == "")
         #expect(try Self.imported(named).recording.language == "de")

@@ -276,7 +276,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
     /// after the store has saved or discarded the draft (a save that fails, say on a full disk or
     /// a duplicate import, is not announced as saved), every other phase before its actions run.
     private func perform(_ actions: [RecordingSession.Action]) throws {
-        if session.phase != .saved, session.phase != .discarded { reportPhase() }
+        if !session.phase.isOutcome { reportPhase() }
         for action in actions {
             switch action {
             case .prepare(let language):

@@ -101,15 +101,12 @@ public struct LiveRecordingView: Sendable, Equatable {
     /// last lines were not read); nil while it records.
     public private(set) var goneAt: Date?
 
-    /// The phases after which nothing more is recorded.
-    public static let finishedPhases: Set<String> = [RecordingSession.Phase.saved.rawValue, RecordingSession.Phase.discarded.rawValue]
-
     public init(id: String) {
         self.id = id
     }
 
     /// True once the stream said the recording was saved or discarded, or the recorder is gone.
-    public var isFinished: Bool { Self.finishedPhases.contains(phase) || goneAt != nil }
+    public var isFinished: Bool { RecordingSession.Phase(rawValue: phase)?.isOutcome == true || goneAt != nil }
 
     /// Notes that the recorder is gone at `now` (its draft no longer held): the card is finished,
     /// and a clock that was ticking stops at `now`.

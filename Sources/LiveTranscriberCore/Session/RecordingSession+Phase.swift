@@ -19,6 +19,10 @@ extension RecordingSession.Phase {
         }
     }
 
+    /// True for the recording's outcome, saved or discarded: nothing more is recorded, and the
+    /// engine reports it only once the store has saved or discarded the draft.
+    public var isOutcome: Bool { self == .saved || self == .discarded }
+
     /// True when the language setting may change: nothing is recording. In the draft it may,
     /// and the engine transcribes the draft again (`RecordingEngine.changeLanguage`).
     public var allowsLanguageChange: Bool { !isRecordingInProgress }

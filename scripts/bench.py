@@ -858,15 +858,23 @@ def speech_sets(work):
             f.write(" ".join(line[:line.rindex("(")].replace("<s>", "").replace("</s>", "").strip()
                              for line in transcription.splitlines()))
         live = json.loads(subprocess.check_output([BENCH, "simulate", joined, reference]))
+        # Saved by `record`: its second pass transcribes the joined file again as a file
+        # (`TranscriptRefinement`), as `transcribe` does; the joined text is that file's reference.
+        with open(reference) as f, open(os.path.join(folder, "transcription"), "a") as out:
+            out.write(f"<s> {f.read()} </s> (joined)\n")
+        _, cpu, _, out = measure([BENCH, "transcribe", "whisper", joined])
+        refined = json.loads(out)
         rows.append((label, pipeline["errors"], whole["errors"], pipeline["reference_words"], dropped,
-                     sum(1 for text in whole["texts"] if not text.strip()), live["errors"], live["whole_file_errors"]))
+                     sum(1 for text in whole["texts"] if not text.strip()), live["errors"], refined["errors"],
+                     live["whole_file_errors"], cpu / audio_seconds(joined)))
     return rows
 
 
 def speech_sets_section(rows):
     """The "Quiet, whispered and pitch-shifted speech" section of BENCHMARKS.md (issue 20, item 3)."""
-    lines = [f"| {label} | {p}/{n} ({100 * p / n:.1f}%) | {w}/{n} ({100 * w / n:.1f}%) | {dp} | {dw} | {lp}/{n} | {lw}/{n} |"
-             for label, p, w, n, dp, dw, lp, lw in rows]
+    lines = [f"| {label} | {p}/{n} ({100 * p / n:.1f}%) | {w}/{n} ({100 * w / n:.1f}%) | {dp} | {dw} | {lp}/{n} | {rp}/{n} | {lw}/{n} | {cpu:.2f} |"
+             for label, p, w, n, dp, dw, lp, rp, lw, cpu in rows]
+    totals = [sum(row[index] for row in rows) for index in (1, 2, 6, 7, 8)]
     return """## Quiet, whispered and pitch-shifted speech (issue 20, item 3)
 
 The five LibriVox sentences made quieter, higher, lower or whispered with sox (`-R`) and espeak-ng
@@ -876,12 +884,15 @@ window with DTW word onsets, `UtterancePacking`, as `import` and `retranscribe` 
 whisper.cpp's `whisper_full` on each whole file with the same model and no VAD. Word errors against
 the LibriVox transcription; "empty" counts sentences that came out with no words at all. Live:
 the set's five files joined with no gap, through `livetranscriber-bench simulate` (as `record`
-decodes live: interims, look-ahead finals, splits), against whisper.cpp's whole-file decode of that
-joined file.
+decodes live: interims, look-ahead finals, splits: what the terminal and the Live Activity show).
+Saved: what `record` saves, its second pass over that joined file (`TranscriptRefinement`:
+`livetranscriber-bench transcribe whisper joined.wav`, the file path), and that pass's CPU seconds
+per audio second (model loading included), spent after the recording stops. Whole joined file:
+whisper.cpp's whole-file decode of that joined file.
 
-| speech | pipeline word errors | whole-file word errors | pipeline empty | whole-file empty | live, joined | whole joined file |
-|---|---|---|---|---|---|---|
-""" + "\n".join(lines) + "\n" + SPEECH_SETS_BEFORE + "\n"
+| speech | pipeline word errors | whole-file word errors | pipeline empty | whole-file empty | live, joined | saved, joined | whole joined file | second pass CPU s per audio s |
+|---|---|---|---|---|---|---|---|---|
+""" + "\n".join(lines) + f"\n| all ten sets | {totals[0]} | {totals[1]} | | | {totals[2]} | {totals[3]} | {totals[4]} | |\n" + SPEECH_SETS_BEFORE + "\n"
 
 # Measured once (packing, DTW word times, history before LevelNormalizedDetector): kept, not regenerated.
 SPEECH_SETS_BEFORE = """

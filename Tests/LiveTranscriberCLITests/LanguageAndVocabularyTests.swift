@@ -25,7 +25,8 @@ struct LanguageAndVocabularyTests {
     static let germanSentence = "Guten Morgen. Heute sprechen wir über das Wetter."
     /// Whisper base's reading of espeak-ng's German sentence in a file (`import`: Whisper's whole window).
     static let germanWords = ["guten", "morgen", "heute", "sprechen", "wir", "über", "das", "metzer"]
-    /// The same recorded live (`record`, the page's Record): each utterance decoded in its own frames.
+    /// The same recorded live (`record`'s finals, the page's Record; what `record` saves before its
+    /// second pass): each utterance decoded in its own frames.
     static let germanLiveWords = ["guten", "morgen", "heute", "sprechen", "die", "überdismeter"]
 
     static func imported(_ result: CommandResult) throws -> RecordingWithTranscript {
@@ -50,7 +51,13 @@ struct LanguageAndVocabularyTests {
         #expect(Self.words(saved) == Self.germanWords)
         let recorded = try runBinary(["record", "--input", german, "--speed", "max", "--json"], environment: environment)
         #expect(recorded.exitCode == 0, "\(recorded.stderr)")
-        let live = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(recorded.stdout.utf8))
+        // Saved after the second pass: the file path's reading, as import's; the live reading is the previous transcript.
+        let refined = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(recorded.stdout.utf8))
+        #expect(refined.recording.language == "de")
+        #expect(Self.words(refined) == Self.germanWords)
+        #expect(library.run("retranscribe", refined.recording.id, "--restore").exitCode == 0)
+        let shown = library.run("show", refined.recording.id, "--json")
+        let live = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(shown.stdout.utf8))
         #expect(live.recording.language == "de")
         #expect(Self.words(live) == Self.germanLiveWords)
     }

@@ -40,7 +40,7 @@ struct ServeLanguageTests {
         #expect(try words(try #require(recording["id"] as? String)) == LanguageAndVocabularyTests.germanWords)
     }
 
-    @Test("Record with no language: the Live card shows de with the first line, and the recording is German text saved as de")
+    @Test("Record with no language: the Live card shows de with the first line, and the recording is German text saved as de, then refined")
     func record() throws {
         let events = try EventStreamClient(port: server.port, path: "/api/live/events",
                                            headers: ["Host": "127.0.0.1:\(server.port)", "Cookie": "\(WebAccess.cookieName)=\(server.token)"])
@@ -69,6 +69,14 @@ struct ServeLanguageTests {
         let id = try #require(saved)
         let recording = try #require(try server.get("/api/recordings/\(id)").json()["recording"] as? [String: Any])
         #expect(recording["language"] as? String == "de")
-        #expect(try words(id) == LanguageAndVocabularyTests.germanLiveWords)
+        // Saved, then refined as `record` refines (a transcribe-again job the page follows): the file path's reading.
+        var job = try #require(try server.get("/api/recordings/\(id)/retranscribe").json()["job"] as? [String: Any])
+        #expect(job["refining"] as? Bool == true)
+        while job["state"] as? String == "running" {
+            Thread.sleep(forTimeInterval: 0.2)
+            job = try #require(try server.get("/api/recordings/\(id)/retranscribe").json()["job"] as? [String: Any])
+        }
+        #expect(job["state"] as? String == "done", "\(job)")
+        #expect(try words(id) == LanguageAndVocabularyTests.germanWords)
     }
 }

@@ -97,10 +97,12 @@ final class RunningServer {
         let context = chosen
         let recordings = LiveRecordings(dataDirectory: library.library.url)
         recordings.start()
-        live = LiveWebAPI(recordings: recordings, recorder: WebRecorder(context: context, input: .file(path: recordInput), recordings: recordings))
+        let retranscriber = WebRetranscriber(context: context)
+        live = LiveWebAPI(recordings: recordings, recorder: WebRecorder(context: context, input: .file(path: recordInput), recordings: recordings,
+                                                                        refiner: retranscriber))
         api = LibraryWebAPI(token: token, host: "127.0.0.1", timeZone: ServedLibrary.utc,
                             importer: WebImport(context: context, stopFlag: StopFlag(), scratch: uploads), live: live,
-                            retranscriber: WebRetranscriber(context: context)) { try makeStore(context) }
+                            retranscriber: retranscriber) { try makeStore(context) }
         let api = api
         server = try MicroHTTPServer(host: "127.0.0.1", port: 0, maximumBodyBytes: maximumBodyBytes) { api.respond(to: $0) }
         api.listening(on: server.port)

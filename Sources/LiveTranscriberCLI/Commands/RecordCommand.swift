@@ -7,7 +7,7 @@ struct RecordCommand: CLICommand {
     static let spec = CommandSpec(
         name: "record",
         abstract: "Record and transcribe live, then save the recording to the library.",
-        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--events PATH|-] [--json] [--discard] [--stats]",
+        usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--events PATH|-] [--json] [--discard] [--no-refine] [--stats]",
         options: [
             .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
             .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
@@ -23,16 +23,22 @@ struct RecordCommand: CLICommand {
             .value("events", "path", "Write the live event stream (interim text, finals with word times, phase changes) as JSON lines to PATH or '-' (stdout); see docs/live-events.md."),
             .flag("json", "Print the saved recording as JSON."),
             .flag("discard", "Discard the recording when it stops instead of saving it."),
+            .flag("no-refine", "Keep the live transcript: do not transcribe the saved audio again as a file (whisper)."),
             .flag("stats", "Print recognition and Live Activity counters on stderr when done."),
         ],
         discussion: """
         Raw PCM is signed 16-bit little-endian; it is assumed for '-' and for names ending in .raw or .pcm.
         While recording on a terminal: space or p pauses and resumes, q or Ctrl-C stops and saves.
+        With whisper, the saved audio is then transcribed again as a whole file, which reads hard speech better than
+        the live decodes, and that transcript is saved; the live one is kept ('retranscribe ID --restore' puts it back).
+        Ctrl-C during that pass, or '--no-refine', keeps the live transcript.
         """
     )
 
     let options: RecordingOptions
     let printStats: Bool
+    /// False with `--no-refine`: the live transcript is the one saved (`TranscriptRefinement`).
+    let refine: Bool
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("nothing", min: 0, max: 0)
@@ -79,6 +85,8 @@ struct RecordCommand: CLICommand {
             events: arguments.value("events")
         )
         printStats = arguments.flag("stats")
+        refine = !arguments.flag("no-refine")
+        if !refine && options.discard { throw UsageError("--no-refine has nothing to keep with --discard") }
         if options.activityFeed?.isEmpty == true { throw UsageError("--activity-feed needs a file path, or '-' for stdout") }
         if options.activityFeed == "-" && options.json {
             throw UsageError("--activity-feed - and --json both want stdout; write the feed to a file")
@@ -137,17 +145,44 @@ struct RecordCommand: CLICommand {
             return ExitCode.success
         }
         context.saved.add(LibraryAccess.savedLine(saved.recording))
-        if options.json {
-            try context.printJSON(saved)
-        } else {
+        // A Ctrl-C from here on stops the second pass (the one that stopped the recording is already counted).
+        let signalsBefore = signals.count
+        let stopSignal = signals.stopFlag.signal
+        // With the feed or the events on stdout, the closing lines go to stderr so stdout stays JSON Lines.
+        let output = options.activityFeed == "-" || options.events == "-" ? context.stderr : context.stdout
+        if !options.json {
             let recording = saved.recording
             let count = saved.segments.count
-            // With the feed on stdout, the closing line goes to stderr so stdout stays JSON Lines.
-            let output = options.activityFeed == "-" || options.events == "-" ? context.stderr : context.stdout
             output.write(VisibleText.escaped("Saved \"\(recording.name)\" as \(recording.id): \(ElapsedTimeFormat.clock(recording.durationSeconds)), \(Plural.count(count, "segment")).") + "\n")
         }
+        var result = saved
+        var untranscribed = recorder.untranscribedAudio
+        // The second pass: the saved audio transcribed again as a file, the live transcript kept as the previous one.
+        let engine = try options.speech.engine(in: context.environment)
+        switch TranscriptRefinement.decision(engine: engine, turnedOff: !refine, audioSeconds: saved.recording.durationSeconds,
+                                             stoppedByTermination: stopSignal == SIGTERM || stopSignal == SIGHUP) {
+        case .refine:
+            let refiner = TranscriptRefiner(context: context, store: store, engine: engine, model: options.speech.model)
+            switch refiner.refine(saved.recording, isStopped: { signals.count > signalsBefore }, progressOutput: context.stderr.isTerminal ? context.stderr : nil) {
+            case .refined(let refined):
+                result = refined
+                untranscribed = nil  // all of the audio has a transcript now
+                if !options.json { output.write(TranscriptRefinement.doneLine(segments: refined.segments.count, recordingID: refined.recording.id) + "\n") }
+            case .stopped where untranscribed == nil:  // else that note already says to run retranscribe
+                context.printError("note: " + TranscriptRefinement.skippedNote(recordingID: saved.recording.id, stopped: true))
+            case .stopped:
+                break
+            case .failed(let reason):
+                context.printError("note: the transcript could not be refined (\(reason)); the live one is saved.")
+            }
+        case .keepLiveAfterSignal where untranscribed == nil:
+            context.printError("note: " + TranscriptRefinement.skippedNote(recordingID: saved.recording.id, stopped: false))
+        case .keepLiveAfterSignal, .keepLive:
+            break
+        }
+        if options.json { try context.printJSON(result) }
         // A stop before the decoding caught up: all the audio is saved, the rest of the transcript is retranscribe's.
-        if let untranscribed = recorder.untranscribedAudio {
+        if let untranscribed {
             context.printError("note: " + untranscribed.note(recordingID: saved.recording.id))
         }
         if let failure = recorder.feedFailure, let path = options.activityFeed {

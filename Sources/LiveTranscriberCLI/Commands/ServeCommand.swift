@@ -82,11 +82,13 @@ struct ServeCommand: CLICommand {
         let recordings = LiveRecordings(dataDirectory: context.dataDirectory)
         recordings.start()
         defer { recordings.stop() }
-        let recorder = WebRecorder(context: context, input: recordInput, inputName: inputName, recordings: recordings)
+        let retranscriber = WebRetranscriber(context: context)
+        // A recording saved from the page is refined as `record` refines one: a transcribe-again job the page follows.
+        let recorder = WebRecorder(context: context, input: recordInput, inputName: inputName, recordings: recordings, refiner: retranscriber)
         let api = LibraryWebAPI(token: token, host: host, timeZone: LibraryAccess.timeZone(context),
                                 importer: WebImport(context: context, stopFlag: signals.stopFlag),
                                 live: LiveWebAPI(recordings: recordings, recorder: recorder),
-                                retranscriber: WebRetranscriber(context: context)) {
+                                retranscriber: retranscriber) {
             try makeStore(context)
         }
         let server = try MicroHTTPServer(host: host, port: port, maximumBodyBytes: WebAccess.maximumBodyBytes) { api.respond(to: $0) }

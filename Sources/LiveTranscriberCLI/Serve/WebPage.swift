@@ -453,6 +453,9 @@ enum WebPage {
           if (answer.audioMissing) say("recording-status", "This recording can be read but not played: " + answer.audioMissing + ".", true);
           if (seconds != null) seek(seconds);
           $("recording-title").focus();
+          // A refinement or transcribe-again under way (a recording just saved from the Live page): followed.
+          const job = await api("/api/recordings/" + encodeURIComponent(id) + "/retranscribe").then((a) => a.job, () => null);
+          if (job && job.state === "running" && state.recording && state.recording.id === id) followRetranscription(id, job);
         } catch (error) {
           $("recording-title").textContent = "Recording";
           $("transcript").replaceChildren();
@@ -500,18 +503,20 @@ enum WebPage {
         } catch (error) { say("recording-status", error.message, true); }
         button.disabled = false;
       });
-      // Transcribe again: started, then its progress read twice a second until it is done.
-      $("retranscribe-button").addEventListener("click", async () => {
-        const id = state.recording.id;
+      // Transcribe again (the button), or the refinement of a recording just saved from the Live
+      // page (started by the server): the job's progress read twice a second until it is done.
+      async function followRetranscription(id, job) {
+        if (state.following === id) return;  // one loop per job, however often the screen opens
+        state.following = id;
         const path = "/api/recordings/" + encodeURIComponent(id) + "/retranscribe";
         const button = $("retranscribe-button"), bar = $("retranscribe-progress");
+        const doing = job.refining ? "Refining the transcript… " : "Transcribing again… ";
         button.disabled = true;
         try {
-          let job = (await api(path, { method: "POST" })).job;
           bar.hidden = false;
           while (job.state === "running") {
             bar.value = job.fraction;
-            say("recording-status", "Transcribing again… " + Math.floor(job.fraction * 100) + "%");
+            if (state.recording && state.recording.id === id) say("recording-status", doing + Math.floor(job.fraction * 100) + "%");
             await new Promise((resolve) => setTimeout(resolve, 500));
             job = (await api(path)).job;
           }
@@ -520,11 +525,24 @@ enum WebPage {
           if (state.recording && state.recording.id === id) {
             const answer = await api("/api/recordings/" + encodeURIComponent(id));
             drawRecording(answer);
+            say("recording-status", (job.refining ? "Refined: " : "Transcribed again: ") + job.segments
+              + (job.segments === 1 ? " segment." : " segments."));
           }
-          say("recording-status", "Transcribed again: " + job.segments + (job.segments === 1 ? " segment." : " segments."));
         } catch (error) { say("recording-status", error.message, true); }
         bar.hidden = true;
         button.disabled = false;
+        state.following = null;
+      }
+      $("retranscribe-button").addEventListener("click", async () => {
+        const id = state.recording.id;
+        $("retranscribe-button").disabled = true;
+        try {
+          const job = (await api("/api/recordings/" + encodeURIComponent(id) + "/retranscribe", { method: "POST" })).job;
+          await followRetranscription(id, job);
+        } catch (error) {
+          say("recording-status", error.message, true);
+          $("retranscribe-button").disabled = false;
+        }
       });
       $("delete-button").addEventListener("click", async () => {
         const recording = state.recording;

@@ -37,14 +37,22 @@ final class WebRecorder: Sendable {
     private let recordings: LiveRecordings
     private let state: Mutex<(status: Status, running: Running?)>
     private let finished = Atomic<Bool>(true)
+    /// True once the server began to stop: a recording saved then is not refined.
+    private let shuttingDown = Atomic<Bool>(false)
+    /// Refines each recording saved from the page that `TranscriptRefinement` wants transcribed
+    /// again as a file, as a transcribe-again job the recording's page follows; nil for none.
+    private let refiner: WebRetranscriber?
 
     /// - Parameters:
     ///   - input: what to record (`.microphone`, or `.file` played at real time).
     ///   - inputName: the file's name as the page shows it, when `input` is a stand-in (a pipe's
     ///     temporary copy, `UserPath`); nil for the last component of its path.
     ///   - recordings: told of every change, so the page's event streams send it.
-    init(context: CommandContext, input: RecordingInput, inputName: String? = nil, recordings: LiveRecordings) {
+    ///   - refiner: transcribes each saved recording again as a file (`TranscriptRefinement`), as `record` does.
+    init(context: CommandContext, input: RecordingInput, inputName: String? = nil, recordings: LiveRecordings,
+         refiner: WebRetranscriber? = nil) {
         self.context = context
+        self.refiner = refiner
         self.input = input
         self.recordings = recordings
         let name: String
@@ -128,6 +136,7 @@ final class WebRecorder: Sendable {
 
     /// Stops the recording under way as the server stops (Ctrl-C, SIGTERM); returns once it is saved.
     func stopForShutdown() {
+        shuttingDown.store(true, ordering: .relaxed)
         state.withLock { $0.running?.stop.raise() }
         while !finished.load(ordering: .relaxed) { Thread.sleep(forTimeInterval: 0.05) }
     }
@@ -152,6 +161,12 @@ final class WebRecorder: Sendable {
                 return try recorder.run()
             }
             outcome.saved = saved?.recording.id
+            if let recording = saved?.recording, let engine = try? options.speech.engine(in: context.environment),
+               TranscriptRefinement.decision(engine: engine, turnedOff: false,
+                                             audioSeconds: recording.durationSeconds,
+                                             stoppedByTermination: shuttingDown.load(ordering: .relaxed)) == .refine {
+                _ = try? refiner?.start(recording, language: nil, refining: true)
+            }
         } catch AudioFileError.captureFailed(let device, let reason) {
             // Said for the page: the way out is serve's option, not record's.
             outcome.error = "cannot capture from audio device '\(device)': \(reason). Start serve with --record-input FILE to record a file instead"

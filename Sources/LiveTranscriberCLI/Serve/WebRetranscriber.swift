@@ -26,6 +26,9 @@ final class WebRetranscriber: Sendable {
         var segments: Int?
         /// Why it failed, one sentence.
         var error: String?
+        /// True for the second pass over a recording just saved from the page (`TranscriptRefinement`),
+        /// false for a transcribe-again the user asked for.
+        var refining: Bool
     }
 
     private let context: CommandContext
@@ -39,10 +42,11 @@ final class WebRetranscriber: Sendable {
     func job(_ id: String) -> Job? { jobs.withLock { $0[id] } }
 
     /// Starts re-transcribing `recording` in `language` (nil: its own).
+    /// - Parameter refining: the second pass over a recording the page just saved, not a request.
     /// - Returns: the job as it starts.
     /// - Throws: `LibraryWebAPI.BadRequest` for a bad language tag or one the engine cannot take; `Busy` while one of the same
     ///   recording runs; `AudioFormatUnsupported` for audio this machine cannot read.
-    func start(_ recording: Recording, language: String?) throws -> Job {
+    func start(_ recording: Recording, language: String?, refining: Bool = false) throws -> Job {
         let language = try language.map { tag in
             do {
                 let tag = try SpeechOptions.languageTag(tag)
@@ -54,7 +58,8 @@ final class WebRetranscriber: Sendable {
             }
         } ?? recording.language
         try AudioFormatSupport.libsndfile.checkReadable(recording.audio.format)
-        let job = Job(state: "running", doneSeconds: 0, totalSeconds: recording.durationSeconds, fraction: 0, language: language)
+        let job = Job(state: "running", doneSeconds: 0, totalSeconds: recording.durationSeconds, fraction: 0, language: language,
+                      refining: refining)
         try jobs.withLock { jobs in
             if jobs[recording.id]?.state == "running" { throw Busy() }
             jobs[recording.id] = job

@@ -109,6 +109,11 @@ final class StopSignals {
     /// True once a stop signal arrived.
     var stopRequested: Bool { flag.isRaised }
 
+    /// How many stop signals arrived so far: work that starts after a stop (`record`'s second
+    /// pass) is stopped by the next one. (A second `StopSignals` cannot take over: libdispatch
+    /// does not hand a signal to a source made after one for it was cancelled.)
+    var count: Int { flag.count }
+
     /// The exit code of a command this signal stopped: 128 + its number (`ExitCode.stopped(by:)`).
     var exitCode: Int32 { ExitCode.stopped(by: flag.signal == 0 ? SIGINT : flag.signal) }
 
@@ -123,8 +128,15 @@ final class StopSignals {
 /// A flag set from a signal handler's queue and read by the recording loop; keeps the first signal.
 final class StopFlag: Sendable {
     private let value = Atomic<Int32>(0)
+    private let raised = Atomic<Int>(0)
 
-    func raise(signal: Int32 = SIGINT) { _ = value.compareExchange(expected: 0, desired: signal, ordering: .relaxed) }
+    func raise(signal: Int32 = SIGINT) {
+        _ = value.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
+        raised.add(1, ordering: .relaxed)
+    }
+
+    /// How many times it was raised.
+    var count: Int { raised.load(ordering: .relaxed) }
 
     var isRaised: Bool { value.load(ordering: .relaxed) != 0 }
 

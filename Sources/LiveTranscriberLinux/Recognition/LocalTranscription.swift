@@ -22,9 +22,13 @@ public enum LocalTranscription {
     ///   decodes finish, with the seconds of audio transcribed so far (from the start; decoded,
     ///   not merely read: `TranscriptionPipeline.samplesTranscribed`), never less than the call
     ///   before; the last call gives all the audio read.
+    /// - Parameter isCancelled: asked after each block and about every 0.1 s while the last
+    ///   decodes finish; once it returns true, the decode in flight is cancelled and joined.
+    /// - Throws: `TranscriptionCancelled` once `isCancelled` returned true; the source's and
+    ///   the recognizer's errors.
     public static func transcribe(
         _ source: any AudioSource, recognizer: any SpeechRecognizer,
-        progress: (Double) -> Void = { _ in }
+        progress: (Double) -> Void = { _ in }, isCancelled: () -> Bool = { false }
     ) throws -> [TranscriptSegment] {
         let pipeline = try makePipeline(for: source.format, recognizer: recognizer)
         var assembler = TranscriptAssembler()
@@ -37,6 +41,10 @@ public enum LocalTranscription {
             progress(reached)
         }
         while let buffer = try source.read(maxFrames: block) {
+            if isCancelled() {
+                pipeline.cancel()
+                throw TranscriptionCancelled()
+            }
             for event in try pipeline.process(buffer) { _ = assembler.apply(event) }
             report(pipeline.samplesTranscribed)
         }
@@ -44,8 +52,9 @@ public enum LocalTranscription {
         // progress too (the page's bar would otherwise wait at the first utterance until the end).
         let ending = try pipeline.finish(stopRequested: false, abandoning: {
             report(pipeline.samplesTranscribed)
-            return false
+            return isCancelled()
         })
+        if isCancelled() { throw TranscriptionCancelled() }
         for event in ending.events { _ = assembler.apply(event) }
         report(pipeline.samplesRecognized)
         return assembler.finals
@@ -78,14 +87,23 @@ public struct LocalFileTranscriber: LocalTranscriber {
     }
 
     /// `transcript(of:language:vocabulary:languageWarning:)`, telling `progress` after each block
-    /// of 0.1 s how many seconds of the file have been transcribed (serve's page shows it).
+    /// of 0.1 s how many seconds of the file have been transcribed (serve's page shows it), and
+    /// stopping once `isCancelled` returns true (`LocalTranscription.transcribe`).
+    /// - Throws: as `transcribe(audioFile:language:)`; `TranscriptionCancelled` when cancelled.
     public func transcript(of audioFile: URL, language: String, vocabulary: Vocabulary,
                            languageWarning: @escaping (String) -> Void,
-                           progress: (Double) -> Void) throws -> LocalTranscript {
+                           progress: (Double) -> Void, isCancelled: () -> Bool = { false }) throws -> LocalTranscript {
         let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model, vocabulary: vocabulary,
                                                      languageWarning: languageWarning)
         // The reader that reads all of the file (every link of a chained Ogg file, an MP3 to its end).
-        let segments = try LocalTranscription.transcribe(AudioFileReader.open(path: audioFile.path), recognizer: recognizer, progress: progress)
+        let segments = try LocalTranscription.transcribe(AudioFileReader.open(path: audioFile.path), recognizer: recognizer,
+                                                             progress: progress, isCancelled: isCancelled)
         return LocalTranscript(segments: segments, language: recognizer.language)
     }
+}
+
+/// A transcription stopped before its end at the caller's request (`isCancelled`); nothing was saved.
+public struct TranscriptionCancelled: Error, Equatable, CustomStringConvertible {
+    public init() {}
+    public var description: String { "the transcription was stopped" }
 }

@@ -8,8 +8,9 @@ import Foundation
 /// audio before them and none after, so that they appear within a second or two. A file is
 /// decoded with whole windows of up to 30 s around each utterance (`UtterancePacking`), which is
 /// how whisper.cpp decodes a whole file, and on hard speech (whispered, falsetto) Whisper needs
-/// that context: on the ten speech sets of BENCHMARKS.md the live path made 65 word errors where
-/// the file path and whisper.cpp's whole-file decode made 62, 25 against 14 on whispered speech.
+/// that context: on the ten speech sets of BENCHMARKS.md, each joined into one recording, the
+/// live path made 65 word errors, the file path 42 and whisper.cpp's whole-file decode 45 (25, 14
+/// and 14 on whispered speech).
 /// The live transcript is what the Live Activity and the terminal show while recording; the
 /// library keeps the refined one.
 public enum TranscriptRefinement {

@@ -7,7 +7,7 @@ packages=(
   pkg-config cmake g++
   libpocketsphinx-dev pocketsphinx pocketsphinx-en-us pocketsphinx-testdata
   libsndfile1-dev libopusfile-dev libvorbis-dev libmpg123-dev libsoxr-dev libsqlite3-dev libasound2-dev libssl-dev libmicrohttpd-dev
-  librsvg2-bin sox espeak-ng
+  librsvg2-bin sox espeak-ng tmux
   python3 python3-srt python3-webvtt python3-numpy python3-pip python3-yaml
   chromium chromium-driver python3-selenium
 )

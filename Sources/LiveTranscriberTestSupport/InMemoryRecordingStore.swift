@@ -98,9 +98,11 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         }
     }
 
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws {
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
+                                  expected: [TranscriptSegment]?) throws {
         try lock.withLock {
             guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            if let expected, (transcripts[id] ?? []) != expected { throw LibraryError.changedMeanwhile(id: id) }
             previous[id] = transcripts[id] ?? []
             previousLanguages[id] = recordings[index].language
             previousVocabularies[id] = recordings[index].vocabulary

@@ -172,6 +172,8 @@ struct RecordCommand: CLICommand {
                 context.printError("note: " + TranscriptRefinement.skippedNote(recordingID: saved.recording.id, stopped: true))
             case .stopped:
                 break
+            case .replacedMeanwhile:
+                context.printError("note: the transcript was not refined: another command gave the recording a new transcript meanwhile, which is kept.")
             case .failed(let reason):
                 context.printError("note: the transcript could not be refined (\(reason)); the live one is saved.")
             }

@@ -171,8 +171,9 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         do {
+            // `current`: the transcript as it was read above; another command's newer one is not overwritten.
             try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language,
-                                        vocabulary: vocabulary?.terms)
+                                        vocabulary: vocabulary?.terms, expected: current)
         } catch let error as LibraryError where Self.isGone(recording, after: error, in: store) {
             // It was there when this command began: another command deleted it meanwhile.
             context.printErrorLine("error: " + Self.deletedMeanwhile(recording))

@@ -19,6 +19,9 @@ struct TranscriptRefiner {
         case refined(RecordingWithTranscript)
         /// A stop signal came first; the live transcript stays.
         case stopped
+        /// Another command (`retranscribe`, serve's page) gave the recording a new transcript while
+        /// this pass ran; that one stays (`LibraryError.changedMeanwhile`).
+        case replacedMeanwhile
         /// It failed, or gave no text; the live transcript stays. One sentence, why.
         case failed(String)
     }
@@ -44,6 +47,7 @@ struct TranscriptRefiner {
         }
         defer { if progressOutput != nil { progressOutput?.write("\r\u{1B}[K") } }
         do {
+            let live = try store.transcript(of: recording.id)
             let audio = try store.existingAudioFile(of: recording)
             draw(0, force: true)
             let result = try LocalFileTranscriber(engine: engine, model: model).transcript(
@@ -51,10 +55,12 @@ struct TranscriptRefiner {
                 languageWarning: { _ in },  // said once already, while recording
                 progress: { draw($0) }, isCancelled: isStopped)
             let segments = try Retranscription.transcriptToSave(result.segments, recordingName: recording.name)
-            try store.replaceTranscript(of: recording.id, with: segments, language: nil, vocabulary: nil)
+            try store.replaceTranscript(of: recording.id, with: segments, language: nil, vocabulary: nil, expected: live)
             return .refined(RecordingWithTranscript(recording: try store.resolve(recording.id), segments: segments))
         } catch is TranscriptionCancelled {
             return .stopped
+        } catch LibraryError.changedMeanwhile {
+            return .replacedMeanwhile
         } catch {
             if RetranscribeCommand.isGone(recording, after: error, in: store) {
                 return .failed("'\(recording.name)' (\(recording.id)) was deleted while it was being refined")

@@ -130,7 +130,7 @@ final class LibraryWebAPI: Sendable {
             case .notFound(let id), .ambiguous(let id, _): return .error(404, "no recording has the id '\(VisibleText.escaped(id))'")
             case .invalid: return .error(400, error.description)
             case .busy: return .error(503, error.description)
-            case .readOnly, .alreadyInLibrary: return .error(409, error.description)
+            case .readOnly, .alreadyInLibrary, .changedMeanwhile: return .error(409, error.description)
             case .corrupt, .saveFailed: return .error(500, error.description)
             }
         } catch let error as BadRequest {

@@ -82,6 +82,8 @@ final class WebRetranscriber: Sendable {
         quiet.stderr = BufferOutput()
         do {
             let store = try LibraryAccess.open(quiet)
+            // What is replaced, as it is now: a transcript another command saves meanwhile is not overwritten.
+            let before = try? store.transcript(of: id)
             let audio = try store.existingAudioFile(of: recording)
             let engine = try SpeechOptions.defaultEngine(context.environment)
             // The library's vocabulary (or LIVETRANSCRIBER_VOCABULARY), as `retranscribe` without '--vocabulary'.
@@ -98,7 +100,7 @@ final class WebRetranscriber: Sendable {
             }
             let transcript = try Retranscription.transcriptToSave(result.segments, recordingName: recording.name)
             try store.replaceTranscript(of: id, with: transcript, language: result.language == recording.language ? nil : result.language,
-                                        vocabulary: vocabulary.terms)
+                                        vocabulary: vocabulary.terms, expected: before)
             jobs.withLock { $0[id]?.language = result.language }
             jobs.withLock { jobs in
                 jobs[id]?.state = "done"

@@ -28,7 +28,8 @@ public final class MissingLibrary: RecordingStore {
     public func rename(_ id: String, to name: String) throws -> Recording { throw LibraryError.notFound(id) }
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording { throw LibraryError.notFound(id) }
     public func delete(_ id: String, purge: Bool) throws { throw LibraryError.notFound(id) }
-    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws {
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
+                                  expected: [TranscriptSegment]?) throws {
         throw LibraryError.notFound(id)
     }
     public func restorePreviousTranscript(of id: String) throws -> Bool { throw LibraryError.notFound(id) }

@@ -75,7 +75,15 @@ public protocol RecordingStore: AnyObject {
     /// given, in one change; the previous transcript is kept with the language the recording had,
     /// so it can be restored. The recording's vocabulary becomes `vocabulary` when given (the terms
     /// the new transcript's recognizer was given); nil keeps it.
-    func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws
+    ///
+    /// - Parameter expected: the transcript the caller read before making the new one (a
+    ///   re-transcription takes seconds to minutes), or nil for no check. When the stored
+    ///   transcript differs from it (another command replaced or restored it meanwhile), nothing
+    ///   changes, so neither that transcript nor the one it kept as the previous is lost.
+    /// - Throws: `LibraryError.notFound`; `LibraryError.changedMeanwhile` when `expected` no
+    ///   longer matches.
+    func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
+                           expected: [TranscriptSegment]?) throws
     /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
     /// recording had with it; the transcript and language replaced by the restore become the
     /// previous ones, so restoring twice returns to where it started.
@@ -92,6 +100,11 @@ public protocol RecordingStore: AnyObject {
 extension RecordingStore {
     /// Every saved recording, newest first.
     public func list() throws -> [Recording] { try list(ListRequest()) }
+
+    /// Replaces the transcript, whatever it is now (no `expected` check).
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws {
+        try replaceTranscript(of: id, with: segments, language: language, vocabulary: vocabulary, expected: nil)
+    }
 
     /// Replaces the transcript and keeps the recording's language.
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment]) throws {
@@ -137,6 +150,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     /// the library, as `id` named `name`; `audioMissing` when that recording's audio file is gone
     /// (`MissingAudioFile`), which the sentence then says.
     case alreadyInLibrary(id: String, name: String, audioMissing: Bool = false)
+    /// A new transcript was not saved: recording `id`'s transcript was replaced (or restored) by
+    /// another command after this one read it (`replaceTranscript(…expected:)`); nothing changed.
+    case changedMeanwhile(id: String)
 
     public var description: String {
         switch self {
@@ -162,6 +178,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
             return reason
         case .alreadyInLibrary(let id, let name, let audioMissing):
             return "it is already in the library as \(id) '\(VisibleText.escaped(name))'" + (audioMissing ? ", but \(MissingAudioFile.clause)" : "")
+        case .changedMeanwhile(let id):
+            return "the transcript of \(id) was replaced by another command while this one was transcribing it; the new transcript was not "
+                + "saved, and the one there now is kept (run this again to replace it)"
         }
     }
 }

@@ -102,6 +102,36 @@ struct RecordingStoreConformanceTests {
         }
     }
 
+    @Test("a transcript replaced only if it is still the one read: a stale expected transcript changes nothing, the previous one included",
+          arguments: Kind.allCases)
+    func replaceWhenUnchanged(kind: Kind) throws {
+        try Self.with(kind) { store, save in
+            try save("r1", at: 0, name: "One", tags: [], ["live words"])
+            let live = try store.transcript(of: "r1")
+            // Another command's transcript lands while this one transcribes.
+            try store.replaceTranscript(of: "r1", with: [TranscriptSegment(text: "other words", startSeconds: 1, endSeconds: 2)])
+            #expect(throws: LibraryError.changedMeanwhile(id: "r1")) {
+                try store.replaceTranscript(of: "r1", with: [TranscriptSegment(text: "refined words", startSeconds: 1, endSeconds: 2)],
+                                            language: "de", vocabulary: ["Norland"], expected: live)
+            }
+            #expect(try store.transcript(of: "r1").map(\.text) == ["other words"])
+            #expect(try store.resolve("r1").language == "en-US")
+            #expect(try store.resolve("r1").vocabulary == [])
+            #expect(try store.search("refined").isEmpty)
+            #expect(try store.restorePreviousTranscript(of: "r1"))
+            #expect(try store.transcript(of: "r1").map(\.text) == ["live words"])
+            // Read again, it is the one expected: replaced, the one read kept as the previous.
+            try store.replaceTranscript(of: "r1", with: [TranscriptSegment(text: "refined words", startSeconds: 1, endSeconds: 2)],
+                                        language: nil, vocabulary: nil, expected: try store.transcript(of: "r1"))
+            #expect(try store.transcript(of: "r1").map(\.text) == ["refined words"])
+            #expect(try store.restorePreviousTranscript(of: "r1"))
+            #expect(try store.transcript(of: "r1").map(\.text) == ["live words"])
+            #expect(throws: LibraryError.notFound("nope")) {
+                try store.replaceTranscript(of: "nope", with: [], language: nil, vocabulary: nil, expected: [])
+            }
+        }
+    }
+
     @Test("rename, tags, summary, transcripts (with their language and vocabulary) and delete follow the same rules", arguments: Kind.allCases)
     func changes(kind: Kind) throws {
         try Self.with(kind) { store, save in

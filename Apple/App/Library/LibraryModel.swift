@@ -124,10 +124,13 @@ final class LibraryModel {
         }
         let result = await runBlocking {
             let store = try openStore()
+            let before = try store.transcript(of: id)
             let segments = try CloudRetranscriber(client: client, slicer: makeSlicer()).transcribe(
-                audioFile: try store.audioFile(of: id), localSegments: try store.transcript(of: id), model: model,
+                audioFile: try store.audioFile(of: id), localSegments: before, model: model,
                 language: recording.language, durationSeconds: recording.durationSeconds, progress: report)
-            try store.replaceTranscript(of: id, with: try Retranscription.transcriptToSave(segments, recordingName: recording.name))
+            // A transcript changed meanwhile (by another device, through iCloud Drive) is kept, not overwritten: `changedMeanwhile`.
+            try store.replaceTranscript(of: id, with: try Retranscription.transcriptToSave(segments, recordingName: recording.name),
+                                        language: nil, vocabulary: nil, expected: before)
         }
         working[id] = nil
         finished(.retranscribed, result, sentence: true)

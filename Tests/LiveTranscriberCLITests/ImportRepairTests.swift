@@ -101,6 +101,24 @@ struct ImportRepairTests {
         #expect(library.draftFolders == [])
     }
 
+    @Test("a WAV header stating 0 Hz (which libsndfile refuses as an incomplete SF_INFO) is refused with the rate it states, by import and by record")
+    func zeroRate() throws {
+        let library = try TemporaryLibrary()
+        var bytes = WAVBytes.make(samples: try sevenPointOneSeconds(), rate: 16_000, channels: 1, encoding: .pcm16)
+        bytes.replaceSubrange(24..<32, with: [UInt8](repeating: 0, count: 8))  // sample rate and byte rate
+        let path = library.url.appendingPathComponent("zero.wav").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let line = "error: \(path) states a sample rate of 0 Hz; audio from 1000 to 384000 Hz can be read\n"
+        let imported = library.run("import", path)
+        #expect(imported.exitCode == 1)
+        #expect(imported.stderr == line + "1 of 1 file could not be imported.\n")
+        let recorded = library.run("record", "--input", path, "--speed", "max")
+        #expect(recorded.exitCode == 1)
+        #expect(recorded.stderr == line)
+        #expect(library.recordingFolders == [])
+        #expect(library.draftFolders == [])
+    }
+
     @Test("a WAV whose header states more audio than the file holds is noted as such, and read for what it holds")
     func hugeStatedLength() throws {
         let library = try TemporaryLibrary()

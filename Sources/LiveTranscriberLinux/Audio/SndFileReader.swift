@@ -28,7 +28,8 @@ public final class SndFileReader: AudioSource {
     /// - Throws: `AudioFileError.notFound` when there is no file, `.unreadable` when it cannot be
     ///   opened, `.noAudio` when it is empty or a WAV header with no audio after it,
     ///   `.unsupportedFormat` when libsndfile does not recognise its contents,
-    ///   `.unsupportedSampleRate` when it states a rate outside `AudioFormat.supportedSampleRates`.
+    ///   `.unsupportedSampleRate` when it states a rate outside `AudioFormat.supportedSampleRates`
+    ///   (a WAV stating 0 Hz, which libsndfile refuses to open, included).
     public init(path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -44,6 +45,10 @@ public final class SndFileReader: AudioSource {
         let opened = repaired.map { $0.openSndFile(&info) } ?? sf_open(path, Int32(SFM_READ), &info)
         guard let handle = opened else {
             let reason = String(cString: sf_strerror(nil))
+            // libsndfile refuses a WAV header stating 0 Hz with "SF_INFO struct incomplete": say the rate.
+            if let rate = Self.statedWAVRate(path), !AudioFormat.supportedSampleRates.contains(rate) {
+                throw AudioFileError.unsupportedSampleRate(path: path, rate: rate)
+            }
             throw Self.noAudioReason(path).map { AudioFileError.noAudio(path: path, reason: $0) }
                 ?? AudioFileError.unsupportedFormat(path: path, reason: reason)
         }
@@ -78,16 +83,29 @@ public final class SndFileReader: AudioSource {
         defer { try? handle.close() }
         if size == 0 { return "the file is empty (0 bytes)" }
         do {
-            _ = try WAVHeaderRepair.plan(fileSize: size, read: { offset, count in
-                try handle.seek(toOffset: offset)
-                return try handle.read(upToCount: count) ?? Data()
-            })
+            _ = try wavPlan(handle, fileSize: size)
         } catch WAVRepairError.missingData {
             // Only a header whose chunks end exactly at the end of the file: anything else is damage.
             guard chunksEndTogether(handle, fileSize: size) else { return nil }
             return "it is a WAV header with no audio after it (\(size) bytes, no 'data' chunk)"
         } catch {}  // not WAV, or damaged some other way: not a question of missing audio
         return nil
+    }
+
+    /// The sample rate (Hz) a WAV (RIFF or RF64) file's `fmt ` chunk states, when it has one and a
+    /// `data` chunk; nil for anything else. Reads only chunk headers and the `fmt ` body.
+    static func statedWAVRate(_ path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path), let size = try? handle.seekToEnd() else { return nil }
+        defer { try? handle.close() }
+        return (try? wavPlan(handle, fileSize: size))?.layout.sampleRate
+    }
+
+    /// The WAV chunk layout of the open file. Throws `WAVRepairError` when it is not WAV or lacks a chunk.
+    private static func wavPlan(_ handle: FileHandle, fileSize: UInt64) throws -> WAVRepairPlan {
+        try WAVHeaderRepair.plan(fileSize: fileSize, read: { offset, count in
+            try handle.seek(toOffset: offset)
+            return try handle.read(upToCount: count) ?? Data()
+        })
     }
 
     /// True when the chunks after the 12-byte RIFF header follow each other up to exactly the end

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("export command")
 struct ExportCommandTests {
-    @Test("prints SRT on stdout for an id prefix")
+    @Test("prints SRT on stdout for an id prefix; the last cue ends with the 3 s of audio")
     func srt() {
         let store = CLIFixtures.store()
         let run = runCommand(ExportCommand.self, ["2023", "--format", "srt"]) { $0.services.store = { _ in store } }
@@ -22,7 +22,7 @@ struct ExportCommandTests {
             Move budget from travel to marketing.
 
             3
-            00:00:02,100 --> 00:00:03,100
+            00:00:02,100 --> 00:00:03,000
             Marketing starts in March.
 
             """)
@@ -79,7 +79,7 @@ struct ExportCommandTests {
             Marketing starts in
 
             6
-            00:00:02,792 --> 00:00:03,792
+            00:00:02,792 --> 00:00:03,000
             March.
 
             """)

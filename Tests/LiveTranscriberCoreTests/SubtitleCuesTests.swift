@@ -102,6 +102,19 @@ struct SubtitleCuesTests {
         #expect(SubtitleCues.cues(example.segments) == example.cues, "\(example.name)")
     }
 
+    @Test("the last cue is kept on screen no later than the end of the audio, never cut shorter than its words")
+    func lastCueWithinTheAudio() {
+        // 0.62 s of audio with one word ending at 0.5 s (a cut-off file): 0.62, not 1.5.
+        let short = [TranscriptSegment(text: "Mr.", startSeconds: 0.5, endSeconds: 0.5)]
+        #expect(SubtitleCues.cues(short, audioEndSeconds: 0.62) == [SubtitleCue(startSeconds: 0.5, endSeconds: 0.62, lines: ["Mr."])])
+        #expect(SubtitleCues.cues(short) == [SubtitleCue(startSeconds: 0.5, endSeconds: 1.5, lines: ["Mr."])])
+        // A segment stated past the end of the audio keeps its own end; one at the very end is shown for 1 s.
+        let late = [TranscriptSegment(text: "Yes.", startSeconds: 2, endSeconds: 2.4)]
+        #expect(SubtitleCues.cues(late, audioEndSeconds: 2.2) == [SubtitleCue(startSeconds: 2, endSeconds: 2.4, lines: ["Yes."])])
+        #expect(SubtitleCues.cues(late, audioEndSeconds: 2) == [SubtitleCue(startSeconds: 2, endSeconds: 3, lines: ["Yes."])])
+        #expect(SubtitleCues.cues(late, audioEndSeconds: 9) == [SubtitleCue(startSeconds: 2, endSeconds: 3, lines: ["Yes."])])
+    }
+
     @Test("cues split at word boundaries within the layout", arguments: cases)
     func split(_ example: Case) {
         let cues = SubtitleCues.cues([example.segment], layout: example.layout)

@@ -35,7 +35,8 @@ public struct SubtitleCue: Sendable, Equatable {
 ///   one starts (or the cue limit is reached), so a segment's text stays on screen without flicker.
 ///
 /// - A cue shorter than `minimumCueSeconds` stays on screen into the pause after it, up to the next
-///   cue's start; one that would still last no time is shown with the next cue (see `readable`).
+///   cue's start (the last one up to the end of the audio, when known); one that would still last
+///   no time is shown with the next cue (see `readable`).
 ///
 /// Every word appears exactly once, in order. For cues `a` before `b`:
 /// `a.start <= a.end <= b.start <= b.end`, given segments that are sanitized (`SegmentSanitizer`).
@@ -43,18 +44,22 @@ public struct SubtitleCue: Sendable, Equatable {
 /// - Complexity: O(n · w log w) in words `n` and characters per line `w`.
 public enum SubtitleCues {
     /// The cues of `segments`, which must be sanitized (ordered, not overlapping, finite times).
-    public static func cues(_ segments: [TranscriptSegment], layout: SubtitleLayout = .broadcast) -> [SubtitleCue] {
+    /// `audioEndSeconds`: the length of the audio (seconds from its start), when known: the last
+    /// cue is kept on screen no later than that (never cut shorter than its words, though).
+    public static func cues(_ segments: [TranscriptSegment], layout: SubtitleLayout = .broadcast,
+                            audioEndSeconds: Double? = nil) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
         for segment in segments {
             cues += self.cues(of: segment, layout: layout)
         }
-        return readable(cues, layout: layout)
+        let end = audioEndSeconds.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? .infinity
+        return readable(cues, layout: layout, audioEndSeconds: end)
     }
 
     /// `cues` with each one shorter than `layout.minimumCueSeconds` kept on screen into the pause
     /// after it, never past the next cue's start; one that still lasts no time at all (the next cue
     /// starts at the same instant) is shown with the next cue when their words fit its lines together.
-    static func readable(_ cues: [SubtitleCue], layout: SubtitleLayout) -> [SubtitleCue] {
+    static func readable(_ cues: [SubtitleCue], layout: SubtitleLayout, audioEndSeconds: Double = .infinity) -> [SubtitleCue] {
         var shown: [SubtitleCue] = []
         var carried: SubtitleCue?
         for (index, original) in cues.enumerated() {
@@ -64,7 +69,9 @@ public enum SubtitleCues {
                 cue.lines = lineBreaks(words(of: earlier) + words(of: cue), width: layout.maximumLineCharacters)
                 carried = nil
             }
-            let next = index + 1 < cues.count ? cues[index + 1].startSeconds : Double.infinity
+            // The last cue: up to the end of the audio, unless it starts there (then 1 s, as when unknown).
+            let next = index + 1 < cues.count ? cues[index + 1].startSeconds
+                : audioEndSeconds > cue.startSeconds ? audioEndSeconds : .infinity
             if cue.endSeconds - cue.startSeconds < layout.minimumCueSeconds {
                 cue.endSeconds = max(cue.endSeconds, min(cue.startSeconds + layout.minimumCueSeconds, next))
             }

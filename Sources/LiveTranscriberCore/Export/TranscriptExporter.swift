@@ -40,18 +40,19 @@ public struct TranscriptExporter: Sendable {
         switch format {
         case .txt: return plainText(recording, segments)
         case .md: return markdown(recording, segments)
-        case .srt: return subRip(segments)
-        case .vtt: return webVTT(segments)
+        case .srt: return subRip(segments, audioEndSeconds: recording.durationSeconds)
+        case .vtt: return webVTT(segments, audioEndSeconds: recording.durationSeconds)
         case .json: return json(recording, segments)
         }
     }
 
     /// SubRip (`.srt`) or WebVTT (`.vtt`) subtitles of `segments` alone (sanitized first), for a
     /// transcript that is no saved recording; nil for the formats that need a recording.
-    public func subtitles(_ segments: [TranscriptSegment], format: ExportFormat) -> String? {
+    /// `audioEndSeconds`: the audio's length in seconds, when known; no cue lasts past it.
+    public func subtitles(_ segments: [TranscriptSegment], format: ExportFormat, audioEndSeconds: Double? = nil) -> String? {
         switch format {
-        case .srt: return subRip(SegmentSanitizer.sanitize(segments))
-        case .vtt: return webVTT(SegmentSanitizer.sanitize(segments))
+        case .srt: return subRip(SegmentSanitizer.sanitize(segments), audioEndSeconds: audioEndSeconds)
+        case .vtt: return webVTT(SegmentSanitizer.sanitize(segments), audioEndSeconds: audioEndSeconds)
         case .txt, .md, .json: return nil
         }
     }
@@ -84,9 +85,9 @@ public struct TranscriptExporter: Sendable {
         return text
     }
 
-    func subRip(_ segments: [TranscriptSegment]) -> String {
+    func subRip(_ segments: [TranscriptSegment], audioEndSeconds: Double?) -> String {
         var text = ""
-        for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout).enumerated() {
+        for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout, audioEndSeconds: audioEndSeconds).enumerated() {
             if index > 0 { text += "\n" }
             text += "\(index + 1)\n"
             text += "\(SubtitleTimestamp.srt(cue.startSeconds)) --> \(SubtitleTimestamp.srt(cue.endSeconds))\n"
@@ -95,9 +96,9 @@ public struct TranscriptExporter: Sendable {
         return text
     }
 
-    func webVTT(_ segments: [TranscriptSegment]) -> String {
+    func webVTT(_ segments: [TranscriptSegment], audioEndSeconds: Double?) -> String {
         var text = "WEBVTT\n"
-        for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout).enumerated() {
+        for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout, audioEndSeconds: audioEndSeconds).enumerated() {
             text += "\n\(index + 1)\n"
             text += "\(SubtitleTimestamp.vtt(cue.startSeconds)) --> \(SubtitleTimestamp.vtt(cue.endSeconds))\n"
             text += vttEscaped(cue.lines.joined(separator: "\n")) + "\n"

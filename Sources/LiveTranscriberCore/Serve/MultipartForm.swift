@@ -128,9 +128,9 @@ public enum TranscriptionResponseFormat: String, Sendable, CaseIterable {
         case .text:
             return (text + "\n", "text/plain; charset=utf-8")
         case .srt:
-            return (TranscriptExporter().subtitles(segments, format: .srt) ?? "", ExportFormat.srt.mediaType)
+            return (TranscriptExporter().subtitles(segments, format: .srt, audioEndSeconds: durationSeconds) ?? "", ExportFormat.srt.mediaType)
         case .vtt:
-            return (TranscriptExporter().subtitles(segments, format: .vtt) ?? "", ExportFormat.vtt.mediaType)
+            return (TranscriptExporter().subtitles(segments, format: .vtt, audioEndSeconds: durationSeconds) ?? "", ExportFormat.vtt.mediaType)
         case .verboseJSON:
             struct Segment: Encodable {
                 var id: Int, seek = 0, start: Double, end: Double, text: String, tokens: [Int] = []

@@ -17,10 +17,13 @@ public struct Vocabulary: Sendable, Equatable, Hashable, Codable {
     /// for a prompt, so a long list cannot crowd out the audio's own text; about 30 to 50 names.
     public static let maxPromptTokens = 100
 
-    /// - Parameter terms: cleaned as `parse` cleans them.
+    /// - Parameter terms: cleaned as a name made from outside text is (`RecordingName.cleaned`:
+    ///   terminal escape sequences removed, other control and invisible characters made spaces,
+    ///   white space collapsed, at most 200 characters), then blanks and repeats dropped. The terms
+    ///   reach the recognizer's prompt, `show` and the metadata, so none may hide what it is.
     public init(_ terms: [String] = []) {
         var seen = Set<String>()
-        self.terms = terms.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        self.terms = terms.map { RecordingName.cleaned($0, fallback: "") }
             .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
     }
 

@@ -182,6 +182,13 @@ struct SpokenLanguageTests {
 
 @Suite("Vocabulary: parsing, precedence and the prompt's bound")
 struct VocabularyTests {
+    @Test("a term's terminal escapes and other control or invisible characters become spaces (runs collapsed, ends trimmed), as in names made from outside text")
+    func hiddenCharacters() {
+        #expect(Vocabulary.parse("Dash\u{1B}[31mwood, \u{1B}[31mred\u{1B}[0m, Nor\u{202E}land, \u{200B}, Mrs.\tJennings").terms
+            == ["Dash wood", "red", "Nor land", "Mrs. Jennings"])
+        #expect(Vocabulary(["\u{7}\u{1B}[2J"]).isEmpty)
+    }
+
     @Test("terms are split at commas, semicolons and line breaks; blanks, repeats (any case) and # comment lines are dropped")
     func parsing() {
         let text = "Dashwood, Norland;\n# names from chapter 1\n dashwood \n\nMrs. Jennings,,"

@@ -119,6 +119,28 @@ struct ImportRepairTests {
         #expect(library.draftFolders == [])
     }
 
+    @Test("--events or --activity-feed naming the input file (or a link to it), or each other, is a usage error that leaves the input as it was")
+    func outputOverTheInput() throws {
+        let library = try TemporaryLibrary()
+        let outside = try TemporaryLibrary()  // another folder: outputs inside the library are refused anyway
+        let bytes = WAVBytes.make(samples: try sevenPointOneSeconds(), rate: 16_000, channels: 1, encoding: .pcm16)
+        let path = outside.url.appendingPathComponent("talk.wav").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let link = outside.url.appendingPathComponent("link.jsonl").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let feed = outside.url.appendingPathComponent("feed.jsonl").path
+        for (options, line) in [(["--events", path], "error: cannot write \(path): it is the same file as --input; write it somewhere else\n"),
+                                (["--activity-feed", link], "error: cannot write \(link): it is the same file as --input; write it somewhere else\n"),
+                                (["--activity-feed", feed, "--events", feed], "error: cannot write \(feed): it is the same file as --activity-feed; write it somewhere else\n")] {
+            let result = library.run(["record", "--input", path, "--speed", "max"] + options)
+            #expect(result.exitCode == 64)
+            #expect(result.stderr == line)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: feed))
+        #expect(library.recordingFolders == [])
+    }
+
     @Test("a WAV whose header states more audio than the file holds is noted as such, and read for what it holds")
     func hugeStatedLength() throws {
         let library = try TemporaryLibrary()

@@ -100,9 +100,18 @@ struct RecordCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         // Option values only the engine or the library's place can judge: usage errors, before anything starts.
         try options.speech.validate(in: context.environment)
-        for path in [options.activityFeed, options.events].compactMap({ $0 }) where path != "-" {
+        let outputs = [("--activity-feed", options.activityFeed), ("--events", options.events)]
+            .compactMap { name, path in path.flatMap { $0 == "-" ? nil : (name, $0) } }
+        for (_, path) in outputs {
             try OutputFile.refuseInsideLibrary(path, library: context.dataDirectory)
+            // Written from the start: over the input file, the audio would be gone before it is read.
+            switch options.input {
+            case .file(let input), .rawPCM(let input, _, _) where input != "-":
+                try OutputFile.refuseSameFile(path, as: input, otherName: "--input")
+            default: break
+            }
         }
+        if outputs.count == 2 { try OutputFile.refuseSameFile(outputs[1].1, as: outputs[0].1, otherName: "--activity-feed") }
         return try LibraryAccess.savingInto(context) { try record(in: context) }
     }
 

@@ -50,6 +50,15 @@ package enum OutputFile {
         }
     }
 
+    /// Throws `UsageError` ("cannot write PATH: it is READ's file; …", exit 64) when `path` names
+    /// the same file as `other` (after symbolic links, `..` and a missing tail are resolved): an
+    /// output written over a command's input file would destroy it.
+    package static func refuseSameFile(_ path: String, as other: String, otherName: String) throws {
+        if resolved(path) == resolved(other) {
+            throw UsageError(OutputFileError(path: path, reason: "it is the same file as \(otherName); write it somewhere else").description)
+        }
+    }
+
     /// `path` made absolute with symbolic links resolved in the part that exists.
     private static func resolved(_ path: String) -> String {
         var existing = URL(fileURLWithPath: path).standardizedFileURL

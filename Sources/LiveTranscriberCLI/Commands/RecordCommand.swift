@@ -111,7 +111,7 @@ struct RecordCommand: CLICommand {
             default: break
             }
         }
-        if outputs.count == 2 { try OutputFile.refuseSameFile(outputs[1].1, as: outputs[0].1, otherName: "--activity-feed") }
+        if outputs.count == 2 { try OutputFile.refuseSameFile(outputs[1].1, as: outputs[0].1, otherName: outputs[0].0) }
         return try LibraryAccess.savingInto(context) { try record(in: context) }
     }
 

@@ -50,7 +50,7 @@ package enum OutputFile {
         }
     }
 
-    /// Throws `UsageError` ("cannot write PATH: it is READ's file; …", exit 64) when `path` names
+    /// Throws `UsageError` ("cannot write PATH: it is the same file as OTHER_NAME; …", exit 64) when `path` names
     /// the same file as `other` (after symbolic links, `..` and a missing tail are resolved): an
     /// output written over a command's input file would destroy it.
     package static func refuseSameFile(_ path: String, as other: String, otherName: String) throws {

@@ -29,15 +29,15 @@ extension LibraryStore {
     /// was): it is set aside in the folder as `transcript.json.damaged` (`-2`, `-3`… when taken),
     /// never deleted, and the new transcript repairs the recording.
     /// - Parameter vocabulary: the terms the new transcript's recognizer was given; nil keeps the recording's.
-    /// - Parameter expected: nil, or the transcript read before the new one was made; the stored
-    ///   one is compared with it under the write lock, so no other process can change it between.
+    /// - Parameter expected: the transcript read before the new one was made; the stored one is
+    ///   compared with it under the write lock, so no other process can change it between.
     /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json cannot be
-    ///   read; `.changedMeanwhile` when the stored transcript is not `expected` (one that cannot be read counts as changed).
+    ///   read; `.changedMeanwhile` when the stored transcript is not `expected` (one that cannot be read matches only `.unreadable`).
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?,
-                                  vocabulary: [String]?, expected: [TranscriptSegment]?) throws {
+                                  vocabulary: [String]?, expected: ExpectedTranscript) throws {
         try keeper.withWriteLock {
             let folder = try folders.existingFolder(of: id)
-            if let expected, (try? folders.readTranscript(in: folder)) != expected { throw LibraryError.changedMeanwhile(id: id) }
+            if !expected.matches(try? folders.readTranscript(in: folder)) { throw LibraryError.changedMeanwhile(id: id) }
             let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language { recording.language = language }

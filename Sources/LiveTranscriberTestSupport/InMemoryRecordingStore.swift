@@ -16,6 +16,8 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     var audio: [String: URL]
     /// Saved recordings whose audio file is gone (`removeAudio(of:)`).
     var missingAudio: Set<String> = []
+    /// Recordings whose transcript cannot be read (`damageTranscript`).
+    var unreadableTranscripts: Set<String> = []
     /// Saved recordings that cannot be read, by id, with why (see `damage(_:)`).
     var unreadable: [String: LibraryError] = [:]
     /// Drafts in progress, by id (see `InMemoryRecordingStore+Drafts.swift`).
@@ -72,9 +74,18 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
         locked { unreadable[id] != nil }
     }
 
+    /// Makes saved recording `id`'s transcript unreadable, as a damaged transcript.json makes
+    /// one of `LibraryStore`: `transcript(of:)` throws `.corrupt` until a new transcript replaces it.
+    public func damageTranscript(of id: String) {
+        lock.withLock { _ = unreadableTranscripts.insert(id) }
+    }
+
     public func transcript(of id: String) throws -> [TranscriptSegment] {
         try lock.withLock {
             guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            if unreadableTranscripts.contains(id) {
+                throw LibraryError.corrupt(path: "recordings/\(id)/transcript.json", reason: "The given data was not valid JSON.")
+            }
             return transcripts[id] ?? []
         }
     }
@@ -99,13 +110,19 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     }
 
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
-                                  expected: [TranscriptSegment]?) throws {
+                                  expected: ExpectedTranscript) throws {
         try lock.withLock {
             guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
-            if let expected, (transcripts[id] ?? []) != expected { throw LibraryError.changedMeanwhile(id: id) }
-            previous[id] = transcripts[id] ?? []
-            previousLanguages[id] = recordings[index].language
-            previousVocabularies[id] = recordings[index].vocabulary
+            let damaged = unreadableTranscripts.contains(id)
+            if !expected.matches(damaged ? nil : transcripts[id] ?? []) { throw LibraryError.changedMeanwhile(id: id) }
+            // As `LibraryStore`: a damaged transcript is set aside, not kept as the previous one.
+            if damaged {
+                unreadableTranscripts.remove(id)
+            } else {
+                previous[id] = transcripts[id] ?? []
+                previousLanguages[id] = recordings[index].language
+                previousVocabularies[id] = recordings[index].vocabulary
+            }
             transcripts[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
             if let language { recordings[index].language = language }
             if let vocabulary { recordings[index].vocabulary = vocabulary }

@@ -9,20 +9,6 @@ import Testing
 struct RetranscribeCommandTests {
     static let verbose = #"{"text":"Hello world. Second.","segments":[{"start":0.2,"end":1.4,"text":" Hello world."},{"start":1.5,"end":2.9,"text":" Second."}]}"#
 
-    @Test("deleted meanwhile: the store saying its folder is gone counts even while the index still finds it (a delete moves the folder first)")
-    func goneByTheStoresWord() throws {
-        let directory = try CLIFixtures.temporaryDirectory()
-        let store = CLIFixtures.store(withAudio: try CLIFixtures.wavFile(in: directory))
-        let recording = CLIFixtures.recording()
-        #expect(RetranscribeCommand.isGone(recording, after: LibraryError.notFound(recording.id), in: store))
-        #expect(RetranscribeCommand.isGone(recording, after: LibraryError.notFound(recording.id), in: nil))
-        #expect(!RetranscribeCommand.isGone(recording, after: LibraryError.notFound("another"), in: store))
-        #expect(!RetranscribeCommand.isGone(recording, after: LibraryError.invalid("x"), in: store))
-        #expect(!RetranscribeCommand.isGone(recording, after: CocoaError(.fileReadNoSuchFile), in: store))
-        try store.delete(recording.id, purge: true)
-        #expect(RetranscribeCommand.isGone(recording, after: LibraryError.invalid("x"), in: store))
-    }
-
     @Test("openai: uploads the audio, replaces the transcript, keeps the old one; --restore puts it back")
     func openAIAndRestore() throws {
         let directory = try CLIFixtures.temporaryDirectory()

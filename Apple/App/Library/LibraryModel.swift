@@ -124,13 +124,15 @@ final class LibraryModel {
         }
         let result = await runBlocking {
             let store = try openStore()
-            let before = try store.transcript(of: id)
-            let segments = try CloudRetranscriber(client: client, slicer: makeSlicer()).transcribe(
-                audioFile: try store.audioFile(of: id), localSegments: before, model: model,
-                language: recording.language, durationSeconds: recording.durationSeconds, progress: report)
-            // A transcript changed meanwhile (by another device, through iCloud Drive) is kept, not overwritten: `changedMeanwhile`.
-            try store.replaceTranscript(of: id, with: try Retranscription.transcriptToSave(segments, recordingName: recording.name),
-                                        language: nil, vocabulary: nil, expected: before)
+            // The transcript as read now: one changed meanwhile (by another device, through iCloud
+            // Drive) is kept, not overwritten; a damaged one is repaired.
+            let job = try RecordingRetranscription(recording: recording, in: store)
+            _ = try job.run(in: store, reads: .avFoundation) { audio in
+                let segments = try CloudRetranscriber(client: client, slicer: makeSlicer()).transcribe(
+                    audioFile: audio, localSegments: job.currentSegments ?? [], model: model,
+                    language: recording.language, durationSeconds: recording.durationSeconds, progress: report)
+                return NewTranscript(segments: segments, language: recording.language, vocabulary: nil)
+            }.saved()
         }
         working[id] = nil
         finished(.retranscribed, result, sentence: true)

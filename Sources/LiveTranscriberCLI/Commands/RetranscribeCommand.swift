@@ -108,128 +108,67 @@ struct RetranscribeCommand: CLICommand {
         }
         let store = try services.store(context)
         // A recording whose transcript.json cannot be read is found too: a new transcript repairs it.
-        let recording = try store.resolveForNewTranscript(reference)
         // A library that cannot be changed: refused before anything is transcribed or uploaded.
-        try store.checkCanBeChanged()
-        let (current, damage) = Self.currentTranscript(recording.id, store: store)
+        let job = try RecordingRetranscription(reference, in: store)
+        let recording = job.recording
         if restore {
             guard try store.restorePreviousTranscript(of: recording.id) else {
                 context.printErrorLine("error: \(RetranscriptionError.noPreviousTranscript(recordingName: recording.name))")
                 return ExitCode.failure
             }
-            if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "the previous transcript was put back")) }
+            if let damage = job.damage { context.printError(damage.note(id: recording.id, repair: "the previous transcript was put back")) }
             try report(try store.resolve(recording.id), store: store, context: context, done: "Restored the previous transcript of '\(recording.name)'")
             return ExitCode.success
         }
-
-        // Audio this machine cannot read (an iPhone's M4A): one line, before anything is uploaded or changed.
+        let language = self.language ?? recording.language
+        if engine == .openai, LanguageChoice(language) == .automatic {  // the recording's own language (--language auto is refused above)
+            context.printErrorLine("error: '\(recording.name)' has no language of its own ('auto'); name it for openai with --language")
+            return ExitCode.failure
+        }
+        var engineName = model.rawValue
+        let outcome: RetranscriptionOutcome
         do {
-            try AudioFormatSupport.libsndfile.checkReadable(recording.audio.format)
+            outcome = try job.run(in: store, reads: .libsndfile) { audio in
+                switch engine {
+                case .local(let choice):
+                    let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
+                    engineName = kind.rawValue
+                    let terms = try SpeechOptions.vocabulary(option: vocabularyOption, kind: kind, model: localModel, environment: context.environment,
+                                                             library: context.dataDirectory, note: context.printError)
+                    let transcript = try services.localTranscriber(kind, localModel)
+                        .transcript(of: audio, language: language, vocabulary: terms, languageWarning: { [context] in context.printError($0) })
+                    return NewTranscript(transcript, vocabulary: terms.terms)
+                case .openai:
+                    let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
+                    context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))
+                    let retranscriber = CloudRetranscriber(
+                        client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
+                        slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
+                    let segments = try retranscriber.transcribe(
+                        audioFile: audio, localSegments: job.currentSegments ?? [], model: model,
+                        language: language, durationSeconds: recording.durationSeconds)
+                    return NewTranscript(segments: segments, language: language, vocabulary: nil)
+                }
+            }
         } catch let error as AudioFormatUnsupported {
+            // Audio this machine cannot read (an iPhone's M4A): one line, before anything is uploaded or changed.
             context.printErrorLine("error: '\(recording.name)' cannot be transcribed again here: \(error.description)")
             return ExitCode.failure
-        }
-        var language = self.language ?? recording.language
-        let segments: [TranscriptSegment]
-        var vocabulary: Vocabulary?
-        do {
-            let audio = try store.existingAudioFile(of: recording)
-            switch engine {
-            case .local(let choice):
-                let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
-                let terms = try SpeechOptions.vocabulary(option: vocabularyOption, kind: kind, model: localModel, environment: context.environment,
-                                                         library: context.dataDirectory, note: context.printError)
-                let transcript = try services.localTranscriber(kind, localModel)
-                    .transcript(of: audio, language: language, vocabulary: terms, languageWarning: { [context] in context.printError($0) })
-                segments = transcript.segments
-                language = transcript.language
-                vocabulary = terms
-            case .openai:
-                if LanguageChoice(language) == .automatic {  // the recording's own language (--language auto is refused above)
-                    context.printErrorLine("error: '\(recording.name)' has no language of its own ('auto'); name it for openai with --language")
-                    return ExitCode.failure
-                }
-                let endpoint = try services.openAIEndpoint(context, baseURLOption: baseURL)
-                context.printError(Retranscription.uploadNotice(recordingName: recording.name, host: endpoint.baseURL.host, model: model))
-                let retranscriber = CloudRetranscriber(
-                    client: OpenAITranscriptionClient(endpoint: endpoint, http: services.httpClient()),
-                    slicer: services.audioSlicer(), maximumPieceBytes: services.maximumPieceBytes)
-                segments = try retranscriber.transcribe(
-                    audioFile: audio, localSegments: current ?? [], model: model,
-                    language: language, durationSeconds: recording.durationSeconds)
-            }
-        } catch where Self.isGone(recording, after: error, in: store) {
-            // Its audio went with it: another command deleted the recording meanwhile.
-            context.printErrorLine("error: " + Self.deletedMeanwhile(recording))
-            return ExitCode.failure
-        }
-        let transcript: [TranscriptSegment]
-        do {
-            transcript = try Retranscription.transcriptToSave(segments, recordingName: recording.name)
         } catch let error as RetranscriptionError {
             context.printErrorLine("error: \(error.description)")
             return ExitCode.failure
         }
-        do {
-            // `current`: the transcript as it was read above; another command's newer one is not overwritten.
-            try store.replaceTranscript(of: recording.id, with: transcript, language: language == recording.language ? nil : language,
-                                        vocabulary: vocabulary?.terms, expected: current)
-        } catch let error as LibraryError where Self.isGone(recording, after: error, in: store) {
-            // It was there when this command began: another command deleted it meanwhile.
-            context.printErrorLine("error: " + Self.deletedMeanwhile(recording))
+        guard case .saved(let updated, let repaired) = outcome else {
+            context.printErrorLine("error: " + (outcome.notSavedReason ?? ""))
             return ExitCode.failure
         }
-        if let damage { context.printError(Self.setAsideNote(damage, id: recording.id, repair: "a new one was made from the audio")) }
-        let updated = try store.resolve(recording.id)
-        context.saved.add("the new transcript of \(recording.id) was saved (\(damage == nil ? "the previous one is kept" : "the damaged one is kept in its folder"))")
-        let engineName: String
-        switch engine {
-        case .openai: engineName = model.rawValue
-        case .local(let choice): engineName = try (choice ?? SpeechOptions.defaultEngine(context.environment)).rawValue
-        }
-        try report(updated, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
-        if !json && damage == nil {  // a damaged transcript is not kept as the previous one (the note says where it is)
+        if let repaired { context.printError(repaired.note(id: recording.id, repair: "a new one was made from the audio")) }
+        context.saved.add("the new transcript of \(recording.id) was saved (\(repaired == nil ? "the previous one is kept" : "the damaged one is kept in its folder"))")
+        try report(updated.recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
+        if !json && repaired == nil {  // a damaged transcript is not kept as the previous one (the note says where it is)
             context.print("The previous transcript is kept: 'livetranscriber retranscribe \(recording.id) --restore' puts it back.")
         }
         return ExitCode.success
-    }
-
-    /// The recording's transcript, read once; or, when transcript.json cannot be read, its path
-    /// and the reason. Both nil for any other failure, which is met again, and reported, when the
-    /// transcript is replaced.
-    static func currentTranscript(_ id: String, store: any RecordingStore)
-        -> (segments: [TranscriptSegment]?, damage: (path: String, reason: String)?) {
-        do {
-            return (try store.transcript(of: id), nil)
-        } catch LibraryError.corrupt(let path, let reason) {
-            return (nil, (path, reason))
-        } catch {
-            return (nil, nil)
-        }
-    }
-
-    /// The reason a new transcript was not saved when its recording was deleted while it was
-    /// being made (by `delete`, or the page): `retranscribe` and serve's transcribe-again job.
-    static func deletedMeanwhile(_ recording: Recording) -> String {
-        "'\(recording.name)' (\(recording.id)) was deleted while it was being transcribed again; the new transcript was not saved"
-    }
-
-    /// True when `recording` is no longer in the library (deleted since it was resolved), judged
-    /// by `error` first: the store said its folder is not there (`LibraryError.notFound` of its id).
-    /// A delete moves the folder to the trash before it takes the recording out of the index, so
-    /// between the two the index alone would still find it; else by the index.
-    static func isGone(_ recording: Recording, after error: any Error, in store: (any RecordingStore)?) -> Bool {
-        if case LibraryError.notFound(let reference) = error, reference == recording.id { return true }
-        guard error is AudioFileError || error is LibraryError, let store else { return false }
-        return (try? store.resolve(recording.id))?.id != recording.id
-    }
-
-    /// "note: the transcript of ID could not be read (REASON); a new one was made from the audio,
-    /// and the damaged file is kept in FOLDER."
-    static func setAsideNote(_ damage: (path: String, reason: String), id: String, repair: String) -> String {
-        let reason = damage.reason.hasSuffix(".") ? String(damage.reason.dropLast()) : damage.reason
-        let folder = URL(fileURLWithPath: damage.path).deletingLastPathComponent().path
-        return "note: the transcript of \(id) could not be read (\(reason)); \(repair), and the damaged file is kept in \(folder)."
     }
 
     private func report(_ recording: Recording, store: any RecordingStore, context: CommandContext, done: String) throws {

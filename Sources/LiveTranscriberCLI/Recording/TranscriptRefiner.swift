@@ -4,7 +4,7 @@ import LiveTranscriberLinux
 
 /// `record`'s second pass (`TranscriptRefinement`): the saved recording's audio transcribed again
 /// as a file with the engine, model, language and vocabulary it was recorded with, saved with
-/// `replaceTranscript` (the live transcript becomes the previous one), a progress bar on a
+/// `RecordingRetranscription` (the live transcript becomes the previous one), a progress bar on a
 /// terminal's stderr, and Ctrl-C (or SIGTERM) keeping the live transcript.
 struct TranscriptRefiner {
     let context: CommandContext
@@ -47,24 +47,24 @@ struct TranscriptRefiner {
         }
         defer { if progressOutput != nil { progressOutput?.write("\r\u{1B}[K") } }
         do {
-            let live = try store.transcript(of: recording.id)
-            let audio = try store.existingAudioFile(of: recording)
-            draw(0, force: true)
-            let result = try LocalFileTranscriber(engine: engine, model: model).transcript(
-                of: audio, language: recording.language, vocabulary: Vocabulary(recording.vocabulary),
-                languageWarning: { _ in },  // said once already, while recording
-                progress: { draw($0) }, isCancelled: isStopped)
-            let segments = try Retranscription.transcriptToSave(result.segments, recordingName: recording.name)
-            try store.replaceTranscript(of: recording.id, with: segments, language: nil, vocabulary: nil, expected: live)
-            return .refined(RecordingWithTranscript(recording: try store.resolve(recording.id), segments: segments))
+            // The live transcript, as saved: a transcript another command saves meanwhile is kept.
+            let job = try RecordingRetranscription(recording: recording, in: store)
+            let outcome = try job.run(in: store, reads: .libsndfile) { audio in
+                draw(0, force: true)
+                let transcript = try LocalFileTranscriber(engine: engine, model: model).transcript(
+                    of: audio, language: recording.language, vocabulary: Vocabulary(recording.vocabulary),
+                    languageWarning: { _ in },  // said once already, while recording
+                    progress: { draw($0) }, isCancelled: isStopped)
+                return NewTranscript(transcript, vocabulary: nil)
+            }
+            switch outcome {
+            case .saved(let refined, _): return .refined(refined)
+            case .changedMeanwhile: return .replacedMeanwhile
+            case .deletedMeanwhile: return .failed("'\(recording.name)' (\(recording.id)) was deleted while it was being refined")
+            }
         } catch is TranscriptionCancelled {
             return .stopped
-        } catch LibraryError.changedMeanwhile {
-            return .replacedMeanwhile
         } catch {
-            if RetranscribeCommand.isGone(recording, after: error, in: store) {
-                return .failed("'\(recording.name)' (\(recording.id)) was deleted while it was being refined")
-            }
             return .failed(LiveTranscriberCommandLine.describe(error))
         }
     }

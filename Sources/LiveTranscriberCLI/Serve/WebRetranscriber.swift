@@ -5,8 +5,8 @@ import LiveTranscriberLinux
 import Synchronization
 
 /// Re-transcribes a recording from the page as `retranscribe` does with a local engine (the
-/// default engine, `$LIVETRANSCRIBER_ENGINE` or whisper): the same audio check, transcriber,
-/// `Retranscription.transcriptToSave` and `replaceTranscript` (the previous transcript is kept,
+/// default engine, `$LIVETRANSCRIBER_ENGINE` or whisper), through the same use case
+/// (`RecordingRetranscription`: audio check, rules, save over the transcript read; the previous transcript is kept,
 /// `retranscribe --restore` puts it back). It runs on a thread of its own and tells how far it
 /// has transcribed, for the page's progress bar.
 final class WebRetranscriber: Sendable {
@@ -80,38 +80,45 @@ final class WebRetranscriber: Sendable {
         var quiet = context
         quiet.stdout = BufferOutput()
         quiet.stderr = BufferOutput()
+        var store: LibraryStore?
         do {
-            let store = try LibraryAccess.open(quiet)
+            let opened = try LibraryAccess.open(quiet)
+            store = opened
             // What is replaced, as it is now: a transcript another command saves meanwhile is not overwritten.
-            let before = try? store.transcript(of: id)
-            let audio = try store.existingAudioFile(of: recording)
-            let engine = try SpeechOptions.defaultEngine(context.environment)
-            // The library's vocabulary (or LIVETRANSCRIBER_VOCABULARY), as `retranscribe` without '--vocabulary'.
-            let vocabulary = try SpeechOptions.vocabulary(option: nil, kind: engine, model: nil, environment: context.environment,
-                                                          library: context.dataDirectory, note: { _ in })
+            let job = try RecordingRetranscription(recording: recording, in: opened)
             let total = max(recording.durationSeconds, 0.001)
-            let result = try LocalFileTranscriber(engine: engine).transcript(
-                of: audio, language: language, vocabulary: vocabulary, languageWarning: { _ in }
-            ) { seconds in
-                jobs.withLock { jobs in
-                    jobs[id]?.doneSeconds = min(seconds, recording.durationSeconds)
-                    jobs[id]?.fraction = min(1, seconds / total)
+            let outcome = try job.run(in: opened, reads: .libsndfile) { audio in
+                let engine = try SpeechOptions.defaultEngine(context.environment)
+                // The library's vocabulary (or LIVETRANSCRIBER_VOCABULARY), as `retranscribe` without '--vocabulary'.
+                let vocabulary = try SpeechOptions.vocabulary(option: nil, kind: engine, model: nil, environment: context.environment,
+                                                              library: context.dataDirectory, note: { _ in })
+                let transcript = try LocalFileTranscriber(engine: engine).transcript(
+                    of: audio, language: language, vocabulary: vocabulary, languageWarning: { _ in }
+                ) { seconds in
+                    jobs.withLock { jobs in
+                        jobs[id]?.doneSeconds = min(seconds, recording.durationSeconds)
+                        jobs[id]?.fraction = min(1, seconds / total)
+                    }
+                }
+                return NewTranscript(transcript, vocabulary: vocabulary.terms)
+            }
+            jobs.withLock { jobs in
+                switch outcome {
+                case .saved(let saved, _):
+                    jobs[id]?.language = saved.recording.language
+                    jobs[id]?.state = "done"
+                    jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says
+                    jobs[id]?.fraction = 1
+                    jobs[id]?.segments = saved.segments.count
+                case .changedMeanwhile, .deletedMeanwhile:
+                    jobs[id]?.state = "failed"
+                    jobs[id]?.error = outcome.notSavedReason
                 }
             }
-            let transcript = try Retranscription.transcriptToSave(result.segments, recordingName: recording.name)
-            try store.replaceTranscript(of: id, with: transcript, language: result.language == recording.language ? nil : result.language,
-                                        vocabulary: vocabulary.terms, expected: before)
-            jobs.withLock { $0[id]?.language = result.language }
-            jobs.withLock { jobs in
-                jobs[id]?.state = "done"
-                jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says
-                jobs[id]?.fraction = 1
-                jobs[id]?.segments = transcript.count
-            }
         } catch {
-            // Deleted meanwhile (the page's Delete, or `delete`): its audio or folder went with it.
-            let gone = RetranscribeCommand.isGone(recording, after: error, in: try? LibraryAccess.open(quiet))
-            let reason = gone ? RetranscribeCommand.deletedMeanwhile(recording) : CommandRunner.describe(error)
+            // Deleted meanwhile (the page's Delete, or `delete`): its folder went with it.
+            let gone = RecordingRetranscription.isGone(recording, after: error, in: store)
+            let reason = gone ? RetranscriptionOutcome.deletedMeanwhile(recording).notSavedReason ?? "" : CommandRunner.describe(error)
             jobs.withLock { jobs in
                 jobs[id]?.state = "failed"
                 jobs[id]?.error = reason

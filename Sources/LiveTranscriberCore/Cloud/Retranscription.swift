@@ -22,11 +22,14 @@ public enum RetranscriptionError: Error, Equatable, LocalizedError, CustomString
     case noText(recordingName: String)
     /// A restore was asked for, but no re-transcription replaced a transcript yet.
     case noPreviousTranscript(recordingName: String)
+    /// The transcription ran but was not saved: `reason` (`RetranscriptionOutcome.notSavedReason`).
+    case notSaved(reason: String)
 
     public var description: String {
         switch self {
         case .noText(let name): return "the transcription returned no text; the transcript of '\(name)' was not changed."
         case .noPreviousTranscript(let name): return "'\(name)' has no previous transcript to restore."
+        case .notSaved(let reason): return reason + "."
         }
     }
 

@@ -76,14 +76,14 @@ public protocol RecordingStore: AnyObject {
     /// so it can be restored. The recording's vocabulary becomes `vocabulary` when given (the terms
     /// the new transcript's recognizer was given); nil keeps it.
     ///
-    /// - Parameter expected: the transcript the caller read before making the new one (a
-    ///   re-transcription takes seconds to minutes), or nil for no check. When the stored
-    ///   transcript differs from it (another command replaced or restored it meanwhile), nothing
-    ///   changes, so neither that transcript nor the one it kept as the previous is lost.
+    /// - Parameter expected: the transcript the caller read before making the new one
+    ///   (`ExpectedTranscript`). When the stored transcript is no longer that one (another command
+    ///   replaced, restored or repaired it meanwhile), nothing changes, so neither that transcript
+    ///   nor the one it kept as the previous is lost.
     /// - Throws: `LibraryError.notFound`; `LibraryError.changedMeanwhile` when `expected` no
     ///   longer matches.
     func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
-                           expected: [TranscriptSegment]?) throws
+                           expected: ExpectedTranscript) throws
     /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
     /// recording had with it; the transcript and language replaced by the restore become the
     /// previous ones, so restoring twice returns to where it started.
@@ -103,7 +103,7 @@ extension RecordingStore {
 
     /// Replaces the transcript, whatever it is now (no `expected` check).
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws {
-        try replaceTranscript(of: id, with: segments, language: language, vocabulary: vocabulary, expected: nil)
+        try replaceTranscript(of: id, with: segments, language: language, vocabulary: vocabulary, expected: .anything)
     }
 
     /// Replaces the transcript and keeps the recording's language.

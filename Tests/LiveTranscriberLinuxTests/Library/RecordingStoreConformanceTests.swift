@@ -112,7 +112,7 @@ struct RecordingStoreConformanceTests {
             try store.replaceTranscript(of: "r1", with: [TranscriptSegment(text: "other words", startSeconds: 1, endSeconds: 2)])
             #expect(throws: LibraryError.changedMeanwhile(id: "r1")) {
                 try store.replaceTranscript(of: "r1", with: [TranscriptSegment(text: "refined words", startSeconds: 1, endSeconds: 2)],
-                                            language: "de", vocabulary: ["Norland"], expected: live)
+                                            language: "de", vocabulary: ["Norland"], expected: .segments(live))
             }
             #expect(try store.transcript(of: "r1").map(\.text) == ["other words"])
             #expect(try store.resolve("r1").language == "en-US")
@@ -122,12 +122,12 @@ struct RecordingStoreConformanceTests {
             #expect(try store.transcript(of: "r1").map(\.text) == ["live words"])
             // Read again, it is the one expected: replaced, the one read kept as the previous.
             try store.replaceTranscript(of: "r1", with: [TranscriptSegment(text: "refined words", startSeconds: 1, endSeconds: 2)],
-                                        language: nil, vocabulary: nil, expected: try store.transcript(of: "r1"))
+                                        language: nil, vocabulary: nil, expected: .segments(try store.transcript(of: "r1")))
             #expect(try store.transcript(of: "r1").map(\.text) == ["refined words"])
             #expect(try store.restorePreviousTranscript(of: "r1"))
             #expect(try store.transcript(of: "r1").map(\.text) == ["live words"])
             #expect(throws: LibraryError.notFound("nope")) {
-                try store.replaceTranscript(of: "nope", with: [], language: nil, vocabulary: nil, expected: [])
+                try store.replaceTranscript(of: "nope", with: [], language: nil, vocabulary: nil, expected: .segments([]))
             }
         }
     }

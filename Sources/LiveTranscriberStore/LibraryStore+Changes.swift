@@ -37,7 +37,9 @@ extension LibraryStore {
                                   vocabulary: [String]?, expected: ExpectedTranscript) throws {
         try keeper.withWriteLock {
             let folder = try folders.existingFolder(of: id)
-            if !expected.matches(try? folders.readTranscript(in: folder)) { throw LibraryError.changedMeanwhile(id: id) }
+            if expected != .anything, !expected.matches(try? folders.readTranscript(in: folder)) {
+                throw LibraryError.changedMeanwhile(id: id)
+            }
             let stored = try folders.readMetadata(in: folder)
             var recording = stored
             if let language { recording.language = language }

@@ -12,25 +12,26 @@ public enum LinuxRecordingServices {
     ///     import: finals only, decoded as `retranscribe` decodes the file (`RecognitionMode`).
     ///   - clock: the system clock unless a test gives another.
     ///   - vocabulary: the recognizer's vocabulary, already bounded (`LinuxSpeechEngines.boundedVocabulary`).
+    ///   - recentLanguage: the library's recent language (`RecentLanguage.of`), for a recording too short to identify.
     ///   - languageWarning: told the one line when the speech contradicts the language named.
     public static func make(
         store: LibraryStore, activity: any ActivityClient,
         engine: SpeechEngineKind, model: String? = nil, mode: RecognitionMode,
-        clock: any WallClock = SystemClock(), vocabulary: Vocabulary = Vocabulary(),
+        clock: any WallClock = SystemClock(), vocabulary: Vocabulary = Vocabulary(), recentLanguage: String? = nil,
         languageWarning: @escaping (String) -> Void = { _ in }
     ) -> RecordingEngineServices<LibraryStore> {
         RecordingEngineServices(
             store: store,
             makeRecognizer: { language in
                 try LinuxSpeechEngines.make(engine, language: language, model: model, mode: mode, vocabulary: vocabulary,
-                                            languageWarning: languageWarning)
+                                            recentLanguage: recentLanguage, languageWarning: languageWarning)
             },
             makeResampler: { try SoxrResampler(inputRate: $0, outputRate: $1, channels: $2) },
             makeWriter: { try SndFileWriter(path: $0.path, format: $1, fileFormat: $2) },
             activity: activity,
             clock: clock,
             retranscribe: { file, language in
-                try LocalFileTranscriber(engine: engine, model: model)
+                try LocalFileTranscriber(engine: engine, model: model, recentLanguage: recentLanguage)
                     .transcript(of: file, language: language, vocabulary: vocabulary, languageWarning: languageWarning).segments
             }
         )

@@ -17,7 +17,7 @@ struct TranscriptRefinerTests {
         let store = try LibraryAccess.open(context)
         let other = [TranscriptSegment(text: "Another command's words.", startSeconds: 0.5, endSeconds: 2)]
         var changed = false
-        let outcome = TranscriptRefiner(context: context, store: store, engine: .whisper, model: nil).refine(library.long, isStopped: {
+        let outcome = TranscriptRefiner(context: context, store: store, engine: .whisper, model: nil, recordedUnder: .automatic).refine(library.long, isStopped: {
             // Asked after each block of audio: the first time, `retranscribe` (another store, as another process) saves first.
             if !changed {
                 changed = true
@@ -39,7 +39,7 @@ struct TranscriptRefinerTests {
         let library = try ServedLibrary()
         let context = library.context
         let store = try LibraryAccess.open(context)
-        let outcome = TranscriptRefiner(context: context, store: store, engine: .whisper, model: nil)
+        let outcome = TranscriptRefiner(context: context, store: store, engine: .whisper, model: nil, recordedUnder: .automatic)
             .refine(library.long, isStopped: { false }, progressOutput: nil)
         guard case .refined(let refined) = outcome else {
             Issue.record("expected .refined, got \(outcome)")

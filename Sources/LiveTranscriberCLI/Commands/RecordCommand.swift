@@ -171,7 +171,8 @@ struct RecordCommand: CLICommand {
         switch TranscriptRefinement.decision(engine: engine, turnedOff: !refine, audioSeconds: saved.recording.durationSeconds,
                                              stoppedByTermination: stopSignal == SIGTERM || stopSignal == SIGHUP) {
         case .refine:
-            let refiner = TranscriptRefiner(context: context, store: store, engine: engine, model: options.speech.model)
+            let refiner = TranscriptRefiner(context: context, store: store, engine: engine, model: options.speech.model,
+                                            recordedUnder: LanguageChoice(options.speech.language))
             switch refiner.refine(saved.recording, isStopped: { signals.count > signalsBefore }, progressOutput: context.stderr.isTerminal ? context.stderr : nil) {
             case .refined(let refined):
                 result = refined

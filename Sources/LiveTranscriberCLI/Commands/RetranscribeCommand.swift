@@ -120,7 +120,7 @@ struct RetranscribeCommand: CLICommand {
             try report(try store.resolve(recording.id), store: store, context: context, done: "Restored the previous transcript of '\(recording.name)'")
             return ExitCode.success
         }
-        let language = self.language ?? recording.language
+        let language = self.language ?? job.defaultLanguage()
         if engine == .openai, LanguageChoice(language) == .automatic {  // the recording's own language (--language auto is refused above)
             context.printErrorLine("error: '\(recording.name)' has no language of its own ('auto'); name it for openai with --language")
             return ExitCode.failure

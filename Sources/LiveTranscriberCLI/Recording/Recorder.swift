@@ -84,7 +84,8 @@ final class Recorder {
         // (no interim decodes nobody sees); a recording is live, whatever its input.
         let services = LinuxRecordingServices.make(store: store, activity: activity, engine: speechEngine, model: options.speech.model,
                                                    mode: options.importing == nil ? .live : .fileInBackground,
-                                                   vocabulary: vocabulary, languageWarning: { [context] in context.printError($0) })
+                                                   vocabulary: vocabulary, recentLanguage: RecentLanguage.of((try? store.list()) ?? []),
+                                                   languageWarning: { [context] in context.printError($0) })
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings, services: services) { [display] event in
             if eventsOutput != nil || live != nil {
                 let elapsed = ContinuousClock.now - started

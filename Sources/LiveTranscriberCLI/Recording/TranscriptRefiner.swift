@@ -12,6 +12,9 @@ struct TranscriptRefiner {
     let engine: SpeechEngineKind
     /// `--model`: a model file, or nil for the installed one.
     let model: String?
+    /// `--language` as the recording was made with it ("auto" by default): the file is decoded under
+    /// the same choice, so its stretches keep their own languages as `import`'s do.
+    let recordedUnder: LanguageChoice
 
     /// What the second pass came to.
     enum Outcome {
@@ -51,8 +54,8 @@ struct TranscriptRefiner {
             let job = try RecordingRetranscription(recording: recording, in: store)
             let outcome = try job.run(in: store, reads: .libsndfile) { audio in
                 draw(0, force: true)
-                let transcript = try LocalFileTranscriber(engine: engine, model: model).transcript(
-                    of: audio, language: recording.language, vocabulary: Vocabulary(recording.vocabulary),
+                let transcript = try LocalFileTranscriber(engine: engine, model: model, recentLanguage: job.recentLanguage).transcript(
+                    of: audio, language: job.defaultLanguage(recordedUnder: recordedUnder), vocabulary: Vocabulary(recording.vocabulary),
                     languageWarning: { _ in },  // said once already, while recording
                     progress: { draw($0) }, isCancelled: isStopped)
                 return NewTranscript(transcript, vocabulary: nil)

@@ -141,10 +141,15 @@ public struct LanguageLock: Sendable, Equatable {
     public private(set) var detected: String?
     /// True once an identification was applied (or found impossible): no later decode identifies again.
     public private(set) var settled = false
+    /// The library's recent language (`RecentLanguage.of`), taken under `auto` for a recording
+    /// with too little speech to identify (`identified(_:recordingSpeechSeconds:)`); nil when the
+    /// library has none.
+    public let recent: String?
 
-    public init(choice: LanguageChoice, fallback: String = "en-US") {
+    public init(choice: LanguageChoice, fallback: String = "en-US", recent: String? = nil) {
         self.choice = choice
         self.fallback = fallback
+        self.recent = recent
     }
 
     /// True while the next decode should identify the language first.
@@ -183,18 +188,39 @@ public struct LanguageLock: Sendable, Equatable {
 
     /// Applies the first identification (nil: the engine cannot identify languages) and returns the
     /// one warning line, if any. Later identifications change nothing and return nil.
-    public mutating func identified(_ guess: LanguageGuess?) -> String? {
+    ///
+    /// The short-clip rule, under `auto`: a whole recording of less than
+    /// `SegmentLanguages.minimumSeconds` of speech (`recordingSpeechSeconds`) is too short to
+    /// identify (Whisper base gives espeak-ng's 1.6 s "Danke schön, bis morgen." Malay). It takes
+    /// the library's `recent` language; with none, the guess is kept and the returned note says so.
+    /// - Parameter recordingSpeechSeconds: the speech of the whole recording when the identification
+    ///   heard all of it (the stream ended first); nil when more speech followed.
+    public mutating func identified(_ guess: LanguageGuess?, recordingSpeechSeconds: Double? = nil) -> String? {
         guard !settled else { return nil }
         settled = true
+        let short = recordingSpeechSeconds.map { $0 < SegmentLanguages.minimumSeconds } ?? false
+        if choice == .automatic, short, let recent {
+            detected = primarySubtag(recent)
+            return nil
+        }
         guard let guess, let top = guess.top else { return nil }
         switch choice {
         case .automatic:
             detected = top.language
-            return nil
+            guard short, let seconds = recordingSpeechSeconds else { return nil }
+            return Self.shortClipNote(seconds: seconds, heard: top.language, probability: top.probability)
         case .named(let tag):
             guard primarySubtag(top.language) != primarySubtag(tag), top.probability >= Self.warningProbability else { return nil }
             return Self.warning(named: tag, heard: top.language, probability: top.probability)
         }
+    }
+
+    /// "note: only 1.6 s of speech, too little to be sure of its language: it is taken as Malay (ms,
+    /// 45%); --language names it".
+    public static func shortClipNote(seconds: Double, heard code: String, probability: Double) -> String {
+        let percent = Int((probability * 100).rounded(.down))
+        return "note: only \(String(format: "%.1f", seconds)) s of speech, too little to be sure of its language: "
+            + "it is taken as \(displayName(code)) (\(code), \(percent)%); --language names it"
     }
 
     /// "warning: the speech sounds like German (de, 93%), not en; it is transcribed as en as asked

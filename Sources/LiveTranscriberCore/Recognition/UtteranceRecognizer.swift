@@ -29,12 +29,17 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
     /// Makes the next decodes use `language` (a BCP 47 tag; Whisper reads its primary subtag).
     /// Called on the worker's thread before each decode. By default ignored.
     func useLanguage(_ language: String)
+    /// The probability of each language in the audio the last `decode` heard, from that decode's
+    /// own encoder pass (a decoder step, not a second encoding); nil when the decoder cannot tell
+    /// languages apart. Not cancellable. By default nil.
+    func languageOfLastDecode() throws -> LanguageGuess?
 }
 
 extension UtteranceDecoder {
     public var identifiesLanguages: Bool { false }
     public func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? { nil }
     public func useLanguage(_ language: String) {}
+    public func languageOfLastDecode() throws -> LanguageGuess? { nil }
 }
 
 /// Asks a running decode to stop: set on the recognizer's thread, read by the decoder on the worker's.
@@ -206,13 +211,14 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// kept until the decoder is free: the same samples whether decodes run on the caller's thread
     /// or in the background (with a final decode in flight, the identification would otherwise
     /// hear as much more speech as the reader got ahead meanwhile).
-    private var identificationPending: [Float]?
+    private var identificationPending: (speech: [Float], wholeRecording: Bool)?
     /// True once the identification job has started.
     private var identificationStarted = false
 
     /// - Parameters:
     ///   - language: a BCP 47 tag, or "auto" to detect it (`LanguageChoice`).
     ///   - fallbackLanguage: kept under "auto" when no speech is identified (`LanguageLock.fallback`).
+    ///   - recentLanguage: the library's recent language, for a recording too short to identify (`LanguageLock.recent`).
     ///   - languageWarning: told, on the caller's thread, the one warning line when the speech
     ///     contradicts a named language.
     ///   - interims: live use: re-decode the open utterance for interim text, and start each final
@@ -224,9 +230,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         worker: any DecodeWorker, clock: any WallClock = SystemClock(), interims: Bool,
         settings: VoiceActivitySettings = VoiceActivitySettings(), schedule: PartialDecodeSchedule = PartialDecodeSchedule(),
         packing: UtterancePacking = UtterancePacking(),
-        fallbackLanguage: String = "en-US", languageWarning: @escaping (String) -> Void = { _ in }
+        fallbackLanguage: String = "en-US", recentLanguage: String? = nil, languageWarning: @escaping (String) -> Void = { _ in }
     ) {
-        var lock = LanguageLock(choice: LanguageChoice(language), fallback: fallbackLanguage)
+        var lock = LanguageLock(choice: LanguageChoice(language), fallback: fallbackLanguage, recent: recentLanguage)
         if !decoder.identifiesLanguages { _ = lock.identified(nil) }  // nothing to identify with: settled at once
         self.languageState = LanguageState(lock)
         self.languageWarning = languageWarning
@@ -438,10 +444,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 abandoned.insert(job.id)
                 current = nil
             }
-            if let speech = identificationPending {
+            if let pending = identificationPending {
                 identificationPending = nil
                 identificationStarted = true
-                start(.identify, samples: speech, offset: 0)
+                start(.identify, samples: pending.speech, offset: 0, wholeRecording: pending.wholeRecording)
             } else if holdsDecodes {
                 break  // "auto": nothing is decoded before the language is known
             } else if !waitingFinals.isEmpty {
@@ -475,18 +481,20 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var maxIdentificationSamples: Int { 30 * inputFormat.sampleRate }
 
     /// The speech to identify the language of: the cut utterances' and the open one's so far, once
-    /// they reach `LanguageLock.identificationSeconds` (any amount when `finishing`); nil before.
-    private func identificationSpeech(finishing: Bool) -> [Float]? {
+    /// they reach `LanguageLock.identificationSeconds` (any amount when `finishing`: then the whole
+    /// recording's speech, when under 30 s); nil before.
+    private func identificationSpeech(finishing: Bool) -> (speech: [Float], wholeRecording: Bool)? {
         var speech = heardSpeech
         if let open = segmenter.openStartSample, open >= bufferStart { speech += buffer[(open - bufferStart)...] }
         guard !speech.isEmpty,
               finishing || Double(speech.count) >= LanguageLock.identificationSeconds * Double(inputFormat.sampleRate)
         else { return nil }
         heardSpeech = []
-        return Array(speech.prefix(maxIdentificationSamples))
+        return (Array(speech.prefix(maxIdentificationSamples)), finishing && speech.count <= maxIdentificationSamples)
     }
 
-    private func start(_ purpose: Purpose, samples: [Float], offset: Int, cuts: [UtteranceCut] = []) {
+    /// - Parameter wholeRecording: an identification of all the recording's speech (`LanguageLock`'s short-clip rule).
+    private func start(_ purpose: Purpose, samples: [Float], offset: Int, cuts: [UtteranceCut] = [], wholeRecording: Bool = false) {
         jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
         let offsetSeconds = Double(offset) / Double(inputFormat.sampleRate)
@@ -507,24 +515,36 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let window = detector.windowSamples
         let pieces = UtterancePacking.pieces(of: cuts, from: offset, count: samples.count)
         let packed = purpose == .final && (packing?.spanSeconds ?? 0) > 0
+        // Files under "auto": a pack in doubt has each utterance's language checked (`SegmentLanguages`).
+        let perUtterance = packed && decoder.identifiesLanguages && languageState.lock.withLock { $0.choice == .automatic }
+        let rate = inputFormat.sampleRate
         mailbox.begin()
         worker.submit {
             var warning: String?
+            var review: LanguageReview?
             let outcome: Result<[WordTiming], any Error> = Result {
                 if purpose == .identify {
                     let guess = try decoder.identifyLanguage(samples)
-                    warning = languages.lock.withLock { $0.identified(guess) }
+                    let speechSeconds = wholeRecording ? Double(samples.count) / Double(rate) : nil
+                    warning = languages.lock.withLock { $0.identified(guess, recordingSpeechSeconds: speechSeconds) }
                     return []
                 }
-                decoder.useLanguage(languages.lock.withLock { $0.language(after: nil) })
+                let locked = languages.lock.withLock { $0.language(after: nil) }
+                decoder.useLanguage(locked)
                 // A final (or look-ahead) decode hears quiet speech at an ordinary level; a file's pack,
                 // its quiet utterances at the level of its loudest; interims as they are.
                 let audio = interim ? samples
                     : packed ? UtterancePacking.leveled(samples, pieces: pieces, windowSamples: window)
                     : pieces.flatMap { SpeechLevelNormalizer.leveledForDecoding(Array(samples[$0]), windowSamples: window) }
-                return try decoder.decode(audio, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+                let words = try decoder.decode(audio, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+                if perUtterance, SegmentLanguages.isInDoubt(try decoder.languageOfLastDecode(), locked: locked) {
+                    defer { decoder.useLanguage(locked) }
+                    review = try LanguageReview(audio, cuts: cuts, offset: offset, locked: locked, sampleRate: rate, windowSamples: window,
+                                                decoder: decoder, maxTokens: maxTokens, cancellation: cancellation)
+                }
+                return words
             }
-            mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning))
+            mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning, review: review))
         }
     }
 
@@ -540,7 +560,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .identify:
                 _ = try done.words.get()  // a failed identification fails the recognizer, as a failed decode does
             case .final:
-                events += try finalEvents(job: job, words: done.words)
+                events += try finalEvents(job: job, words: done.words, review: done.review)
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
@@ -589,10 +609,22 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// The final segments of a decoded utterance (or a file's pack of them, its words shared out by
     /// `UtterancePacking.assigned`), with times from the start of the stream, without loops
     /// (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
-    private func finalEvents(job: Job, words: Result<[WordTiming], any Error>) throws -> [RecognitionEvent] {
+    /// A pack whose languages were reviewed (`LanguageReview`) has its utterances as the review cut
+    /// them; those of its runs take their words from their run's own decode, and keep its language.
+    private func finalEvents(job: Job, words: Result<[WordTiming], any Error>, review: LanguageReview? = nil) throws -> [RecognitionEvent] {
         let words = decodedWords(job: job, words: try words.get())
-        let shares = UtterancePacking.assigned(words, to: job.cuts, sampleRate: inputFormat.sampleRate)
-        return zip(job.cuts, shares).flatMap { segmentEvents($1, cut: $0) }
+        let cuts = review?.cuts ?? job.cuts
+        var shares = UtterancePacking.assigned(words, to: cuts, sampleRate: inputFormat.sampleRate)
+        var languages = [String?](repeating: nil, count: cuts.count)
+        for run in review?.runs ?? [] {
+            let runShares = UtterancePacking.assigned(decodedWords(job: job, words: run.words), to: Array(cuts[run.utterances]),
+                                                      sampleRate: inputFormat.sampleRate)
+            for (index, share) in zip(run.utterances, runShares) {
+                shares[index] = share
+                languages[index] = run.language
+            }
+        }
+        return cuts.indices.flatMap { segmentEvents(shares[$0], cut: cuts[$0], language: languages[$0]) }
     }
 
     /// A decode's words with stream times, without loops (`RepetitionGuard`), without the words of
@@ -607,12 +639,13 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     /// The final segment of `words` (stream times, already trimmed), the decode of `cut`; none for no words.
-    private func segmentEvents(_ words: [WordTiming], cut: UtteranceCut) -> [RecognitionEvent] {
+    /// `language`: the segment's own when not the recording's (`TranscriptSegment.language`).
+    private func segmentEvents(_ words: [WordTiming], cut: UtteranceCut, language: String? = nil) -> [RecognitionEvent] {
         guard let first = words.first, let last = words.last else { return [] }
         lastFinal = (cut.endSample, words)
         let text = words.map(\.word).joined(separator: " ")
         return [.final(TranscriptSegment(text: text, startSeconds: first.startSeconds,
-                                         endSeconds: max(first.startSeconds, last.endSeconds), words: words))]
+                                         endSeconds: max(first.startSeconds, last.endSeconds), words: words, language: language))]
     }
 
     /// `words` (stream times) of audio from `startSample` on, without the leading words that repeat
@@ -674,6 +707,97 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         var id: Int
         var words: Result<[WordTiming], any Error>
         var languageWarning: String?
+        /// A file's pack whose utterances were checked for their own languages.
+        var review: LanguageReview?
+    }
+
+    /// A file's pack in doubt about its language (`SegmentLanguages.isInDoubt`), each utterance
+    /// checked: runs on the worker's thread, between the pack's decode and its result.
+    private struct LanguageReview: Sendable {
+        /// The pack's utterances: its cuts, an utterance that changes language at a pause split
+        /// there (`SegmentLanguages.changePoint`).
+        var cuts: [UtteranceCut]
+        /// The runs of `cuts` not in the locked language, each decoded again in its own.
+        var runs: [LanguageRun]
+
+        /// Identifies each of `cuts` of `SegmentLanguages.minimumSeconds` or more on its own audio (an
+        /// unsure one of twice that, split at its first change point whose sides are two languages), and decodes each run of
+        /// utterances not in `locked` in its own language.
+        /// - Parameters:
+        ///   - audio: the pack as its decode heard it, from stream sample `offset`.
+        ///   - windowSamples: the voice activity detector's window, for `SegmentLanguages.changePoint`.
+        ///   - cuts: the pack's utterances, stream samples.
+        /// - Throws: what the decoder throws; `CancellationError` once `cancellation` is cancelled.
+        init(_ audio: [Float], cuts: [UtteranceCut], offset: Int, locked: String, sampleRate: Int, windowSamples: Int,
+             decoder: any UtteranceDecoder, maxTokens: Int, cancellation: DecodeCancellation) throws {
+            let rate = Double(sampleRate)
+            func identified(_ from: Int, _ to: Int) throws -> LanguageGuess? {
+                if cancellation.isCancelled { throw CancellationError() }
+                let range = max(0, from - offset)..<min(audio.count, max(0, to - offset))
+                guard Double(range.count) >= SegmentLanguages.minimumSeconds * rate else { return nil }
+                return try decoder.identifyLanguage(Array(audio[range]))
+            }
+            var reviewed: [UtteranceCut] = []
+            var guesses: [LanguageGuess?] = []
+            for cut in cuts {
+                let guess = try identified(cut.startSample, cut.endSample)
+                let unsure = (guess?.top?.probability ?? 1) < SegmentLanguages.switchProbability
+                let own = max(0, cut.startSample - offset)..<min(audio.count, max(0, cut.endSample - offset))
+                if unsure, let sides = try UtteranceRecognizer.languageChange(in: cut, own: own, audio: audio, locked: locked, sampleRate: sampleRate,
+                                                               windowSamples: windowSamples, identified: identified) {
+                    reviewed += sides.cuts
+                    guesses += sides.guesses
+                    continue
+                }
+                reviewed.append(cut)
+                guesses.append(guess)
+            }
+            let pieces = UtterancePacking.pieces(of: reviewed, from: offset, count: audio.count)
+            let languages = SegmentLanguages.utteranceLanguages(guesses, locked: locked)
+            self.cuts = reviewed
+            self.runs = try SegmentLanguages.foreignRuns(languages, locked: locked).map { run in
+                if cancellation.isCancelled { throw CancellationError() }
+                let stretch = pieces[run.utterances.lowerBound].lowerBound..<pieces[run.utterances.upperBound - 1].upperBound
+                decoder.useLanguage(run.language)
+                let start = Double(stretch.lowerBound) / rate
+                let words = try decoder.decode(Array(audio[stretch]), maxTokens: maxTokens, interim: false, cancellation: cancellation)
+                return LanguageRun(utterances: run.utterances, language: run.language, words: words.map {
+                    WordTiming(word: $0.word, startSeconds: $0.startSeconds + start, endSeconds: $0.endSeconds + start)
+                })
+            }
+        }
+    }
+
+    /// `cut` split in two at the one of its change points (`SegmentLanguages.changePoints`) whose
+    /// sides differ most clearly in language (`SegmentLanguages.sideLanguages`); nil when at none
+    /// do. Each side's language is returned as a certain guess.
+    /// - Parameter own: the cut's samples, as a range of `audio`.
+    private static func languageChange(in cut: UtteranceCut, own: Range<Int>, audio: [Float], locked: String, sampleRate: Int,
+                                       windowSamples: Int, identified: (Int, Int) throws -> LanguageGuess?) throws
+        -> (cuts: [UtteranceCut], guesses: [LanguageGuess?])? {
+        var best: (split: Int, languages: [String], confidence: Double)?
+        for change in SegmentLanguages.changePoints(audio[own], sampleRate: sampleRate, windowSamples: windowSamples) {
+            let split = cut.startSample + change
+            let sides = (try identified(cut.startSample, split), try identified(split, cut.endSample))
+            guard let found = SegmentLanguages.sideLanguages(sides.0, sides.1, locked: locked),
+                  found.confidence > (best?.confidence ?? 0) else { continue }
+            best = (split, [found.first, found.second], found.confidence)
+        }
+        guard let best else { return nil }
+        return ([UtteranceCut(startSample: cut.startSample, endSample: best.split, forced: false),
+                 UtteranceCut(startSample: best.split, endSample: cut.endSample, forced: cut.forced)],
+                best.languages.map { LanguageGuess(probabilities: [$0: 1]) })
+    }
+
+    /// Utterances of a file's pack decoded again, together, in a language not the locked one
+    /// (`SegmentLanguages.foreignRuns`).
+    private struct LanguageRun: Sendable {
+        /// Indices into the reviewed pack's cuts.
+        var utterances: Range<Int>
+        /// A primary language subtag ("de").
+        var language: String
+        /// Their words, with times in seconds from the pack's first sample.
+        var words: [WordTiming]
     }
 
     /// The recording's `LanguageLock`, read and settled from both threads.

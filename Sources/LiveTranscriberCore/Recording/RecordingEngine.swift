@@ -309,10 +309,13 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
                 state.coordinator.stopped()
             case .saveDraft(let name, let tags):
                 guard let state = running, let summary = draftSummary else { break }
+                // Segments in their own languages: the recording's is the one with the most speech.
+                let main = SegmentLanguages.mainLanguage(summary.segments, recordingLanguage: state.pipeline.language)
+                draftSummary?.segments = main.segments  // what `save` returns is what was saved
                 savedRecording = try services.store.saveDraft(
                     state.draft, name: name, tags: tags, location: saveLocation,
-                    durationSeconds: summary.durationSeconds, segments: summary.segments, encoding: saveEncoding,
-                    imported: settings.imported, language: state.pipeline.language, vocabulary: settings.vocabulary.terms)
+                    durationSeconds: summary.durationSeconds, segments: main.segments, encoding: saveEncoding,
+                    imported: settings.imported, language: main.language, vocabulary: settings.vocabulary.terms)
                 state.coordinator.end(dismissal: .default)
                 running = nil
             case .discardDraft:

@@ -69,7 +69,9 @@ public enum SegmentSanitizer {
             let wordEnd = word.endSeconds.isFinite ? min(max(wordStart, word.endSeconds), end) : wordStart
             return WordTiming(word: word.word, startSeconds: wordStart, endSeconds: wordEnd)
         }
-        return TranscriptSegment(text: text, startSeconds: start, endSeconds: end, words: words)
+        // A segment's own language is kept when it is shaped like a BCP 47 tag ("de"), in its usual case.
+        let language = segment.language.flatMap(LanguageChoice.canonicalTag)
+        return TranscriptSegment(text: text, startSeconds: start, endSeconds: end, words: words, language: language)
     }
 
     private struct DuplicateKey: Hashable {

@@ -50,15 +50,20 @@ public struct TranscriptSegment: Sendable, Equatable, Hashable, Codable {
     public var endSeconds: Double { didSet { endSeconds = TranscriptTime.rounded(endSeconds) } }
     /// Word timings, in order; may be empty when the engine gives none.
     public var words: [WordTiming]
+    /// The language of this stretch of speech, a BCP 47 tag ("de"), when it is not the recording's
+    /// (`Recording.language`); nil for the recording's own. JSON key `language`, absent when nil.
+    public var language: String?
 
     /// - Parameters:
     ///   - startSeconds: seconds from the start of the recording; kept to whole milliseconds.
     ///   - endSeconds: seconds from the start of the recording; kept to whole milliseconds.
-    public init(text: String, startSeconds: Double, endSeconds: Double, words: [WordTiming] = []) {
+    ///   - language: BCP 47 tag when the segment is not in the recording's language; nil otherwise.
+    public init(text: String, startSeconds: Double, endSeconds: Double, words: [WordTiming] = [], language: String? = nil) {
         self.text = text
         self.startSeconds = TranscriptTime.rounded(startSeconds)
         self.endSeconds = TranscriptTime.rounded(endSeconds)
         self.words = words
+        self.language = language
     }
 
     /// Seconds; never negative.
@@ -69,6 +74,7 @@ public struct TranscriptSegment: Sendable, Equatable, Hashable, Codable {
         case startSeconds = "start"
         case endSeconds = "end"
         case words
+        case language
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,6 +82,7 @@ public struct TranscriptSegment: Sendable, Equatable, Hashable, Codable {
         self.init(text: try container.decode(String.self, forKey: .text),
                   startSeconds: try container.decode(Double.self, forKey: .startSeconds),
                   endSeconds: try container.decode(Double.self, forKey: .endSeconds),
-                  words: try container.decodeIfPresent([WordTiming].self, forKey: .words) ?? [])
+                  words: try container.decodeIfPresent([WordTiming].self, forKey: .words) ?? [],
+                  language: try container.decodeIfPresent(String.self, forKey: .language))
     }
 }

@@ -24,6 +24,9 @@ public struct RecordingRetranscription: Sendable, Equatable {
     public let expected: ExpectedTranscript
     /// Why `transcript.json` could not be read, when it could not; the new transcript repairs it.
     public let damage: UnreadableTranscript?
+    /// The language of the library's other recent recordings (`RecentLanguage.of`), for audio too
+    /// short to identify (`LanguageLock.recent`); nil when there are none.
+    public let recentLanguage: String?
 
     /// Reads recording `reference` (an id, a unique id prefix or "latest") and its transcript.
     /// - Throws: what `RecordingStore.resolveForNewTranscript` throws; `LibraryError.readOnly`
@@ -38,6 +41,7 @@ public struct RecordingRetranscription: Sendable, Equatable {
     public init(recording: Recording, in store: some RecordingStore) throws {
         try store.checkCanBeChanged()
         self.recording = recording
+        recentLanguage = RecentLanguage.of(try store.list().filter { $0.id != recording.id })
         do {
             expected = .segments(try store.transcript(of: recording.id))
             damage = nil
@@ -45,6 +49,15 @@ public struct RecordingRetranscription: Sendable, Equatable {
             expected = .unreadable
             damage = UnreadableTranscript(path: path, reason: reason)
         }
+    }
+
+    /// The language the audio is decoded in when the user names none: "auto" when the recording was
+    /// made under `auto` (`record`'s second pass gives `recordedUnder`) or its transcript holds
+    /// stretches in other languages (`TranscriptSegment.language`), so each keeps its own
+    /// (`SegmentLanguages`); else the recording's language.
+    public func defaultLanguage(recordedUnder: LanguageChoice? = nil) -> String {
+        let mixed = currentSegments?.contains { $0.language != nil } ?? false
+        return recordedUnder == .automatic || mixed ? LanguageChoice.automaticName : recording.language
     }
 
     /// The segments read, or nil when the transcript could not be read (`damage`).

@@ -44,7 +44,7 @@ public enum LinuxSpeechEngines {
     /// - Throws: `RecognizerError` when pocketsphinx's model is missing or does not know the language;
     ///   `WhisperError` when whisper's model is missing or damaged or does not know the language.
     public static func make(_ kind: SpeechEngineKind, language: String, model: String? = nil,
-                            mode: RecognitionMode = .file, vocabulary: Vocabulary = Vocabulary(),
+                            mode: RecognitionMode = .file, vocabulary: Vocabulary = Vocabulary(), recentLanguage: String? = nil,
                             languageWarning: @escaping (String) -> Void = { _ in }) throws -> any SpeechRecognizer {
         switch kind {
         case .pocketsphinx:
@@ -53,7 +53,7 @@ public enum LinuxSpeechEngines {
         case .whisper:
             return try namingUserModel(model) {
                 try whisperEngine(model: model, tokenOnsets: !mode.interims).makeRecognizer(language: language, mode: mode, vocabulary: vocabulary,
-                                                               languageWarning: languageWarning)
+                                                               recentLanguage: recentLanguage, languageWarning: languageWarning)
             }
         }
     }

@@ -67,10 +67,13 @@ public struct LocalFileTranscriber: LocalTranscriber {
     public let engine: SpeechEngineKind
     /// A model file the user brought, or nil for the installed one.
     public let model: String?
+    /// The library's recent language (`RecentLanguage.of`), for a file too short to identify.
+    public let recentLanguage: String?
 
-    public init(engine: SpeechEngineKind, model: String? = nil) {
+    public init(engine: SpeechEngineKind, model: String? = nil, recentLanguage: String? = nil) {
         self.engine = engine
         self.model = model
+        self.recentLanguage = recentLanguage
     }
 
     /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the
@@ -94,11 +97,13 @@ public struct LocalFileTranscriber: LocalTranscriber {
                            languageWarning: @escaping (String) -> Void,
                            progress: (Double) -> Void, isCancelled: () -> Bool = { false }) throws -> LocalTranscript {
         let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model, vocabulary: vocabulary,
-                                                     languageWarning: languageWarning)
+                                                     recentLanguage: recentLanguage, languageWarning: languageWarning)
         // The reader that reads all of the file (every link of a chained Ogg file, an MP3 to its end).
         let segments = try LocalTranscription.transcribe(AudioFileReader.open(path: audioFile.path), recognizer: recognizer,
                                                              progress: progress, isCancelled: isCancelled)
-        return LocalTranscript(segments: segments, language: recognizer.language)
+        // Segments in their own languages (`SegmentLanguages`): the recording's is the one with the most speech.
+        let main = SegmentLanguages.mainLanguage(segments, recordingLanguage: recognizer.language)
+        return LocalTranscript(segments: main.segments, language: main.language)
     }
 }
 

@@ -268,7 +268,7 @@ public final class WhisperEngine: @unchecked Sendable {
     ///     (`Vocabulary.bounded`, `tokenCount`).
     ///   - languageWarning: told the one warning line when the speech contradicts a named language.
     public func makeRecognizer(language: String = "en-US", mode: RecognitionMode, clock: any WallClock = SystemClock(),
-                               vocabulary: Vocabulary = Vocabulary(),
+                               vocabulary: Vocabulary = Vocabulary(), recentLanguage: String? = nil,
                                languageWarning: @escaping (String) -> Void = { _ in }) throws -> UtteranceRecognizer {
         let language = resolvedChoice(language)
         let automatic = LanguageChoice(language) == .automatic
@@ -283,7 +283,7 @@ public final class WhisperEngine: @unchecked Sendable {
             worker: mode.decodesInBackground ? BackgroundDecodeWorker() : InlineDecodeWorker(), clock: clock,
             interims: mode.interims,
             packing: hasTokenOnsets && !mode.interims ? UtterancePacking() : .alone,
-            languageWarning: languageWarning
+            recentLanguage: recentLanguage, languageWarning: languageWarning
         )
     }
 }
@@ -381,10 +381,22 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
             return audio.withUnsafeBufferPointer { whisper_full_with_state(engine.context, state, params, $0.baseAddress, Int32($0.count)) }
         }
         guard primed == 0 else { throw WhisperError.decodeFailed(function: "whisper_full_with_state", code: primed) }
-        // That decode encoded the samples; the encoder's output is still in the state. One decoder
-        // step from the start-of-transcript token gives the language tokens' logits: what
-        // whisper_lang_auto_detect_with_state computes, without running the encoder a second time
-        // (half the CPU of an identification).
+        // That decode encoded the samples; the encoder's output is still in the state.
+        return try languageOfEncodedAudio()
+    }
+
+    /// The languages of the audio the last `decode` heard (its last 30 s window): one decoder step
+    /// on the encoder output that decode left in the state. Nil for an English-only model.
+    /// - Throws: `WhisperError.decodeFailed` when the decoder step fails.
+    public func languageOfLastDecode() throws -> LanguageGuess? {
+        guard engine.isMultilingual else { return nil }
+        return try languageOfEncodedAudio()
+    }
+
+    /// One decoder step from the start-of-transcript token on the encoder output in the state gives
+    /// the language tokens' logits: what whisper_lang_auto_detect_with_state computes, without
+    /// running the encoder a second time (half the CPU of an identification).
+    private func languageOfEncodedAudio() throws -> LanguageGuess {
         var start = whisper_token_sot(engine.context)
         let stepped = whisper_decode_with_state(engine.context, state, &start, 1, 0, engine.threads)
         guard stepped == 0, let logits = whisper_get_logits_from_state(state) else {
@@ -409,6 +421,9 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         guard let code = try? engine.whisperLanguage(for: language) else { return }
         self.language.withLock { $0 = code }
     }
+
+    /// Whisper's sample rate, 16 kHz: what `decode` and `identifyLanguage` take.
+    var sampleRate: Int { Int(WHISPER_SAMPLE_RATE) }
 
     deinit { whisper_free_state(state) }
 
@@ -556,6 +571,11 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
             // Whisper's own rule for silence: likely no speech and not confident in the text.
             let noSpeech = whisper_full_get_segment_no_speech_prob_from_state(state, segment)
             if tokens > 0, noSpeech > 0.6, logProbability / Float(tokens) < -1 { continue }
+            // One of Whisper's known invented phrases, decoded unsure ("Thank you for watching.").
+            let text = pieces.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: " ")
+            if tokens > 0, InventedPhrases.isInvented(text, meanLogProbability: logProbability / Float(tokens), noSpeechProbability: noSpeech) {
+                continue
+            }
             for piece in pieces {
                 let word = String(decoding: piece.bytes, as: UTF8.self)
                 guard !word.isEmpty, !Self.isAnnotation(word) else { continue }

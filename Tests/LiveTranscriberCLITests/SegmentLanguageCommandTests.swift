@@ -1,0 +1,85 @@
+import Foundation
+import LiveTranscriberCore
+import LiveTranscriberTestSupport
+import Testing
+
+/// Every language kept (issue 37): `import` with the real whisper base model on espeak-ng speech,
+/// under the default `--language auto`.
+@Suite("import keeps every language: each stretch decoded in its own, on real whisper", .serialized)
+struct SegmentLanguageCommandTests {
+    static let english = "Good morning everyone. Today we talk about the budget for next year and the new projects in the department."
+    static let german = "Guten Morgen. Heute besprechen wir den Haushalt für das nächste Jahr und die neuen Projekte in der Abteilung."
+    static let french = "Bonjour à tous. Aujourd'hui nous parlons du budget de la ville et des nouvelles écoles."
+
+    /// The files joined one after the other with sox, in a test folder.
+    static func joined(_ files: [String], name: String) throws -> String {
+        let out = (files[0] as NSString).deletingLastPathComponent + "/" + name
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox.arguments = files + [out]
+        try sox.run()
+        sox.waitUntilExit()
+        guard sox.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return out
+    }
+
+    static func imported(_ file: String, _ library: TemporaryLibrary) throws -> RecordingWithTranscript {
+        let result = try runBinary(["import", file, "--json"], environment: WhisperCommandTests.defaultEnvironment(library))
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        return try LanguageAndVocabularyTests.imported(result)
+    }
+
+    static func words(_ saved: RecordingWithTranscript, language: String?) -> Set<String> {
+        Set(WordErrorRate.normalizedWords(saved.segments.filter { $0.language == language }.map(\.text).joined(separator: " ")))
+    }
+
+    @Test("English then German, and German then English: both sentences kept, the German segment in de (B79: the German was dropped)")
+    func englishAndGerman() throws {
+        let library = try TemporaryLibrary()
+        let en = try LanguageAndVocabularyTests.espeak(Self.english, voice: "en", name: "en.wav")
+        let de = try LanguageAndVocabularyTests.espeak(Self.german, voice: "de", name: "de.wav")
+        let englishFirst = try Self.imported(try Self.joined([en, de], name: "en-de.wav"), library)
+        #expect(englishFirst.recording.language == "en-US")
+        #expect(englishFirst.segments.compactMap(\.language) == ["de"])
+        #expect(Self.words(englishFirst, language: nil).isSuperset(of: ["good", "morning", "budget", "department"]))
+        #expect(Self.words(englishFirst, language: "de").isSuperset(of: ["guten", "morgen", "haushalt", "jahr", "abteilung"]))
+        let germanFirst = try Self.imported(try Self.joined([de, en], name: "de-en.wav"), library)
+        #expect(germanFirst.recording.language == "de")
+        #expect(germanFirst.segments.compactMap(\.language) == ["en"])
+        #expect(Self.words(germanFirst, language: nil).isSuperset(of: ["guten", "morgen", "jahr"]))
+        #expect(Self.words(germanFirst, language: "en").isSuperset(of: ["good", "morning", "budget", "department"]))
+    }
+
+    @Test("German alone is German text stored as de (B60: import saved nothing)")
+    func germanAlone() throws {
+        let library = try TemporaryLibrary()
+        let saved = try Self.imported(try LanguageAndVocabularyTests.espeak(Self.german, voice: "de", name: "de.wav"), library)
+        #expect(saved.recording.language == "de")
+        #expect(Self.words(saved, language: nil).isSuperset(of: ["guten", "morgen", "heute", "besprechen", "haushalt", "abteilung"]))
+    }
+
+    @Test("French then English in one breath group: split at the pause, the English kept as English (was text in no language)")
+    func frenchThenEnglish() throws {
+        let library = try TemporaryLibrary()
+        let fr = try LanguageAndVocabularyTests.espeak(Self.french, voice: "fr", name: "fr.wav")
+        let en = try LanguageAndVocabularyTests.espeak(Self.english, voice: "en", name: "en.wav")
+        let saved = try Self.imported(try Self.joined([fr, en], name: "fr-en.wav"), library)
+        #expect(saved.segments.count == 2)
+        let first = Set(WordErrorRate.normalizedWords(saved.segments.first?.text ?? ""))
+        let last = Set(WordErrorRate.normalizedWords(saved.segments.last?.text ?? ""))
+        #expect(first.contains("bonjour"))
+        #expect(last.isSuperset(of: ["good", "morning", "budget", "department"]))
+        #expect(saved.recording.language == "en")
+        #expect(saved.segments.first?.language == "fr")
+    }
+
+    @Test("a 1.6 s German clip takes the library's recent language (B80: saved as an English translation)")
+    func shortGermanClip() throws {
+        let library = try TemporaryLibrary()
+        _ = try Self.imported(try LanguageAndVocabularyTests.espeak(Self.german, voice: "de", name: "de.wav"), library)
+        let clip = try LanguageAndVocabularyTests.espeak("Danke schön, bis morgen.", voice: "de", name: "clip.wav")
+        let saved = try Self.imported(clip, library)
+        #expect(saved.recording.language == "de")
+        #expect(Self.words(saved, language: nil).isSuperset(of: ["danke", "morgen"]))
+    }
+}

@@ -54,7 +54,7 @@ struct TranscriptRefiner {
             let job = try RecordingRetranscription(recording: recording, in: store)
             let outcome = try job.run(in: store, reads: .libsndfile) { audio in
                 draw(0, force: true)
-                let transcript = try LocalFileTranscriber(engine: engine, model: model, recentLanguage: job.recentLanguage).transcript(
+                let transcript = try LocalFileTranscriber(engine: engine, model: model, recentLanguage: try job.recentLanguage(in: store)).transcript(
                     of: audio, language: job.defaultLanguage(recordedUnder: recordedUnder), vocabulary: Vocabulary(recording.vocabulary),
                     languageWarning: { _ in },  // said once already, while recording
                     progress: { draw($0) }, isCancelled: isStopped)

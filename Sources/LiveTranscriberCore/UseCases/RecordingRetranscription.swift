@@ -24,9 +24,6 @@ public struct RecordingRetranscription: Sendable, Equatable {
     public let expected: ExpectedTranscript
     /// Why `transcript.json` could not be read, when it could not; the new transcript repairs it.
     public let damage: UnreadableTranscript?
-    /// The language of the library's other recent recordings (`RecentLanguage.of`), for audio too
-    /// short to identify (`LanguageLock.recent`); nil when there are none.
-    public let recentLanguage: String?
 
     /// Reads recording `reference` (an id, a unique id prefix or "latest") and its transcript.
     /// - Throws: what `RecordingStore.resolveForNewTranscript` throws; `LibraryError.readOnly`
@@ -41,7 +38,6 @@ public struct RecordingRetranscription: Sendable, Equatable {
     public init(recording: Recording, in store: some RecordingStore) throws {
         try store.checkCanBeChanged()
         self.recording = recording
-        recentLanguage = RecentLanguage.of(try store.list().filter { $0.id != recording.id })
         do {
             expected = .segments(try store.transcript(of: recording.id))
             damage = nil
@@ -58,6 +54,14 @@ public struct RecordingRetranscription: Sendable, Equatable {
     public func defaultLanguage(recordedUnder: LanguageChoice? = nil) -> String {
         let mixed = currentSegments?.contains { $0.language != nil } ?? false
         return recordedUnder == .automatic || mixed ? LanguageChoice.automaticName : recording.language
+    }
+
+    /// The language of the library's other recent recordings (`RecentLanguage.of`), for audio too
+    /// short to identify (`LanguageLock.recent`); nil when there are none. Lists the library: asked
+    /// only by a caller that decodes locally.
+    /// - Throws: what `RecordingStore.list` throws.
+    public func recentLanguage(in store: some RecordingStore) throws -> String? {
+        RecentLanguage.of(try store.list().filter { $0.id != recording.id })
     }
 
     /// The segments read, or nil when the transcript could not be read (`damage`).

@@ -40,7 +40,7 @@ INSTALL_FOLDERS := bin share/man/man1 share/bash-completion/completions share/zs
 	share/fish/vendor_completions.d lib/livetranscriber share/livetranscriber/models
 INSTALLED_FOLDERS := $(ENGINELIBDIR)/installed-folders
 
-.PHONY: run test deps build release bench bench-pipe bench-serve clean sanitize fuzz soak install install-folders install-path-check uninstall ios-check
+.PHONY: run test deps build release bench bench-live bench-quality bench-pipe bench-serve clean sanitize fuzz soak install install-folders install-path-check uninstall ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -140,6 +140,14 @@ ios-check:
 	  echo "ios-check: skipped: no iPhoneOS SDK given. The SDK is Apple's and not in this repository;"; \
 	  echo "ios-check: run 'make ios-check IOS_SDK=/path/to/iPhoneOS26.2.sdk' (docs/ios.md says how to get one)."; \
 	else scripts/ios-check.sh "$(IOS_SDK)" && scripts/ios-check-selftest.sh "$(IOS_SDK)"; fi
+
+# Only the live latency section of BENCHMARKS.md (issue 36): the built program in real time, about 6 minutes.
+bench-live: release
+	python3 scripts/bench.py live-latency
+
+# Only the per-file comparison with whisper.cpp alone (issue 42): import and the live lines, about 12 minutes.
+bench-quality: release
+	python3 scripts/bench.py quality
 
 # Only the web server section of BENCHMARKS.md (issue 22).
 bench-serve: release

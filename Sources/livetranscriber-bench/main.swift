@@ -21,6 +21,8 @@
 //       --first-interim and --interim-interval replace `PartialDecodeSchedule`'s defaults (to try others).
 //   livetranscriber-bench vad FILE
 //       Silero VAD's speech probabilities of FILE, heard directly and level-normalized, as digit strings.
+//   livetranscriber-bench identify FILE...
+//       Whisper's three most probable languages of each whole file, as heard and leveled for decoding.
 //   livetranscriber-bench live ENGINE FILE
 //       feeds FILE in real time to a live recognizer and prints, as JSON, the delay from the end of
 //       each final segment's audio to its arrival (seconds), the number of interims and the longest segment.
@@ -468,6 +470,26 @@ func voiceActivity(_ arguments: [String]) throws {
     try printJSON(["raw": digits(raw), "normalized": digits(normalized)])
 }
 
+/// `identify FILE...`: Whisper's three most probable languages for each whole file, as heard and
+/// raised to an ordinary level (`SpeechLevelNormalizer.leveledForDecoding`).
+func identify(_ arguments: [String]) throws {
+    guard !arguments.isEmpty else { throw BenchError.usage }
+    let decoder = try LinuxSpeechEngines.whisperEngine().makeDecoder()
+    var rows: [[String: String]] = []
+    for path in arguments {
+        let (samples, rate) = try monoSamples(path)
+        guard rate == 16_000 else { throw BenchError.usage }
+        func top(_ audio: [Float]) throws -> String {
+            let guess = try decoder.identifyLanguage(audio)
+            return (guess?.probabilities ?? [:]).sorted { $0.value > $1.value }.prefix(3)
+                .map { "\($0.key) \(Int(($0.value * 100).rounded()))%" }.joined(separator: ", ")
+        }
+        rows.append(["file": path, "raw": try top(samples),
+                     "leveled": try top(SpeechLevelNormalizer.leveledForDecoding(samples, windowSamples: 512))])
+    }
+    try printJSON(["files": rows])
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
@@ -477,6 +499,7 @@ do {
     case "live": try live(Array(arguments.dropFirst()))
     case "simulate": try simulate(Array(arguments.dropFirst()))
     case "vad": try voiceActivity(Array(arguments.dropFirst()))
+    case "identify": try identify(Array(arguments.dropFirst()))
     default: throw BenchError.usage
     }
 } catch BenchError.usage {
@@ -487,6 +510,7 @@ do {
                livetranscriber-bench live whisper|pocketsphinx FILE
                livetranscriber-bench simulate FILE REFERENCE_TEXT_FILE [--fixed-pause] [--language TAG|auto]
                livetranscriber-bench vad FILE
+               livetranscriber-bench identify FILE...
 
         """.utf8))
     exit(64)

@@ -4,20 +4,23 @@ import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing
 
-/// The five LibriVox recordings joined with no gap (24.7 s of fluent reading, five sentences) and
-/// their five reference sentences, in order.
+/// The five LibriVox recordings joined (24.7 s of fluent reading, five sentences) and their five
+/// reference sentences, in order.
 enum JoinedLibriVox {
     static let folder = "/usr/share/pocketsphinx/test/data/librivox"
 
-    static func make() throws -> (path: String, sentences: [String]) {
+    /// - Parameter silenceAfterEach: seconds of digital silence after each recording; 0 joins them with no gap.
+    static func make(silenceAfterEach: Double = 0) throws -> (path: String, sentences: [String]) {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".wav") }.sorted()
-        let output = try TestFolders.make("lt-joined").appendingPathComponent("joined.wav").path
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        sox.arguments = files.map { folder + "/" + $0 } + [output]
-        try sox.run()
-        sox.waitUntilExit()
-        guard sox.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let work = try TestFolders.make("lt-joined")
+        let output = work.appendingPathComponent("joined.wav").path
+        var inputs = files.map { folder + "/" + $0 }
+        if silenceAfterEach > 0 {
+            let gap = work.appendingPathComponent("gap.wav").path
+            try sox(["-n", "-r", "16000", "-c", "1", "-b", "16", gap, "trim", "0", String(silenceAfterEach)])
+            inputs = inputs.flatMap { [$0, gap] }
+        }
+        try sox(inputs + [output])
         let lines = try String(contentsOfFile: folder + "/transcription", encoding: .utf8).split(separator: "\n")
         let sentences = files.map { file in
             let id = (file as NSString).deletingPathExtension
@@ -25,6 +28,15 @@ enum JoinedLibriVox {
             return String(line.dropLast(id.count + 2)).replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
         }
         return (output, sentences)
+    }
+
+    private static func sox(_ arguments: [String]) throws {
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+        sox.arguments = arguments
+        try sox.run()
+        sox.waitUntilExit()
+        guard sox.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }
 

@@ -69,7 +69,7 @@ struct SegmentLanguageCommandTests {
         let last = Set(WordErrorRate.normalizedWords(saved.segments.last?.text ?? ""))
         #expect(first.contains("bonjour"))
         #expect(last.isSuperset(of: ["good", "morning", "budget", "department"]))
-        #expect(saved.recording.language == "en")
+        #expect(saved.recording.language == "en-US")
         #expect(saved.segments.first?.language == "fr")
     }
 

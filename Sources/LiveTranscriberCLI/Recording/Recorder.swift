@@ -60,7 +60,6 @@ final class Recorder {
         let eventsOutput = try options.events.map { try FeedOutput(path: $0, stdout: context.stdout, label: "event stream") }
         defer { eventsOutput?.close(); eventsFailure = eventsOutput?.failure }
         var eventStream = RecordingEventStream()
-        let started = ContinuousClock.now
         // A recording (not an import) can be followed from `serve`'s Live page: `live/<draft id>/`.
         let live = options.importing == nil ? LiveFolder(dataDirectory: context.dataDirectory) : nil
         defer { live?.remove() }
@@ -86,6 +85,9 @@ final class Recorder {
                                                    mode: options.importing == nil ? .live : .fileInBackground,
                                                    vocabulary: vocabulary, recentLanguage: RecentLanguage.of((try? store.list()) ?? []),
                                                    languageWarning: { [context] in context.printError($0) })
+        // The recording's clock: its audio time 0 is read from here on (the pacer's start), after the
+        // model has loaded, so the event stream's `elapsed` minus a word's end is how late it is shown.
+        let started = ContinuousClock.now
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings, services: services) { [display] event in
             if eventsOutput != nil || live != nil {
                 let elapsed = ContinuousClock.now - started
@@ -115,7 +117,7 @@ final class Recorder {
         }
 
         var sourceFailure: (any Error)?
-        do { try pull(source, into: engine, keys: keys, signals: signals, snapshot: snapshot) } catch { sourceFailure = error }
+        do { try pull(source, into: engine, keys: keys, signals: signals, started: started, snapshot: snapshot) } catch { sourceFailure = error }
         // The decodes still pending are waited for with progress drawn; a stop (now or while
         // waiting) gives them the core's grace, then abandons them.
         try engine.stop(stopRequested: { [display, self] in
@@ -149,10 +151,10 @@ final class Recorder {
     /// Feeds the engine until the source ends, a stop is requested or q is pressed. Space or p
     /// toggles pause; a file waits while paused, live input is drained and dropped by the engine.
     private func pull(_ source: any AudioSource, into engine: RecordingEngine<LibraryStore>, keys: Terminal.KeyInput?,
-                      signals: StopSignals, snapshot: () -> LiveViewSnapshot) throws {
+                      signals: StopSignals, started: ContinuousClock.Instant, snapshot: () -> LiveViewSnapshot) throws {
         let blockFrames = max(1, source.format.sampleRate / 10)
         var pacer = PlaybackPacer(speed: options.input.isLive ? nil : options.speed.factor, sampleRate: source.format.sampleRate,
-                              start: ContinuousClock.now)
+                              start: started)
         display.render(snapshot(), force: true)
         while !signals.stopRequested {
             let paused = engine.phase == .paused

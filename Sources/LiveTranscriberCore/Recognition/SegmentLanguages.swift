@@ -138,12 +138,15 @@ public enum SegmentLanguages {
     /// - Parameters:
     ///   - segments: segments whose nil `language` means `recordingLanguage`.
     ///   - recordingLanguage: the language the file was locked in (a BCP 47 tag, "en-US").
-    public static func mainLanguage(_ segments: [TranscriptSegment], recordingLanguage: String)
+    ///   - fallback: `LanguageLock.fallback`: a main language other than `recordingLanguage` is stored as
+    ///     `LanguageLock.storedTag` gives it, so English found in a recording locked in French is "en-US", as when it is locked.
+    public static func mainLanguage(_ segments: [TranscriptSegment], recordingLanguage: String, fallback: String = "en-US")
         -> (language: String, segments: [TranscriptSegment]) {
         var seconds: [String: Double] = [:]
         for segment in segments { seconds[segment.language ?? recordingLanguage, default: 0] += segment.durationSeconds }
         let own = seconds[recordingLanguage] ?? 0
-        let main = seconds.filter { $0.value > own }.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        let main = seconds.filter { $0.value > own }.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }
+            .map { LanguageLock.storedTag(detected: $0.key, fallback: fallback) }
             ?? recordingLanguage
         let relabelled = segments.map { segment in
             var segment = segment

@@ -133,6 +133,11 @@ public struct LanguageLock: Sendable, Equatable {
     /// sentence (3 s), 0.89 German. Under "auto" the first finals wait for it.
     public static let identificationSeconds = 2.5
 
+    /// Seconds of stream time an utterance cut before `identificationSeconds` of speech waits for
+    /// the identification at most: 2 (issue 36: under "auto" the first final may wait once, for at
+    /// most 2 s more). Then the speech heard so far is identified (`identified(_:earlySpeechSeconds:)`).
+    public static let longestWaitSeconds = 2.0
+
     /// What the user asked for.
     public let choice: LanguageChoice
     /// The tag kept when `auto` detects nothing (no speech) and whose region a detected match keeps: "en-US".
@@ -195,11 +200,17 @@ public struct LanguageLock: Sendable, Equatable {
     /// the library's `recent` language; with none, the guess is kept and the returned note says so.
     /// - Parameter recordingSpeechSeconds: the speech of the whole recording when the identification
     ///   heard all of it (the stream ended first); nil when more speech followed.
-    public mutating func identified(_ guess: LanguageGuess?, recordingSpeechSeconds: Double? = nil) -> String? {
+    /// - Parameter earlySpeechSeconds: the speech heard when an utterance waited `longestWaitSeconds`
+    ///   for the identification before `identificationSeconds` of speech came (more may follow); under
+    ///   that of `SegmentLanguages.minimumSeconds` it is too short to trust, as a short clip is: the
+    ///   library's recent language is taken when there is one, else the guess, with no note.
+    public mutating func identified(_ guess: LanguageGuess?, recordingSpeechSeconds: Double? = nil,
+                                    earlySpeechSeconds: Double? = nil) -> String? {
         guard !settled else { return nil }
         settled = true
         let short = recordingSpeechSeconds.map { $0 < SegmentLanguages.minimumSeconds } ?? false
-        if choice == .automatic, short, let recent {
+        let early = earlySpeechSeconds.map { $0 < SegmentLanguages.minimumSeconds } ?? false
+        if choice == .automatic, short || early, let recent {
             detected = primarySubtag(recent)
             return nil
         }

@@ -211,7 +211,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// kept until the decoder is free: the same samples whether decodes run on the caller's thread
     /// or in the background (with a final decode in flight, the identification would otherwise
     /// hear as much more speech as the reader got ahead meanwhile).
-    private var identificationPending: (speech: [Float], wholeRecording: Bool)?
+    private var identificationPending: (speech: [Float], wholeRecording: Bool, early: Bool)?
+    /// The stream sample at which the first utterance was cut while the language was still to be
+    /// identified (under "auto" it waits for it); nil before.
+    private var firstCutWaiting: Int?
     /// True once the identification job has started.
     private var identificationStarted = false
 
@@ -352,6 +355,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// otherwise it waits for its decode, in a file's pack (`UtterancePacking`) or alone.
     private func queueFinal(_ cut: UtteranceCut) throws {
         if needsIdentification, heardSpeech.count < maxIdentificationSamples { heardSpeech += samples(of: cut) }
+        if needsIdentification, firstCutWaiting == nil { firstCutWaiting = segmenter.sampleCount }
         utteranceNumber += 1
         schedule.utteranceEnded()
         hypothesis = nil
@@ -447,7 +451,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             if let pending = identificationPending {
                 identificationPending = nil
                 identificationStarted = true
-                start(.identify, samples: pending.speech, offset: 0, wholeRecording: pending.wholeRecording)
+                start(.identify, samples: pending.speech, offset: 0, wholeRecording: pending.wholeRecording, early: pending.early)
             } else if holdsDecodes {
                 break  // "auto": nothing is decoded before the language is known
             } else if !waitingFinals.isEmpty {
@@ -483,18 +487,29 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// The speech to identify the language of: the cut utterances' and the open one's so far, once
     /// they reach `LanguageLock.identificationSeconds` (any amount when `finishing`: then the whole
     /// recording's speech, when under 30 s); nil before.
-    private func identificationSpeech(finishing: Bool) -> (speech: [Float], wholeRecording: Bool)? {
+    ///
+    /// An utterance cut before there is that much speech waits for the identification at most
+    /// `LanguageLock.longestWaitSeconds` of stream time: then what has been heard is identified
+    /// (`early`). A short "Yes." followed by silence gets its final, and a file whose first speech is
+    /// short and far from the next is read on (the reader waits for transcription that far behind:
+    /// it used to wait forever).
+    private func identificationSpeech(finishing: Bool) -> (speech: [Float], wholeRecording: Bool, early: Bool)? {
         var speech = heardSpeech
         if let open = segmenter.openStartSample, open >= bufferStart { speech += buffer[(open - bufferStart)...] }
-        guard !speech.isEmpty,
-              finishing || Double(speech.count) >= LanguageLock.identificationSeconds * Double(inputFormat.sampleRate)
-        else { return nil }
+        let rate = Double(inputFormat.sampleRate)
+        let enough = Double(speech.count) >= LanguageLock.identificationSeconds * rate
+        let waitedLong = firstCutWaiting.map { Double(segmenter.sampleCount - $0) >= LanguageLock.longestWaitSeconds * rate } ?? false
+        guard !speech.isEmpty, finishing || enough || waitedLong else { return nil }
         heardSpeech = []
-        return (Array(speech.prefix(maxIdentificationSamples)), finishing && speech.count <= maxIdentificationSamples)
+        let whole = finishing && speech.count <= maxIdentificationSamples
+        return (Array(speech.prefix(maxIdentificationSamples)), whole, !whole && !enough)
     }
 
     /// - Parameter wholeRecording: an identification of all the recording's speech (`LanguageLock`'s short-clip rule).
-    private func start(_ purpose: Purpose, samples: [Float], offset: Int, cuts: [UtteranceCut] = [], wholeRecording: Bool = false) {
+    /// - Parameter early: an identification of less speech than `LanguageLock.identificationSeconds`, because an
+    ///   utterance waited for it long enough (`LanguageLock.identified(_:recordingSpeechSeconds:earlySpeechSeconds:)`).
+    private func start(_ purpose: Purpose, samples: [Float], offset: Int, cuts: [UtteranceCut] = [], wholeRecording: Bool = false,
+                       early: Bool = false) {
         jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
         let offsetSeconds = Double(offset) / Double(inputFormat.sampleRate)
@@ -524,9 +539,14 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             var review: LanguageReview?
             let outcome: Result<[WordTiming], any Error> = Result {
                 if purpose == .identify {
-                    let guess = try decoder.identifyLanguage(samples)
-                    let speechSeconds = wholeRecording ? Double(samples.count) / Double(rate) : nil
-                    warning = languages.lock.withLock { $0.identified(guess, recordingSpeechSeconds: speechSeconds) }
+                    // The speech as the decodes will hear it: quiet speech heard as it is was misread
+                    // (whispered English 30 dB down: French at 55%, then decoded to nothing).
+                    let guess = try decoder.identifyLanguage(SpeechLevelNormalizer.leveledForDecoding(samples, windowSamples: window))
+                    let speechSeconds = Double(samples.count) / Double(rate)
+                    warning = languages.lock.withLock {
+                        $0.identified(guess, recordingSpeechSeconds: wholeRecording ? speechSeconds : nil,
+                                      earlySpeechSeconds: early ? speechSeconds : nil)
+                    }
                     return []
                 }
                 let locked = languages.lock.withLock { $0.language(after: nil) }
@@ -735,7 +755,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 if cancellation.isCancelled { throw CancellationError() }
                 let range = max(0, from - offset)..<min(audio.count, max(0, to - offset))
                 guard Double(range.count) >= SegmentLanguages.minimumSeconds * rate else { return nil }
-                return try decoder.identifyLanguage(Array(audio[range]))
+                return try decoder.identifyLanguage(SpeechLevelNormalizer.leveledForDecoding(Array(audio[range]), windowSamples: windowSamples))
             }
             var reviewed: [UtteranceCut] = []
             var guesses: [LanguageGuess?] = []

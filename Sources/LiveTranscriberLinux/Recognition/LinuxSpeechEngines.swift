@@ -160,6 +160,16 @@ public enum RecognitionMode: Sendable, Equatable {
     public var interims: Bool { self == .live }
     /// True unless `.file`: decodes run on a background worker.
     public var decodesInBackground: Bool { self != .file }
+
+    /// whisper.cpp threads per decode. Live, two where there are two cores: a final decode's wall
+    /// time is what the user waits for, and two threads cut it by about 40% for about 15% more CPU
+    /// (measured in the real program, docs/models.md "Live latency in the real program"); the
+    /// reader, voice activity detection and drawing take little of the other core. Files, one:
+    /// `import` and the second pass run beside other work (tests, `serve`), where whisper.cpp's
+    /// spinning threads would contend.
+    public var decodeThreads: Int {
+        self == .live ? min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    }
 }
 
 /// BCP 47 language tags, compared the way engines need.

@@ -274,7 +274,7 @@ public final class WhisperEngine: @unchecked Sendable {
         let automatic = LanguageChoice(language) == .automatic
         let code = try whisperLanguage(for: automatic ? "en" : language)
         let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt,
-                                         wholeWindowFinals: !mode.interims && hasTokenOnsets)
+                                         wholeWindowFinals: !mode.interims && hasTokenOnsets, threads: mode.decodeThreads)
         // Silero hears quiet and whispered speech only when it is brought up to a normal level.
         let detector = LevelNormalizedDetector(try SileroVoiceActivityDetector(path: files.voiceActivityModel),
                                                sampleRate: Int(WHISPER_SAMPLE_RATE))
@@ -338,6 +338,8 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// decodes a file (a file's pack of utterances, `UtterancePacking`), their words timed by DTW
     /// onsets (the engine's `hasTokenOnsets`); else the audio's own frames.
     private let wholeWindowFinals: Bool
+    /// whisper.cpp threads per decode and per language identification.
+    let threads: Int32
     /// How many times whisper.cpp asked whether to stop, over all decodes, and who is told of each
     /// check with its number (for tests: a cancellation at an exact point of a decode).
     private let checks = Mutex<(count: Int, observer: (@Sendable (Int) -> Void)?)>((0, nil))
@@ -348,11 +350,13 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     ///   - language: a Whisper language code ("en").
     ///   - prompt: Whisper's initial prompt for every decode (`Vocabulary.prompt`), nil for none.
     ///   - wholeWindowFinals: files: each final decode encodes the whole 30 s window (see the property).
-    init(engine: WhisperEngine, language: String, prompt: String? = nil, wholeWindowFinals: Bool = false) throws {
+    /// - Parameter threads: whisper.cpp threads per decode; nil for the engine's (`WhisperEngine.threads`).
+    init(engine: WhisperEngine, language: String, prompt: String? = nil, wholeWindowFinals: Bool = false, threads: Int? = nil) throws {
         guard let state = whisper_init_state(engine.context) else {
             throw WhisperError.modelUnreadable(path: engine.files.model)
         }
         self.engine = engine
+        self.threads = threads.map { Int32(max(1, $0)) } ?? engine.threads
         self.state = state
         self.language = Mutex(language)
         self.prompt = prompt
@@ -398,7 +402,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// running the encoder a second time (half the CPU of an identification).
     private func languageOfEncodedAudio() throws -> LanguageGuess {
         var start = whisper_token_sot(engine.context)
-        let stepped = whisper_decode_with_state(engine.context, state, &start, 1, 0, engine.threads)
+        let stepped = whisper_decode_with_state(engine.context, state, &start, 1, 0, threads)
         guard stepped == 0, let logits = whisper_get_logits_from_state(state) else {
             throw WhisperError.decodeFailed(function: "whisper_decode_with_state", code: stepped)
         }
@@ -457,7 +461,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// utterances, one segment, nothing printed.
     private func utteranceParameters() -> whisper_full_params {
         var params = whisper_full_default_params(WHISPER_SAMPLING_GREEDY)
-        params.n_threads = engine.threads
+        params.n_threads = threads
         params.no_context = true
         params.single_segment = true
         params.print_progress = false

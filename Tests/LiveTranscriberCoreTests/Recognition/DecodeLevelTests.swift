@@ -51,7 +51,7 @@ struct DecodeLevelTests {
         let clock = ManualClock()
         let decoder = LevelRecordingDecoder()
         let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: AnyLevelDetector(), decoder: decoder,
-                                             worker: InlineDecodeWorker(), clock: clock, interims: true)
+                                             worker: InlineDecodeWorker(), clock: clock, interims: true, schedule: .firstInterimAfter(1.5))
         let quiet = [Float](repeating: 0, count: 500) + [Float](repeating: 1.0 / 64, count: 2_500) + [Float](repeating: 0, count: 1_500)
         for start in stride(from: 0, to: quiet.count, by: 100) {
             _ = try recognizer.accept(.float32(Array(quiet[start..<start + 100])))

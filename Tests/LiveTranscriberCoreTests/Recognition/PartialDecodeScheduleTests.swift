@@ -6,12 +6,12 @@ import Testing
 struct PartialDecodeScheduleTests {
     let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    @Test("no interim decode before the utterance has 1.5 s of audio, nor between utterances")
+    @Test("no interim decode before the utterance has 1.0 s of audio, nor between utterances")
     func waitsForAudio() {
         let schedule = PartialDecodeSchedule()
         #expect(!schedule.shouldStartInterim(now: start, utteranceSeconds: nil, decodeInFlight: false, finalsWaiting: false))
-        #expect(!schedule.shouldStartInterim(now: start, utteranceSeconds: 1.4, decodeInFlight: false, finalsWaiting: false))
-        #expect(schedule.shouldStartInterim(now: start, utteranceSeconds: 1.5, decodeInFlight: false, finalsWaiting: false))
+        #expect(!schedule.shouldStartInterim(now: start, utteranceSeconds: 0.9, decodeInFlight: false, finalsWaiting: false))
+        #expect(schedule.shouldStartInterim(now: start, utteranceSeconds: 1.0, decodeInFlight: false, finalsWaiting: false))
     }
 
     @Test("at most one interim decode per second of wall time")

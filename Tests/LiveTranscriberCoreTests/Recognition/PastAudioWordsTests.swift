@@ -55,7 +55,7 @@ struct PastAudioWordsTests {
         let decoder = OverrunningDecoder()
         let clock = ManualClock()
         let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: decoder,
-                                             worker: InlineDecodeWorker(), clock: clock, interims: true)
+                                             worker: InlineDecodeWorker(), clock: clock, interims: true, schedule: .firstInterimAfter(1.5))
         var events = try feed(recognizer, Self.silence(1) + Self.speech(3) + Self.silence(1), clock: clock)
         events += try recognizer.finish()
         let texts = events.map { event -> String in

@@ -60,7 +60,7 @@ struct SegmentLanguagesTests {
         let segments = [TranscriptSegment(text: "Bonjour", startSeconds: 0, endSeconds: 3.6),
                         TranscriptSegment(text: "Good morning", startSeconds: 4, endSeconds: 9.6, language: "en")]
         let main = SegmentLanguages.mainLanguage(segments, recordingLanguage: "fr")
-        #expect(main.language == "en")
+        #expect(main.language == "en-US")  // stored as a locked English is: the fallback's region
         #expect(main.segments.map(\.language) == ["fr", nil])
         let same = SegmentLanguages.mainLanguage([segments[0]], recordingLanguage: "en-US")
         #expect(same.language == "en-US")

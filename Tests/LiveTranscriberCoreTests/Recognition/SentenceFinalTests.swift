@@ -81,7 +81,7 @@ struct SentenceFinalTests {
         ]
         let decoder = TimelineDecoder(script)
         let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: TimelineDetector(), decoder: decoder,
-                                             worker: worker, clock: clock, interims: true)
+                                             worker: worker, clock: clock, interims: true, schedule: .firstInterimAfter(1.5))
         let audio = TimelineAudio.samples([(false, 1), (true, 1), (false, 0.1), (true, 3.9), (false, 1.5)])
         let events = try feed(recognizer, audio)
         let finals = events.compactMap { if case .final(let segment) = $0.event { ($0.at, segment) } else { nil } }
@@ -107,7 +107,7 @@ extension SentenceFinalTests {
             Self.word(index == 11 ? "twelve." : "w\(index + 1)", 1.0 + 0.6 * Double(index), 1.5 + 0.6 * Double(index))
         }
         let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: TimelineDetector(),
-                                             decoder: TimelineDecoder(script), worker: worker, clock: clock, interims: true)
+                                             decoder: TimelineDecoder(script), worker: worker, clock: clock, interims: true, schedule: .firstInterimAfter(1.5))
         let events = try feed(recognizer, TimelineAudio.samples([(false, 1), (true, 7.2), (false, 1.5)]))
         let finals = events.compactMap { if case .final(let segment) = $0.event { ($0.at, segment) } else { nil } }
         // (Times go through the stream offset and back: compared to the microsecond.)

@@ -67,7 +67,7 @@ extension SentenceFinalTests {
         }
         let decoder = FragmentMisreadingDecoder(script)
         let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: TimelineDetector(),
-                                             decoder: decoder, worker: worker, clock: clock, interims: true)
+                                             decoder: decoder, worker: worker, clock: clock, interims: true, schedule: .firstInterimAfter(1.5))
         let events = try feed(recognizer, TimelineAudio.samples([(false, 1), (true, 7.2), (false, 1.5)]))
         let finals: [TranscriptSegment] = events.compactMap { if case .final(let segment) = $0.event { segment } else { nil } }
         // Split after w6 at 4.55 s (as without the misreading); the rest's final decode starts at
@@ -87,7 +87,7 @@ extension SentenceFinalTests {
         }
         let decoder = TimelineDecoder(script)
         let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: TimelineDetector(),
-                                             decoder: decoder, worker: worker, clock: clock, interims: true)
+                                             decoder: decoder, worker: worker, clock: clock, interims: true, schedule: .firstInterimAfter(1.5))
         // The speech only, no silence after it: the rest is still open when the stop comes.
         let audio = TimelineAudio.samples([(false, 1), (true, 7.2)])
         var finals: [String] = []

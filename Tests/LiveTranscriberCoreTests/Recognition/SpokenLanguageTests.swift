@@ -112,6 +112,41 @@ struct SpokenLanguageTests {
         #expect(recognizer.language == "en-US")
     }
 
+    @Test("auto: an utterance cut before 2.5 s of speech waits for the identification 2 s of stream time at most, then what was heard is identified; under 3 s of it, the library's recent language is taken when there is one")
+    func automaticShortFirstUtteranceWaitsAtMostTwoSeconds() throws {
+        let decoder = LanguageDecoder(guess: Self.english)
+        let recognizer = recognizer("auto", decoder: decoder)
+        // "Yes." and silence: cut with its padding (1.3 s of audio), it waits for more speech.
+        #expect(try finals(recognizer, Self.silence(1) + Self.speech(1) + Self.silence(1)) == [])
+        #expect(decoder.calls == [])
+        #expect(try finals(recognizer, Self.silence(1)) == [])
+        // 2 s after its cut (no more speech came), the 1.3 s heard are identified and it is decoded.
+        #expect(try finals(recognizer, Self.silence(1)) == ["w-en"])
+        #expect(decoder.calls == ["identify 1300", "decode 1300 en"])
+        #expect(recognizer.language == "en-US")
+
+        let withRecent = LanguageDecoder(guess: Self.english)
+        let recent = UtteranceRecognizer(language: "auto", sampleRate: 1_000, detector: ScriptedDetector(), decoder: withRecent,
+                                         worker: InlineDecodeWorker(), interims: false, packing: .alone, recentLanguage: "de")
+        #expect(try finals(recent, Self.silence(1) + Self.speech(1) + Self.silence(3.5)) == ["w-de"])
+        #expect(withRecent.calls == ["identify 1300", "decode 1300 de"])
+        #expect(recent.language == "de")
+    }
+
+    @Test("the early identification rule: under 3 s of speech, the recent language when there is one, else the guess, with no note; 3 s or more, the guess")
+    func earlyIdentification() {
+        let malay = LanguageGuess(probabilities: ["ms": 0.45, "de": 0.2])
+        var withRecent = LanguageLock(choice: .automatic, recent: "de")
+        #expect(withRecent.identified(malay, earlySpeechSeconds: 1.3) == nil)
+        #expect(withRecent.storedLanguage == "de")
+        var alone = LanguageLock(choice: .automatic)
+        #expect(alone.identified(malay, earlySpeechSeconds: 1.3) == nil)
+        #expect(alone.storedLanguage == "ms")
+        var enough = LanguageLock(choice: .automatic, recent: "de")
+        #expect(enough.identified(malay, earlySpeechSeconds: 3.0) == nil)
+        #expect(enough.storedLanguage == "ms")
+    }
+
     @Test("auto: a recording without speech identifies nothing and keeps the fallback language")
     func automaticWithoutSpeech() throws {
         let decoder = LanguageDecoder(guess: Self.german)

@@ -20,6 +20,28 @@ static inline size_t lt_mhd_keep_escaped(void *cls, struct MHD_Connection *conne
     return strlen(text);
 }
 
+/// Slow clients (B73, issue 39): a connection that has not sent a whole request head within
+/// LT_MHD_HEAD_SECONDS of inactivity is closed, and so is one idle that long between requests;
+/// once a head is in, its request may take LT_MHD_REQUEST_SECONDS of inactivity (a long upload, a
+/// transcription, a quiet event stream). One address may hold LT_MHD_PER_ADDRESS connections at
+/// once, all of them LT_MHD_CONNECTIONS: connections one client left half-sent cannot take the
+/// threads of everybody else, a token holder on another address included.
+#define LT_MHD_HEAD_SECONDS 5
+#define LT_MHD_REQUEST_SECONDS 120
+#define LT_MHD_PER_ADDRESS 64
+#define LT_MHD_CONNECTIONS 1024
+
+/// Gives `connection` the inactivity timeout of a request whose head is in (LT_MHD_REQUEST_SECONDS).
+static inline void lt_mhd_head_received(struct MHD_Connection *connection) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)LT_MHD_REQUEST_SECONDS);
+}
+
+/// Gives `connection` back the head's timeout (LT_MHD_HEAD_SECONDS) once its request is done, for
+/// the next request on it (keep-alive).
+static inline void lt_mhd_request_done(struct MHD_Connection *connection) {
+    if (connection != NULL) MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, (unsigned int)LT_MHD_HEAD_SECONDS);
+}
+
 /// MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call: these start a
 /// daemon and read its port with fixed arguments.
 ///
@@ -55,8 +77,9 @@ static inline struct MHD_Daemon *lt_mhd_start(const char *host, uint16_t port,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
                             MHD_OPTION_UNESCAPE_CALLBACK, lt_mhd_keep_escaped, NULL,
-                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)120,
-                            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)256,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)LT_MHD_HEAD_SECONDS,
+                            MHD_OPTION_CONNECTION_LIMIT, (unsigned int)LT_MHD_CONNECTIONS,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)LT_MHD_PER_ADDRESS,
                             MHD_OPTION_END);
 }
 

@@ -17,10 +17,10 @@ enum JoinedLibriVox {
         var inputs = files.map { folder + "/" + $0 }
         if silenceAfterEach > 0 {
             let gap = work.appendingPathComponent("gap.wav").path
-            try sox(["-n", "-r", "16000", "-c", "1", "-b", "16", gap, "trim", "0", String(silenceAfterEach)])
+            try ExternalTool.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", gap, "trim", "0", String(silenceAfterEach)])
             inputs = inputs.flatMap { [$0, gap] }
         }
-        try sox(inputs + [output])
+        try ExternalTool.run("/usr/bin/sox", inputs + [output])
         let lines = try String(contentsOfFile: folder + "/transcription", encoding: .utf8).split(separator: "\n")
         let sentences = files.map { file in
             let id = (file as NSString).deletingPathExtension
@@ -28,15 +28,6 @@ enum JoinedLibriVox {
             return String(line.dropLast(id.count + 2)).replacingOccurrences(of: "<s>", with: "").replacingOccurrences(of: "</s>", with: "")
         }
         return (output, sentences)
-    }
-
-    private static func sox(_ arguments: [String]) throws {
-        let sox = Process()
-        sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        sox.arguments = arguments
-        try sox.run()
-        sox.waitUntilExit()
-        guard sox.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }
 

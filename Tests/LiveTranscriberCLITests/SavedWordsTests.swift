@@ -10,16 +10,6 @@ import Testing
 struct SavedWordsTests {
     static let librivox = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-"
 
-    static func tool(_ path: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
-
     /// Imports `path` into a new library with the defaults; the saved recording and its transcript.
     static func imported(_ path: String) throws -> RecordingWithTranscript {
         let library = try TemporaryLibrary()
@@ -35,9 +25,9 @@ struct SavedWordsTests {
         let work = try TestFolders.make("lt-saved-words")
         let whispered = work.appendingPathComponent("whispered.wav").path
         let quiet = work.appendingPathComponent("whispered-quiet.wav").path
-        try Self.tool("/usr/bin/espeak-ng", ["-v", "en+whisper", "-w", whispered,
+        try ExternalTool.run("/usr/bin/espeak-ng", ["-v", "en+whisper", "-w", whispered,
                                               "And Mr. John Dashwood had then leisure to consider how much there might be prudently in his power to do for them"])
-        try Self.tool("/usr/bin/sox", ["-R", whispered, quiet, "rate", "16000", "gain", "-30"])
+        try ExternalTool.run("/usr/bin/sox", ["-R", whispered, quiet, "rate", "16000", "gain", "-30"])
         let saved = try Self.imported(quiet)
         let words = WordErrorRate.normalizedWords(saved.segments.map(\.text).joined(separator: " "))
         #expect(saved.recording.language == "en-US", "\(saved.recording.language) \(words)")
@@ -50,9 +40,9 @@ struct SavedWordsTests {
         let first = work.appendingPathComponent("first.wav").path
         let silence = work.appendingPathComponent("silence.wav").path
         let joined = work.appendingPathComponent("joined.wav").path
-        try Self.tool("/usr/bin/sox", [Self.librivox + "0880.wav", first, "trim", "0", "1.0"])
-        try Self.tool("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", "40"])
-        try Self.tool("/usr/bin/sox", [first, silence, Self.librivox + "0890.wav", joined])
+        try ExternalTool.run("/usr/bin/sox", [Self.librivox + "0880.wav", first, "trim", "0", "1.0"])
+        try ExternalTool.run("/usr/bin/sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", silence, "trim", "0", "40"])
+        try ExternalTool.run("/usr/bin/sox", [first, silence, Self.librivox + "0890.wav", joined])
         let saved = try Self.imported(joined)
         let words = WordErrorRate.normalizedWords(saved.segments.map(\.text).joined(separator: " "))
         #expect(Array(words.prefix(2)) == ["he", "was"], "\(words)")

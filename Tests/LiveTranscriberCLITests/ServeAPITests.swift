@@ -323,7 +323,7 @@ struct ServeAPITests {
         #expect(empty.status == 422 && empty.text == "{\"error\":\"'Team sync: Q3/Q4' has no transcript text to summarize.\"}\n")
     }
 
-    @Test("OpenAI's transcription API: a multipart file transcribed by the local engine, nothing saved; the token as a bearer key")
+    @Test("OpenAI's transcription API: a multipart file transcribed by the local engine, nothing saved; the token as a bearer key; with no language given it is detected (English: en-US)")
     func openAITranscription() throws {
         var form = MultipartFormData(boundary: "lt-test")
         form.addFile("file", fileName: "clip.wav", contentType: "audio/wav",

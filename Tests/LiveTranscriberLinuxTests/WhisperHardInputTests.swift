@@ -6,15 +6,7 @@ import Testing
 
 /// Audio made with espeak-ng and sox, as the public reports of issue 20 made it.
 enum MadeAudio {
-    static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
+    static func run(_ tool: String, _ arguments: [String]) throws { try ExternalTool.run(tool, arguments) }
 
     /// A new file in a test folder.
     static func path(_ name: String) throws -> String { try TestFolders.make("lt-made").appendingPathComponent(name).path }

@@ -129,8 +129,7 @@ final class RecordModel {
     /// - Throws: `LibraryError.invalid` for a name or tag the library cannot store
     ///   (`RecordingName`, `RecordingTags`); the sheet says why and stays up.
     func save(name: String, tags: String, location: RecordingLocation?) throws {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let checkedName = trimmed.isEmpty ? nil : try RecordingName.validated(trimmed)
+        let checkedName = try RecordingName.validatedUnlessBlank(name)
         let checkedTags = try RecordingTags.normalized([tags])
         guard let runner else { return }
         isShowingSaveSheet = false

@@ -351,14 +351,15 @@ final class LibraryWebAPI: Sendable {
         // A tag that is not one, or a language the engine cannot take: 400 before the file is read.
         let language: String
         do {
-            language = try SpeechOptions.languageTag(form.field("language").flatMap { $0.isEmpty ? nil : $0 } ?? "en-US")
+            // No language given: detected, as `import` and OpenAI's endpoint do (`LanguageChoice.automatic`).
+            language = try SpeechOptions.languageTag(form.field("language").flatMap { $0.isEmpty ? nil : $0 } ?? "auto")
             try SpeechOptions.validate(SpeechOptions.defaultEngine(importer.context.environment), language: language, model: nil)
         } catch let error as UsageError {
             throw BadRequest(message: error.message)
         }
         let name = file.fileName.flatMap(UploadedFileName.checked) ?? "audio"
-        let (segments, seconds) = try importer.transcribe(fileName: name, data: file.data, language: language)
-        let (body, type) = format.render(segments, language: language, durationSeconds: seconds)
+        let (segments, seconds, spoken) = try importer.transcribe(fileName: name, data: file.data, language: language)
+        let (body, type) = format.render(segments, language: spoken, durationSeconds: seconds)
         return WebResponse(status: 200, headers: [("Content-Type", type)], body: .data(Data(body.utf8)))
     }
 

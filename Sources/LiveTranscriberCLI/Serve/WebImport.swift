@@ -64,19 +64,22 @@ struct WebImport: Sendable {
     /// or whisper) in `language`, saving nothing: for OpenAI's transcription API.
     /// - Returns: the final segments and the audio's length in seconds.
     /// - Throws: `Failure` when the file cannot be read or transcribed.
-    func transcribe(fileName: String, data: Data, language: String) throws -> (segments: [TranscriptSegment], seconds: Double) {
+    /// The transcript of an upload, not saved (`/v1/audio/transcriptions`): its segments, the
+    /// audio's length in seconds, and its language (the one detected under "auto").
+    func transcribe(fileName: String, data: Data, language: String) throws -> (segments: [TranscriptSegment], seconds: Double, language: String) {
         try withUpload(fileName: fileName, data: data) { file in try transcribe(file, as: fileName, language: language) }
     }
 
-    private func transcribe(_ file: URL, as fileName: String, language: String) throws -> (segments: [TranscriptSegment], seconds: Double) {
+    private func transcribe(_ file: URL, as fileName: String, language: String) throws -> (segments: [TranscriptSegment], seconds: Double, language: String) {
         do {
             let engine = try SpeechOptions.defaultEngine(context.environment)
-            let segments = try makeLocalTranscriber(engine: engine, model: nil).transcribe(audioFile: file, language: language)
+            let transcript = try makeLocalTranscriber(engine: engine, model: nil)
+                .transcript(of: file, language: language, vocabulary: Vocabulary(), languageWarning: { _ in })
             // The length of all of it (every link of a chained Ogg file), as it was transcribed.
             let read = try? AudioFileReader.open(path: file.path)
             let seconds = read.flatMap { reader in reader.totalFrames.map { Double($0) / Double(reader.format.sampleRate) } }
-                ?? context.audioMeasure?.statedSeconds(file) ?? segments.map(\.endSeconds).max() ?? 0
-            return (segments, seconds)
+                ?? context.audioMeasure?.statedSeconds(file) ?? transcript.segments.map(\.endSeconds).max() ?? 0
+            return (transcript.segments, seconds, transcript.language)
         } catch {
             throw Failure(description: CommandRunner.describe(error).replacingOccurrences(of: file.path, with: fileName))
         }

@@ -91,7 +91,7 @@ final class WebRecorder: Sendable {
         // The name rule of `record --name` and of renaming (a control character: 400, never made a space).
         let name: String?
         do {
-            name = try request.name.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : try RecordingName.validated($0) }
+            name = try RecordingName.validatedUnlessBlank(request.name)
         } catch {
             throw Refusal(status: 400, message: CommandRunner.describe(error))
         }

@@ -46,8 +46,8 @@ public struct OpenAITranscriptionClient: Sendable {
         form.addField("model", model.rawValue)
         form.addField("response_format", model.responseFormat)
         if model.returnsSegments { form.addField("timestamp_granularities[]", "segment") }
-        if let language, let code = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first, !code.isEmpty {
-            form.addField("language", code.lowercased())
+        if let language, case let code = LanguageTag.primarySubtag(language), !code.isEmpty {
+            form.addField("language", code)
         }
         form.addFile("file", fileName: fileName, contentType: contentType, data: audio)
         let body = form.finished()

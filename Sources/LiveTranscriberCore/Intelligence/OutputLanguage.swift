@@ -19,7 +19,7 @@ public struct OutputLanguage: Sendable, Equatable, Hashable, Codable {
 
     /// The language of a BCP 47 tag ("fr-CA" -> French), or nil when the primary code is unknown.
     public init?(tag: String) {
-        let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        let primary = LanguageTag.primarySubtag(tag)
         guard let known = Self.known[primary] else { return nil }
         self.init(code: tag.isEmpty ? primary : tag, name: known.name, script: known.script)
     }
@@ -61,7 +61,7 @@ public struct OutputLanguage: Sendable, Equatable, Hashable, Codable {
 
     /// The primary language subtag, lower-cased ("pt" for "pt-BR").
     public var primaryCode: String {
-        code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? code.lowercased()
+        LanguageTag.primarySubtag(code)
     }
 
     /// Frequent function words that mostly belong to one language each.

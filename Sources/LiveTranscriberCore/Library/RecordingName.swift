@@ -52,6 +52,15 @@ public enum RecordingName {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A name the user may leave blank (the save sheet, the web page's record form): nil for none
+    /// or for white space only, when the recording gets its default name (`defaultName`); else
+    /// `text` validated.
+    /// - Throws: as `validated(_:)`.
+    public static func validatedUnlessBlank(_ text: String?) throws -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return try validated(text)
+    }
+
     /// A name made from `text` (a file name, a draft's or a summary's text): terminal escape
     /// sequences are removed whole (`VisibleText.withoutEscapeSequences`: "evil\u{1B}[31m" gives
     /// "evil", not "evil [31m"), other hidden characters become spaces, runs of white space one

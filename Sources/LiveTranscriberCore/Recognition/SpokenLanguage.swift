@@ -248,9 +248,21 @@ public struct LanguageLock: Sendable, Equatable {
     }
 
     /// The primary language subtag of a BCP 47 tag, lowercased: "en-US" → "en", "pt_BR" → "pt".
+    public static func primarySubtag(_ tag: String) -> String { LanguageTag.primarySubtag(tag) }
+
+    private func primarySubtag(_ tag: String) -> String { Self.primarySubtag(tag) }
+}
+
+/// BCP 47 language tags as engines and services compare them: the one place a tag is split.
+public enum LanguageTag {
+    /// The primary language subtag, lowercased: "en-US" → "en", "pt_BR" → "pt" (an underscore, as
+    /// POSIX locales write it, separates too); "" for an empty tag.
     public static func primarySubtag(_ tag: String) -> String {
         String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
     }
 
-    private func primarySubtag(_ tag: String) -> String { Self.primarySubtag(tag) }
+    /// True when both tags name the same language ("en-US", "en" and "EN-gb" do).
+    public static func sameLanguage(_ a: String, _ b: String) -> Bool {
+        primarySubtag(a) == primarySubtag(b)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 import LiveTranscriberTerminal
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,11 +18,11 @@ public protocol TextOutput: AnyObject, Sendable {
 /// A failed write (a full disk, a reader that went away) never traps: the first failure is kept
 /// in `writeFailure`, later writes are skipped, and the command line reports it when the command
 /// is done, so a recording still gets saved when its output cannot be shown.
-public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
+public final class FileDescriptorOutput: TextOutput, Sendable {
     private let handle: FileHandle
-    private let lock = NSLock()
-    private var failure: String?
-    private var closedByReader = false
+    /// The first write failure, and whether it was the reader going away; writes hold the lock, so
+    /// two threads' lines never interleave.
+    private let state = Mutex<(failure: String?, closedByReader: Bool)>((nil, false))
     public let isTerminal: Bool
 
     /// - Parameter environment: decides with `isatty` whether this is an interactive terminal
@@ -32,22 +33,21 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
     }
 
     public func write(_ text: String) {
-        lock.withLock {
-            guard failure == nil else { return }
+        state.withLock { state in
+            guard state.failure == nil else { return }
             do {
                 try handle.write(contentsOf: Data(text.utf8))
             } catch {
-                failure = CommandRunner.describe(error)
-                closedByReader = Self.isBrokenPipe(error)
+                state = (CommandRunner.describe(error), Self.isBrokenPipe(error))
             }
         }
     }
 
     /// Why writing failed, if it did.
-    public var writeFailure: String? { lock.withLock { failure } }
+    public var writeFailure: String? { state.withLock { $0.failure } }
 
     /// True when writing failed because the reader went away (EPIPE: `list | head -1`).
-    public var readerWentAway: Bool { lock.withLock { closedByReader } }
+    public var readerWentAway: Bool { state.withLock { $0.closedByReader } }
 
     /// True for EPIPE, as Foundation reports it (a Cocoa write error whose underlying error is POSIX's).
     private static func isBrokenPipe(_ error: any Error) -> Bool {
@@ -58,9 +58,8 @@ public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
 }
 
 /// Collects text in memory, for tests.
-public final class BufferOutput: TextOutput, @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = ""
+public final class BufferOutput: TextOutput, Sendable {
+    private let buffer = Mutex("")
     public let isTerminal: Bool
 
     public init(isTerminal: Bool = false) {
@@ -68,26 +67,25 @@ public final class BufferOutput: TextOutput, @unchecked Sendable {
     }
 
     public func write(_ text: String) {
-        lock.withLock { buffer += text }
+        buffer.withLock { $0 += text }
     }
 
     /// Everything written so far.
-    public var text: String { lock.withLock { buffer } }
+    public var text: String { buffer.withLock { $0 } }
 }
 
 /// What a command saved, in words ("the recording was saved as 20261129-204112-3f9a"), so the
 /// command line can say it on stderr when stdout could not carry the command's own report.
-public final class SavedChanges: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+public final class SavedChanges: Sendable {
+    private let lines = Mutex<[String]>([])
 
     public init() {}
 
     /// Adds one line, such as "the recording was saved as ID ('Name', 0:12)".
-    public func add(_ line: String) { lock.withLock { lines.append(line) } }
+    public func add(_ line: String) { lines.withLock { $0.append(line) } }
 
     /// Everything added, in order.
-    public var all: [String] { lock.withLock { lines } }
+    public var all: [String] { lines.withLock { $0 } }
 }
 
 /// What a command runs with: its output streams and environment. Tests build one in memory.

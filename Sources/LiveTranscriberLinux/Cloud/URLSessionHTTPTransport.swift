@@ -3,6 +3,7 @@ import Foundation
 // else about the cloud clients is in the core, so targets that never talk to a server do not link it.
 import FoundationNetworking
 import LiveTranscriberCore
+import Synchronization
 
 /// The core's `HTTPTransport` over FoundationNetworking's URLSession: one request, one response,
 /// no retries (`HTTPClient` retries), no cache, no cookies.
@@ -19,9 +20,10 @@ public final class URLSessionHTTPTransport: HTTPTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    private final class Box: @unchecked Sendable {
-        // Written once by the completion handler before `done` is signalled, read after the wait.
-        var result: Result<HTTPResponse, any Error> = .failure(URLError(.unknown))
+    /// The answer, written by URLSession's completion handler (its own queue) before `done` is
+    /// signalled, read after the wait.
+    private final class Box: Sendable {
+        let result = Mutex<Result<HTTPResponse, any Error>>(.failure(URLError(.unknown)))
     }
 
     /// Sends `request` and waits for the answer.
@@ -38,20 +40,20 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         let done = DispatchSemaphore(value: 0)
         let task = session.dataTask(with: urlRequest) { data, response, error in
             if let error {
-                box.result = .failure(error)
+                box.result.withLock { $0 = .failure(error) }
             } else if let http = response as? HTTPURLResponse {
                 var headers: [String: String] = [:]
                 for (name, value) in http.allHeaderFields {
                     if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
                 }
-                box.result = .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                box.result.withLock { $0 = .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data())) }
             } else {
-                box.result = .failure(URLError(.badServerResponse))
+                box.result.withLock { $0 = .failure(URLError(.badServerResponse)) }
             }
             done.signal()
         }
         task.resume()
         done.wait()
-        return try box.result.get()
+        return try box.result.withLock { $0 }.get()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import Synchronization
 
 /// The one factory of local speech engines on Linux: every command that recognizes speech
 /// (`record`, `import`, `retranscribe --engine local`) gets its recognizer here.
@@ -75,7 +76,7 @@ public enum LinuxSpeechEngines {
             }
         case .whisper:
             guard LanguageChoice(language) != .automatic else { return }
-            let code = LanguageTag.primary(language)
+            let code = LanguageTag.primarySubtag(language)
             guard WhisperEngine.knowsLanguage(code) else {
                 let file = URL(fileURLWithPath: WhisperModelFiles.installed(model: model).model).lastPathComponent
                 throw WhisperError.languageUnsupported(language: language, model: file)
@@ -121,12 +122,13 @@ public enum LinuxSpeechEngines {
         try loaded.engine(for: WhisperModelFiles.installed(model: model), tokenOnsets: tokenOnsets)
     }
 
-    private final class LoadedWhisperEngines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var engines: [WhisperModelFiles: [Bool: WhisperEngine]] = [:]
+    /// The engines loaded so far, by model files and `tokenOnsets`; the lock is held while one loads,
+    /// so two threads asking for the same model load it once.
+    private final class LoadedWhisperEngines: Sendable {
+        private let engines = Mutex<[WhisperModelFiles: [Bool: WhisperEngine]]>([:])
 
         func engine(for files: WhisperModelFiles, tokenOnsets: Bool?) throws -> WhisperEngine {
-            try lock.withLock {
+            try engines.withLock { engines in
                 let loaded = engines[files, default: [:]]
                 if let tokenOnsets {
                     if let engine = loaded[tokenOnsets] { return engine }
@@ -169,17 +171,5 @@ public enum RecognitionMode: Sendable, Equatable {
     /// spinning threads would contend.
     public var decodeThreads: Int {
         self == .live ? min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) : 1
-    }
-}
-
-/// BCP 47 language tags, compared the way engines need.
-enum LanguageTag {
-    /// True when both tags name the same language ("en-US" and "en" and "EN-gb" do).
-    static func sameLanguage(_ a: String, _ b: String) -> Bool {
-        primary(a) == primary(b)
-    }
-
-    static func primary(_ tag: String) -> String {
-        String(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "").lowercased()
     }
 }

@@ -128,6 +128,10 @@ public enum WhisperError: Error, Equatable, CustomStringConvertible {
 /// A loaded Whisper model and Silero VAD model; recognizers made from it share the weights.
 ///
 /// Loading takes a second or so and about 150 MB for Whisper base: load once, make many recognizers.
+///
+/// Why `@unchecked Sendable` is safe: `context` holds the model's weights, which whisper.cpp only
+/// reads after loading (every decode runs on its own `whisper_state`, `WhisperDecoder`); the other
+/// stored properties are constants, and `loadedContexts` is a `Mutex`.
 public final class WhisperEngine: @unchecked Sendable {
     let context: OpaquePointer
     let files: WhisperModelFiles
@@ -217,7 +221,7 @@ public final class WhisperEngine: @unchecked Sendable {
     /// The Whisper language code for a BCP 47 tag ("en-US" → "en"), checked against the model.
     /// Throws `WhisperError.languageUnsupported`.
     public func whisperLanguage(for tag: String) throws -> String {
-        let code = LanguageTag.primary(tag)
+        let code = LanguageTag.primarySubtag(tag)
         let fileName = URL(fileURLWithPath: files.model).lastPathComponent
         guard Self.knowsLanguage(code) else {
             throw WhisperError.languageUnsupported(language: tag, model: fileName)
@@ -327,6 +331,11 @@ public final class SileroVoiceActivityDetector: VoiceActivityDetector {
 ///
 /// A cancelled decode stops at whisper.cpp's next check of its `abort_callback`: before the encoder
 /// runs, after it, and after each decoder step (the encoder itself cannot be interrupted).
+///
+/// Why `@unchecked Sendable` is safe: `state` (whisper.cpp's per-decode buffers) is used by one call
+/// at a time, on the decode worker's thread (`DecodeWorker` runs one job at a time, and
+/// `UtteranceRecognizer` joins it before it is released); what another thread touches (`language`,
+/// the abort-check counter) is in a `Mutex`, and the rest is constant.
 public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     private let engine: WhisperEngine
     private let state: OpaquePointer

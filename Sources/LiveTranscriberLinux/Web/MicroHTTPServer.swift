@@ -181,6 +181,7 @@ private let microHTTPAccess: MHD_AccessHandlerCallback = { cls, connection, url,
             return send(.error(413, "the request body is larger than \(context.maximumBodyBytes) bytes"), on: connection)
         }
         requestContext.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+        lt_mhd_head_received(connection)  // the head is in: the request's own, longer timeout
         return .YES
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(stored).takeUnretainedValue()
@@ -209,7 +210,8 @@ private let microHTTPAccess: MHD_AccessHandlerCallback = { cls, connection, url,
 }
 
 /// libmicrohttpd's completion callback: frees the request's `PendingRequest`.
-private let microHTTPCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+private let microHTTPCompleted: MHD_RequestCompletedCallback = { _, connection, requestContext, _ in
+    lt_mhd_request_done(connection)  // the next request on this connection gets the head's short timeout
     guard let requestContext, let stored = requestContext.pointee else { return }
     Unmanaged<PendingRequest>.fromOpaque(stored).release()
     requestContext.pointee = nil

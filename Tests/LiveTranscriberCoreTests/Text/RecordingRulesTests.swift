@@ -23,6 +23,17 @@ struct RecordingRulesTests {
         if problem == nil { #expect(throws: Never.self) { try RecordingName.validated(text) } }
     }
 
+    @Test("a name the user may leave blank: none or white space only gives nil (the default name); anything else is validated and trimmed")
+    func blankNameMeansTheDefault() throws {
+        #expect(try RecordingName.validatedUnlessBlank(nil) == nil)
+        #expect(try RecordingName.validatedUnlessBlank("") == nil)
+        #expect(try RecordingName.validatedUnlessBlank(" \t\n ") == nil)
+        #expect(try RecordingName.validatedUnlessBlank("  Standup  ") == "Standup")
+        #expect(throws: LibraryError.invalid("a recording's name must be one line.")) {
+            try RecordingName.validatedUnlessBlank("one\ntwo")
+        }
+    }
+
     @Test("the refusal reads as a sentence")
     func nameMessage() {
         #expect(throws: LibraryError.invalid("a recording's name cannot contain control or invisible formatting characters (found U+202E).")) {

@@ -954,7 +954,7 @@ synthetic voice, not of our 7.5 s window or the cut.
 
 def measure_section(measure, section, marker, before):
     """Runs one measurement in a scratch folder and replaces its section (`marker`) in BENCHMARKS.md
-    (`bench.py live-latency`, `speech-sets`, `auto-language`)."""
+    (`bench.py live-latency`, `quality`, `auto-language`)."""
     work = tempfile.mkdtemp(prefix="lt-bench-")
     try:
         replace_section(section(measure(work)), marker, before=before)

@@ -7,8 +7,8 @@ import Testing
 /// wait must not lock the server out for everybody else.
 @Suite("Serve holds against slow clients", .serialized)
 struct ServeSlowClientTests {
-    /// A TCP connection from `source` (a loopback address other than 127.0.0.1, so it counts as
-    /// another client) to 127.0.0.1:`port` that sends `text` and then waits; -1 when refused.
+    /// A TCP connection from `source` (127.0.0.1, or another loopback address) to 127.0.0.1:`port`
+    /// that sends `text` and then waits; -1 when refused.
     static func halfOpen(port: Int, source: String, text: String) -> Int32 {
         let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return -1 }
@@ -31,13 +31,15 @@ struct ServeSlowClientTests {
         return fd
     }
 
-    @Test("300 connections from another address that send half a request head and wait: a token holder's request is answered within 2 s, and the server closes the slow ones within seconds")
-    func halfSentHeadsDoNotLockOutATokenHolder() throws {
+    @Test("300 connections that send half a request head and wait, from the token holder's own address or another: the token holder's request is answered within 2 s, and the server closes the slow ones within seconds",
+          arguments: ["127.0.0.1", "127.0.0.2"])
+    func halfSentHeadsDoNotLockOutATokenHolder(source: String) throws {
         let library = try ServedLibrary()
         let server = try RunningServer(library)
-        let slow = (0..<300).map { _ in Self.halfOpen(port: server.port, source: "127.0.0.2", text: "GET /api/recordings HTTP/1.1\r\nHost: 127.0.0") }
+        let slow = (0..<300).map { _ in Self.halfOpen(port: server.port, source: source, text: "GET /api/recordings HTTP/1.1\r\nHost: 127.0.0") }
         defer { for fd in slow where fd >= 0 { close(fd) } }
-        #expect(slow.filter { $0 >= 0 }.count >= 64, "the slow client could not even connect: \(slow.filter { $0 >= 0 }.count)")
+        // Loopback is bounded by the total (1,024) only, not the 64 of one address elsewhere.
+        #expect(slow.filter { $0 >= 0 }.count == 300)
         let started = Date()
         let reply = try server.get("/api/recordings")
         let seconds = Date().timeIntervalSince(started)

@@ -106,7 +106,7 @@ struct RecordCommand: CLICommand {
             try OutputFile.refuseInsideLibrary(path, library: context.dataDirectory)
             // Written from the start: over the input file, the audio would be gone before it is read.
             switch options.input {
-            case .file(let input), .rawPCM(let input, _, _) where input != "-":
+            case .file(let input) where input != "-", .rawPCM(let input, _, _) where input != "-":
                 try OutputFile.refuseSameFile(path, as: input, otherName: "--input")
             default: break
             }

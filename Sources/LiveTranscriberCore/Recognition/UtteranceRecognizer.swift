@@ -127,7 +127,8 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///
 /// Final and look-ahead decodes get the utterance raised to an ordinary level
 /// (`SpeechLevelNormalizer.decodeGain`: its loudest window to 0.1 RMS, 6 to 30 dB up, else as it is);
-/// interim decodes and the language identification get the samples as they are.
+/// the language identification hears its speech raised the same way (so that it identifies what the
+/// decodes will hear); interim decodes get the samples as they are.
 ///
 /// Every decode's words (final, look-ahead and interim) lose those stamped past the end of the
 /// audio decoded (`DecodedWords.withinAudio`) and pass `RepetitionGuard`, which cuts a phrase
@@ -147,7 +148,8 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///
 /// The language follows `LanguageLock`: once `LanguageLock.identificationSeconds` of speech have been
 /// heard (or the stream ends with less), one job identifies their language
-/// (`UtteranceDecoder.identifyLanguage`). Under "auto" nothing is decoded before that, and the
+/// (`UtteranceDecoder.identifyLanguage`), or, when an utterance has waited for it
+/// `LanguageLock.longestWaitSeconds`, what has been heard by then. Under "auto" nothing is decoded before that, and the
 /// language found is locked for every decode; a named language is decoded from the start, and one
 /// warning line (`languageWarning`) says when the speech confidently contradicts it. `language` is
 /// the recording's language as it stands.

@@ -61,8 +61,9 @@ public struct TranscriptExporter: Sendable {
 
     func plainText(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {
         var text = recording.name + "\n\n"
-        for segment in segments {
-            text += "[\(SubtitleTimestamp.clock(segment.startSeconds))] \(singleLine(segment.text))\n"
+        for (segment, change) in zip(segments, SegmentLanguages.changes(segments, recordingLanguage: recording.language)) {
+            let label = change.map { "(\($0)) " } ?? ""
+            text += "[\(SubtitleTimestamp.clock(segment.startSeconds))] \(label)\(singleLine(segment.text))\n"
         }
         return text
     }

@@ -156,4 +156,19 @@ public enum SegmentLanguages {
         }
         return (main, relabelled)
     }
+
+    /// The language to name before each segment where the spoken language changes (for `show` and
+    /// the plain-text export): the segment's language (its own, else the recording's) when it
+    /// differs from the one before it (for the first segment: from the recording's), else nil. A
+    /// recording in one language names none.
+    /// - Parameter recordingLanguage: the recording's language (a BCP 47 tag).
+    /// - Returns: one entry per segment, in order: a tag, or nil.
+    public static func changes(_ segments: [TranscriptSegment], recordingLanguage: String) -> [String?] {
+        var previous = recordingLanguage
+        return segments.map { segment in
+            let language = segment.language ?? recordingLanguage
+            defer { previous = language }
+            return LanguageTag.sameLanguage(language, previous) ? nil : language
+        }
+    }
 }

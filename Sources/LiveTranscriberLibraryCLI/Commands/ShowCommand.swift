@@ -54,8 +54,10 @@ struct ShowCommand: CLICommand {
         if segments.isEmpty {
             text += "(no transcript)\n"
         }
-        for segment in segments {
-            text += "[\(ElapsedTimeFormat.clock(segment.startSeconds))] \(VisibleText.escaped(segment.text))\n"
+        // Where the spoken language changes, the line names it: "[0:12] (de) Guten Morgen."
+        for (segment, change) in zip(segments, SegmentLanguages.changes(segments, recordingLanguage: recording.language)) {
+            let label = change.map { "(\(VisibleText.escaped($0))) " } ?? ""
+            text += "[\(ElapsedTimeFormat.clock(segment.startSeconds))] \(label)\(VisibleText.escaped(segment.text))\n"
         }
         return text
     }

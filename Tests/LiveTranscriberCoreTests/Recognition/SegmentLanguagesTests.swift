@@ -67,6 +67,19 @@ struct SegmentLanguagesTests {
         #expect(same.segments.map(\.language) == [nil])
     }
 
+    @Test("the language is named where it changes: the first segment when it is not the recording's, then each change, back to the main one too; none in a one-language recording")
+    func languageChanges() {
+        let segments = [TranscriptSegment(text: "Good morning", startSeconds: 0, endSeconds: 2),
+                        TranscriptSegment(text: "Guten Morgen", startSeconds: 2, endSeconds: 4, language: "de"),
+                        TranscriptSegment(text: "Heute", startSeconds: 4, endSeconds: 5, language: "de"),
+                        TranscriptSegment(text: "Thanks", startSeconds: 5, endSeconds: 6)]
+        #expect(SegmentLanguages.changes(segments, recordingLanguage: "en-US") == [nil, "de", nil, "en-US"])
+        #expect(SegmentLanguages.changes(Array(segments[1...]), recordingLanguage: "en-US") == ["de", nil, "en-US"])
+        #expect(SegmentLanguages.changes([segments[0], segments[3]], recordingLanguage: "en-US") == [nil, nil])
+        let english = TranscriptSegment(text: "Hi", startSeconds: 0, endSeconds: 1, language: "en")
+        #expect(SegmentLanguages.changes([english], recordingLanguage: "en-US") == [nil])
+    }
+
     @Test("short clip under auto: the library's recent language; with none, the guess and a note; a longer recording or a named language unchanged")
     func shortClip() {
         let malay = LanguageGuess(probabilities: ["ms": 0.45, "de": 0.2])

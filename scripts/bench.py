@@ -39,8 +39,8 @@ def measure(argv, env=None, stdin=None):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
 
 
-def audio_seconds(path):
-    return float(subprocess.check_output(["soxi", "-D", path]).decode())
+audio_seconds = bench_live.audio_seconds
+percentile = bench_live.percentile
 
 
 def machine():
@@ -165,11 +165,6 @@ def memory_over_an_hour(work):
             f"resident memory {minute5[1]:.1f} MiB at minute {minute5[0]:.1f}, {minute60[1]:.1f} MiB at minute "
             f"{minute60[0]:.1f}: growth {minute60[1] - minute5[1]:+.1f} MiB (target: under 50 MiB); peak {peak:.1f} MiB; "
             f"{len(samples)} samples")
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round((len(ordered) - 1) * p))]
 
 
 def pipe_memory(work):

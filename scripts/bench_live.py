@@ -48,31 +48,39 @@ def word_errors(reference, hypothesis):
 
 
 def percentile(values, p):
-    """The nearest-rank percentile (p in 0..1) of a non-empty list."""
+    """The value at fraction p (0..1) of a non-empty list, sorted: the nearest of its ranks."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(p * len(ordered) + 0.5)) - 1))]
+    return ordered[min(len(ordered) - 1, round((len(ordered) - 1) * p))]
+
+
+def audio_seconds(path):
+    return float(subprocess.check_output(["soxi", "-D", path]).decode())
+
+
+def stat_cpu(path):
+    """(name, user + system CPU seconds) from a /proc stat file: a process's (exited threads
+    included) or one thread's."""
+    with open(path) as f:
+        head, tail = f.read().rsplit(")", 1)
+    fields = tail.split()
+    return head.split("(", 1)[1], (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def cpu_seconds(pid):
-    """User + system CPU seconds of a running process so far (/proc/PID/stat), threads included."""
+    """User + system CPU seconds of a running process so far, threads included; None once it is gone."""
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
+        return stat_cpu(f"/proc/{pid}/stat")[1]
     except (OSError, IndexError, ValueError):
         return None
 
 
 def thread_cpu_seconds(pid):
-    """CPU seconds so far of each thread of a running process, by thread name (/proc/PID/task)."""
+    """CPU seconds so far of each live thread of a running process, by thread name."""
     threads = {}
     try:
         for tid in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                head, tail = f.read().rsplit(")", 1)
-            name = head.split("(", 1)[1]
-            fields = tail.split()
-            threads[name] = threads.get(name, 0) + (int(fields[11]) + int(fields[12])) / TICKS
+            name, cpu = stat_cpu(f"/proc/{pid}/task/{tid}/stat")
+            threads[name] = threads.get(name, 0) + cpu
     except (OSError, IndexError, ValueError):
         pass
     return threads
@@ -160,10 +168,6 @@ def run_record(path, reference, extra=(), library=None):
     return result
 
 
-def audio_seconds(path):
-    return float(subprocess.check_output(["soxi", "-D", path]).decode())
-
-
 def measurements(events, saved, reference, audio_s, live_cpu, total_cpu, wall):
     offset = min(e["arrived"] - e["elapsed"] for e in events)
     for e in events:
@@ -191,15 +195,14 @@ def measurements(events, saved, reference, audio_s, live_cpu, total_cpu, wall):
             interim.append(min(first, final["at"]) - w["end"])
     live_text = " ".join(e.get("text", "") for e in finals)
     saved_text = " ".join(s.get("text", "") for s in saved.get("segments", []))
-    identification = next((f["at"] - f["words"][-1]["end"] for f in finals[:1]), None)
     def stats(values):
         return {"median": statistics.median(values), "p90": percentile(values, 0.9), "max": max(values)} if values else {}
     return {
         "audio_s": audio_s, "wall_s": wall, "finals": len(finals), "startup_s": offset,
         "first_final_from_launch": finals[0]["arrived"] if finals else None,
         "sentence_latency": stats(sentence), "word_latency": stats(word), "interim_latency": stats(interim),
-        "first_final_latency": identification,
-        "delivery_delay": stats([e["arrived"] - e["elapsed"] - min(x["arrived"] - x["elapsed"] for x in events) for e in events]),
+        "first_final_latency": sentence[0] if sentence else None,
+        "delivery_delay": stats([e["at"] - e["elapsed"] for e in events]),
         "live_cpu_per_audio_s": (live_cpu / audio_s) if live_cpu is not None else None,
         "total_cpu_per_audio_s": total_cpu / audio_s,
         "reference_words": len(words_of(reference)),

@@ -9,7 +9,7 @@ public enum RecentLanguage {
     /// The most common language (primary subtag, "de") of the `window` newest of `recordings`
     /// (by `createdAt`), ties to the newest recording's; nil for an empty library.
     public static func of(_ recordings: [Recording]) -> String? {
-        let newest = recordings.sorted { $0.createdAt > $1.createdAt }.prefix(window).map { LanguageLock.primarySubtag($0.language) }
+        let newest = recordings.sorted { $0.createdAt > $1.createdAt }.prefix(window).map { LanguageTag.primarySubtag($0.language) }
             .filter { !$0.isEmpty }
         var counts: [String: Int] = [:]
         for language in newest { counts[language, default: 0] += 1 }

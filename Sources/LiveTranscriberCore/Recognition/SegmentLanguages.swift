@@ -32,7 +32,7 @@ public enum SegmentLanguages {
     /// with no guess (a one-language model) is never in doubt.
     public static func isInDoubt(_ guess: LanguageGuess?, locked: String) -> Bool {
         guard let guess, !guess.probabilities.isEmpty else { return false }
-        return (guess.probabilities[LanguageLock.primarySubtag(locked)] ?? 0) < switchProbability
+        return (guess.probabilities[LanguageTag.primarySubtag(locked)] ?? 0) < switchProbability
     }
 
     /// The language (primary subtag) of each of a pack's utterances, in order.
@@ -46,9 +46,9 @@ public enum SegmentLanguages {
     public static func utteranceLanguages(_ guesses: [LanguageGuess?], locked: String) -> [String] {
         let known: [String?] = guesses.map { guess in
             guard let top = guess?.top, top.probability >= switchProbability else { return nil }
-            return LanguageLock.primarySubtag(top.language)
+            return LanguageTag.primarySubtag(top.language)
         }
-        let lockedCode = LanguageLock.primarySubtag(locked)
+        let lockedCode = LanguageTag.primarySubtag(locked)
         var languages: [String] = []
         for (index, language) in known.enumerated() {
             languages.append(language ?? languages.last ?? known[index...].compactMap { $0 }.first ?? lockedCode)
@@ -104,10 +104,10 @@ public enum SegmentLanguages {
     ///   `confidence` is that side's probability (the higher of two), for choosing among change points.
     public static func sideLanguages(_ first: LanguageGuess?, _ second: LanguageGuess?, locked: String)
         -> (first: String, second: String, confidence: Double)? {
-        let lockedCode = LanguageLock.primarySubtag(locked)
+        let lockedCode = LanguageTag.primarySubtag(locked)
         func sure(_ guess: LanguageGuess?) -> (language: String, probability: Double)? {
             guard let top = guess?.top, top.probability >= switchProbability else { return nil }
-            return (LanguageLock.primarySubtag(top.language), top.probability)
+            return (LanguageTag.primarySubtag(top.language), top.probability)
         }
         let sides = [sure(first), sure(second)]
         let languages = sides.map { $0?.language ?? lockedCode }
@@ -120,7 +120,7 @@ public enum SegmentLanguages {
     /// locked one: each is decoded again, as one stretch, in its language.
     /// - Returns: ranges of utterance indices with their language (a primary subtag), in order.
     public static func foreignRuns(_ languages: [String], locked: String) -> [(utterances: Range<Int>, language: String)] {
-        let lockedCode = LanguageLock.primarySubtag(locked)
+        let lockedCode = LanguageTag.primarySubtag(locked)
         var runs: [(utterances: Range<Int>, language: String)] = []
         for (index, language) in languages.enumerated() where language != lockedCode {
             if let last = runs.last, last.language == language, last.utterances.upperBound == index {
@@ -151,7 +151,7 @@ public enum SegmentLanguages {
         let relabelled = segments.map { segment in
             var segment = segment
             let language = segment.language ?? recordingLanguage
-            segment.language = LanguageLock.primarySubtag(language) == LanguageLock.primarySubtag(main) ? nil : language
+            segment.language = LanguageTag.primarySubtag(language) == LanguageTag.primarySubtag(main) ? nil : language
             return segment
         }
         return (main, relabelled)

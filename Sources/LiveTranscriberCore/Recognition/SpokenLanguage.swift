@@ -188,7 +188,7 @@ public struct LanguageLock: Sendable, Equatable {
     /// The tag stored for a detected language: the fallback when it is the same language (so
     /// English stays "en-US"), else the detected code ("de").
     public static func storedTag(detected: String, fallback: String) -> String {
-        primarySubtag(fallback) == primarySubtag(detected) ? fallback : primarySubtag(detected)
+        LanguageTag.sameLanguage(fallback, detected) ? fallback : LanguageTag.primarySubtag(detected)
     }
 
     /// Applies the first identification (nil: the engine cannot identify languages) and returns the
@@ -211,7 +211,7 @@ public struct LanguageLock: Sendable, Equatable {
         let short = recordingSpeechSeconds.map { $0 < SegmentLanguages.minimumSeconds } ?? false
         let early = earlySpeechSeconds.map { $0 < SegmentLanguages.minimumSeconds } ?? false
         if choice == .automatic, short || early, let recent {
-            detected = primarySubtag(recent)
+            detected = LanguageTag.primarySubtag(recent)
             return nil
         }
         guard let guess, let top = guess.top else { return nil }
@@ -221,7 +221,7 @@ public struct LanguageLock: Sendable, Equatable {
             guard short, let seconds = recordingSpeechSeconds else { return nil }
             return Self.shortClipNote(seconds: seconds, heard: top.language, probability: top.probability)
         case .named(let tag):
-            guard primarySubtag(top.language) != primarySubtag(tag), top.probability >= Self.warningProbability else { return nil }
+            guard !LanguageTag.sameLanguage(top.language, tag), top.probability >= Self.warningProbability else { return nil }
             return Self.warning(named: tag, heard: top.language, probability: top.probability)
         }
     }
@@ -246,11 +246,6 @@ public struct LanguageLock: Sendable, Equatable {
     public static func displayName(_ code: String) -> String {
         Locale(identifier: "en").localizedString(forLanguageCode: code) ?? code
     }
-
-    /// The primary language subtag of a BCP 47 tag, lowercased: "en-US" → "en", "pt_BR" → "pt".
-    public static func primarySubtag(_ tag: String) -> String { LanguageTag.primarySubtag(tag) }
-
-    private func primarySubtag(_ tag: String) -> String { Self.primarySubtag(tag) }
 }
 
 /// BCP 47 language tags as engines and services compare them: the one place a tag is split.

@@ -34,7 +34,7 @@ extension LibraryStore {
     /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json cannot be
     ///   read; `.changedMeanwhile` when the stored transcript is not `expected` (one that cannot be read matches only `.unreadable`).
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?,
-                                  vocabulary: [String]?, expected: ExpectedTranscript) throws {
+                                  vocabulary: [String]?, speakers: [Speaker]?, expected: ExpectedTranscript) throws {
         try keeper.withWriteLock {
             let folder = try folders.existingFolder(of: id)
             if expected != .anything, !expected.matches(try? folders.readTranscript(in: folder)) {
@@ -44,6 +44,7 @@ extension LibraryStore {
             var recording = stored
             if let language { recording.language = language }
             if let vocabulary { recording.vocabulary = vocabulary }
+            if let speakers { recording.speakers = speakers }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: segments.sorted { $0.startSeconds < $1.startSeconds },
                                keepingPrevious: true)
         }
@@ -72,6 +73,7 @@ extension LibraryStore {
             var recording = stored
             if let language = previous.language { recording.language = language }
             recording.vocabulary = previous.vocabulary
+            if let speakers = previous.speakers { recording.speakers = speakers }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: previous.segments, keepingPrevious: false)
             return true
         }
@@ -93,7 +95,8 @@ extension LibraryStore {
         try keeper.changeInStep(index: { try $0.upsert(recording, segments: segments, inTransaction: true) }, files: {
             try folders.files.coordinateWriting(folder, .replacing) {
                 if let replaced {
-                    try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced, vocabulary: stored.vocabulary).encoded(), to: previousFile)
+                    try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced, vocabulary: stored.vocabulary,
+                                                               speakers: stored.speakers).encoded(), to: previousFile)
                 } else if let damagedCopy, let damaged = saved.0 {
                     try DurableFile.write(damaged, to: damagedCopy)
                     if !keepingPrevious { unlink(previousFile.path) }

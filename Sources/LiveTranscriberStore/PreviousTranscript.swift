@@ -15,20 +15,25 @@ struct PreviousTranscript: Codable, Equatable {
     var segments: [TranscriptSegment]
     /// The vocabulary the recording had with these segments (`Recording.vocabulary`), empty for none.
     var vocabulary: [String]
+    /// The speakers the recording had with these segments (`Recording.speakers`); nil in files
+    /// written before speakers were kept (a restore then keeps the recording's).
+    var speakers: [Speaker]?
 
-    init(language: String?, segments: [TranscriptSegment], vocabulary: [String] = []) {
+    init(language: String?, segments: [TranscriptSegment], vocabulary: [String] = [], speakers: [Speaker]? = nil) {
         self.language = language
         self.segments = segments
         self.vocabulary = vocabulary
+        self.speakers = speakers
     }
 
-    private enum CodingKeys: String, CodingKey { case language, segments, vocabulary }
+    private enum CodingKeys: String, CodingKey { case language, segments, vocabulary, speakers }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(language, forKey: .language)
         try container.encode(segments, forKey: .segments)
         if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
+        try container.encodeIfPresent(speakers, forKey: .speakers)
     }
 
     init(from decoder: any Decoder) throws {
@@ -39,7 +44,8 @@ struct PreviousTranscript: Codable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(language: try container.decodeIfPresent(String.self, forKey: .language),
                   segments: try container.decode([TranscriptSegment].self, forKey: .segments),
-                  vocabulary: try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? [])
+                  vocabulary: try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? [],
+                  speakers: try container.decodeIfPresent([Speaker].self, forKey: .speakers))
     }
 
     /// Reads `data`. Throws `DecodingError` when it is neither form.

@@ -13,6 +13,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     /// The language each recording had with its previous transcript.
     var previousLanguages: [String: String] = [:]
     var previousVocabularies: [String: [String]] = [:]
+    var previousSpeakers: [String: [Speaker]] = [:]
     var audio: [String: URL]
     /// Saved recordings whose audio file is gone (`removeAudio(of:)`).
     var missingAudio: Set<String> = []
@@ -110,7 +111,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     }
 
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
-                                  expected: ExpectedTranscript) throws {
+                                  speakers: [Speaker]?, expected: ExpectedTranscript) throws {
         try lock.withLock {
             guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
             let damaged = unreadableTranscripts.contains(id)
@@ -122,10 +123,12 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
                 previous[id] = transcripts[id] ?? []
                 previousLanguages[id] = recordings[index].language
                 previousVocabularies[id] = recordings[index].vocabulary
+                previousSpeakers[id] = recordings[index].speakers
             }
             transcripts[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
             if let language { recordings[index].language = language }
             if let vocabulary { recordings[index].vocabulary = vocabulary }
+            if let speakers { recordings[index].speakers = speakers }
         }
     }
 
@@ -140,6 +143,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
                 recordings[index].language = language
             }
             (previousVocabularies[id], recordings[index].vocabulary) = (recordings[index].vocabulary, previousVocabularies[id] ?? [])
+            (previousSpeakers[id], recordings[index].speakers) = (recordings[index].speakers, previousSpeakers[id] ?? [])
             return true
         }
     }

@@ -158,7 +158,7 @@ struct RetranscribeCommand: CLICommand {
             context.printErrorLine("error: \(error.description)")
             return ExitCode.failure
         }
-        guard case .saved(let updated, let repaired) = outcome else {
+        guard case .saved(let updated, let repaired, let speakerLabels) = outcome else {
             context.printErrorLine("error: " + (outcome.notSavedReason ?? ""))
             return ExitCode.failure
         }

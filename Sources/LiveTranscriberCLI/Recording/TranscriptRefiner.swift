@@ -61,7 +61,7 @@ struct TranscriptRefiner {
                 return NewTranscript(transcript, vocabulary: nil)
             }
             switch outcome {
-            case .saved(let refined, _): return .refined(refined)
+            case .saved(let refined, _, _): return .refined(refined)
             case .changedMeanwhile: return .replacedMeanwhile
             case .deletedMeanwhile: return .failed("'\(recording.name)' (\(recording.id)) was deleted while it was being refined")
             }

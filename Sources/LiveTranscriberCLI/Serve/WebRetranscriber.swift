@@ -104,7 +104,7 @@ final class WebRetranscriber: Sendable {
             }
             jobs.withLock { jobs in
                 switch outcome {
-                case .saved(let saved, _):
+                case .saved(let saved, _, _):
                     jobs[id]?.language = saved.recording.language
                     jobs[id]?.state = "done"
                     jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says

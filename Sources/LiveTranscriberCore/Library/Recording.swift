@@ -33,7 +33,8 @@ public struct RecordingLocation: Sendable, Equatable, Hashable, Codable {
 ///
 /// JSON keys: `id`, `name`, `createdAt` (ISO 8601), `duration` (seconds), `language`, `tags`,
 /// `audio` (`format`, `sampleRate`, `channels`), `summary`, `location`, `recovered`, `audioDigest`
-/// (only for imported recordings), `vocabulary` (only when the recognizer was given one).
+/// (only for imported recordings), `vocabulary` (only when the recognizer was given one), `speakers`
+/// (only when the transcript's speakers were labelled: `[{"id": "S1", "name": null}]`).
 public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// Stable identifier, also the recording's folder name.
     public var id: String
@@ -65,12 +66,15 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The terms the recognizer was given as its vocabulary (`Vocabulary`, as bounded for its
     /// prompt); empty when none. Absent from files written before vocabularies were kept.
     public var vocabulary: [String]
+    /// The voices the transcript's segments name (`TranscriptSegment.speaker`), in order of first
+    /// speech, with the names the user gave; empty when speakers were not labelled.
+    public var speakers: [Speaker]
 
     public init(
         id: String, name: String, createdAt: Date, durationSeconds: Double, language: String,
         tags: [String] = [], audio: AudioDescription, summary: String? = nil,
         location: RecordingLocation? = nil, recovered: Bool = false, audioDigest: String? = nil,
-        vocabulary: [String] = []
+        vocabulary: [String] = [], speakers: [Speaker] = []
     ) {
         self.id = id
         self.name = name
@@ -84,6 +88,12 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         self.recovered = recovered
         self.audioDigest = audioDigest
         self.vocabulary = vocabulary
+        self.speakers = speakers
+    }
+
+    /// The speaker `id` names, as the recording knows it (unnamed when it has no entry).
+    public func speaker(_ id: String) -> Speaker {
+        speakers.first { $0.id == id } ?? Speaker(id: id)
     }
 
     /// The one rule for a duration the library keeps: a finite number of seconds, at least 0
@@ -128,7 +138,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The keys of `metadata.json`, of `--json` output and of the index's `metadata` column: a new
     /// field is added here and in the two methods below, and nowhere else.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest, vocabulary
+        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest, vocabulary, speakers
         case durationSeconds = "duration"
     }
 
@@ -146,6 +156,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         recovered = try container.decodeIfPresent(Bool.self, forKey: .recovered) ?? false
         audioDigest = try container.decodeIfPresent(String.self, forKey: .audioDigest)
         vocabulary = try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? []
+        speakers = try container.decodeIfPresent([Speaker].self, forKey: .speakers) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -162,6 +173,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         try container.encode(recovered, forKey: .recovered)
         try container.encodeIfPresent(audioDigest, forKey: .audioDigest)
         if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
+        if !speakers.isEmpty { try container.encode(speakers, forKey: .speakers) }
     }
 }
 

@@ -74,7 +74,9 @@ public protocol RecordingStore: AnyObject {
     /// Replaces the transcript, and the recording's language when `language` (a BCP 47 tag) is
     /// given, in one change; the previous transcript is kept with the language the recording had,
     /// so it can be restored. The recording's vocabulary becomes `vocabulary` when given (the terms
-    /// the new transcript's recognizer was given); nil keeps it.
+    /// the new transcript's recognizer was given); nil keeps it. Its speakers
+    /// (`Recording.speakers`) become `speakers` when given (the voices the new segments name); nil
+    /// keeps them. The previous transcript keeps the speakers the recording had with it.
     ///
     /// - Parameter expected: the transcript the caller read before making the new one
     ///   (`ExpectedTranscript`). When the stored transcript is no longer that one (another command
@@ -83,7 +85,7 @@ public protocol RecordingStore: AnyObject {
     /// - Throws: `LibraryError.notFound`; `LibraryError.changedMeanwhile` when `expected` no
     ///   longer matches.
     func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
-                           expected: ExpectedTranscript) throws
+                           speakers: [Speaker]?, expected: ExpectedTranscript) throws
     /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
     /// recording had with it; the transcript and language replaced by the restore become the
     /// previous ones, so restoring twice returns to where it started.
@@ -100,6 +102,12 @@ public protocol RecordingStore: AnyObject {
 extension RecordingStore {
     /// Every saved recording, newest first.
     public func list() throws -> [Recording] { try list(ListRequest()) }
+
+    /// Replaces the transcript and keeps the recording's speakers.
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
+                                  expected: ExpectedTranscript) throws {
+        try replaceTranscript(of: id, with: segments, language: language, vocabulary: vocabulary, speakers: nil, expected: expected)
+    }
 
     /// Replaces the transcript, whatever it is now (no `expected` check).
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?) throws {

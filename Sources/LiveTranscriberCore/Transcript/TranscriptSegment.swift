@@ -53,17 +53,22 @@ public struct TranscriptSegment: Sendable, Equatable, Hashable, Codable {
     /// The language of this stretch of speech, a BCP 47 tag ("de"), when it is not the recording's
     /// (`Recording.language`); nil for the recording's own. JSON key `language`, absent when nil.
     public var language: String?
+    /// Who said it: a `Speaker.id` of the recording's `speakers` ("S1"), when speakers were
+    /// labelled (`SpeakerAttribution`); nil otherwise. JSON key `speaker`, absent when nil.
+    public var speaker: String?
 
     /// - Parameters:
     ///   - startSeconds: seconds from the start of the recording; kept to whole milliseconds.
     ///   - endSeconds: seconds from the start of the recording; kept to whole milliseconds.
     ///   - language: BCP 47 tag when the segment is not in the recording's language; nil otherwise.
-    public init(text: String, startSeconds: Double, endSeconds: Double, words: [WordTiming] = [], language: String? = nil) {
+    public init(text: String, startSeconds: Double, endSeconds: Double, words: [WordTiming] = [], language: String? = nil,
+                speaker: String? = nil) {
         self.text = text
         self.startSeconds = TranscriptTime.rounded(startSeconds)
         self.endSeconds = TranscriptTime.rounded(endSeconds)
         self.words = words
         self.language = language
+        self.speaker = speaker
     }
 
     /// Seconds; never negative.
@@ -75,6 +80,7 @@ public struct TranscriptSegment: Sendable, Equatable, Hashable, Codable {
         case endSeconds = "end"
         case words
         case language
+        case speaker
     }
 
     public init(from decoder: any Decoder) throws {
@@ -83,6 +89,7 @@ public struct TranscriptSegment: Sendable, Equatable, Hashable, Codable {
                   startSeconds: try container.decode(Double.self, forKey: .startSeconds),
                   endSeconds: try container.decode(Double.self, forKey: .endSeconds),
                   words: try container.decodeIfPresent([WordTiming].self, forKey: .words) ?? [],
-                  language: try container.decodeIfPresent(String.self, forKey: .language))
+                  language: try container.decodeIfPresent(String.self, forKey: .language),
+                  speaker: try container.decodeIfPresent(String.self, forKey: .speaker))
     }
 }

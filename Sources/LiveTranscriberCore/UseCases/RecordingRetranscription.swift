@@ -76,6 +76,9 @@ public struct RecordingRetranscription: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - reads: the formats this platform's audio library reads (`AudioFormatSupport.libsndfile`).
+    ///   - speakers: the speaker-labelling step (`SpeakerLabelling`), run on the same audio after
+    ///     `transcribe`; nil for none (`--no-speakers`, a platform without a model). The names the
+    ///     user gave the replaced transcript's speakers carry over (`SpeakerAttribution.carryingNames`).
     ///   - transcribe: given the audio file, returns the new transcript.
     /// - Returns: `.saved`, or why nothing was saved although the transcription ran.
     /// - Throws: `AudioFormatUnsupported` for audio this platform cannot read and `MissingAudioFile`
@@ -83,26 +86,35 @@ public struct RecordingRetranscription: Sendable, Equatable {
     ///   (`TranscriptionCancelled` on Linux); `RetranscriptionError.noText` when it gave no
     ///   segment; what the store throws while saving, other than the two outcomes.
     public func run(
-        in store: some RecordingStore, reads: AudioFormatSupport, transcribe: (URL) throws -> NewTranscript
+        in store: some RecordingStore, reads: AudioFormatSupport, speakers labelling: SpeakerLabelling? = nil,
+        transcribe: (URL) throws -> NewTranscript
     ) throws -> RetranscriptionOutcome {
         try reads.checkReadable(recording.audio.format)
         let result: NewTranscript
+        var segments: [TranscriptSegment]
+        var speakers: [Speaker] = []
+        var labels: SpeakerLabelling.Result?
         do {
-            result = try transcribe(try store.existingAudioFile(of: recording))
+            let audio = try store.existingAudioFile(of: recording)
+            result = try transcribe(audio)
+            segments = try Retranscription.transcriptToSave(result.segments, recordingName: recording.name)
+            if let labelling {
+                let labelled = try labelling.label(segments, audio: audio, previous: (currentSegments ?? [], recording.speakers))
+                (segments, speakers, labels) = (labelled.labelled.segments, labelled.labelled.speakers, labelled.result)
+            }
         } catch where Self.isGone(recording, after: error, in: store) {
             return .deletedMeanwhile(recording)  // its audio went with it
         }
-        let segments = try Retranscription.transcriptToSave(result.segments, recordingName: recording.name)
         do {
             try store.replaceTranscript(of: recording.id, with: segments, language: result.language, vocabulary: result.vocabulary,
-                                        expected: expected)
+                                        speakers: speakers, expected: expected)
         } catch LibraryError.changedMeanwhile {
             return .changedMeanwhile(recording)
         } catch where Self.isGone(recording, after: error, in: store) {
             return .deletedMeanwhile(recording)
         }
         return .saved(RecordingWithTranscript(recording: try store.resolve(recording.id), segments: try store.transcript(of: recording.id)),
-                      repaired: damage)
+                      repaired: damage, speakers: labels)
     }
 
     /// True when `recording` is no longer in the library (deleted since it was read), judged by
@@ -142,8 +154,9 @@ public struct NewTranscript: Sendable, Equatable {
 /// What a re-transcription came to once its transcriber ran (`RecordingRetranscription.run`).
 public enum RetranscriptionOutcome: Sendable, Equatable {
     /// The new transcript is saved: the recording as it is now, with it. `repaired`: the damaged
-    /// transcript it replaced, set aside in the recording's folder.
-    case saved(RecordingWithTranscript, repaired: UnreadableTranscript?)
+    /// transcript it replaced, set aside in the recording's folder. `speakers`: what the
+    /// speaker-labelling step came to, nil when none was asked for.
+    case saved(RecordingWithTranscript, repaired: UnreadableTranscript?, speakers: SpeakerLabelling.Result? = nil)
     /// Another command gave the recording a new transcript (or restored the previous one) while
     /// this one was made; that one stays, nothing was saved.
     case changedMeanwhile(Recording)
@@ -154,7 +167,7 @@ public enum RetranscriptionOutcome: Sendable, Equatable {
     /// - Throws: `RetranscriptionError.notSaved` with `notSavedReason`.
     public func saved() throws -> RecordingWithTranscript {
         switch self {
-        case .saved(let saved, _): return saved
+        case .saved(let saved, _, _): return saved
         case .changedMeanwhile, .deletedMeanwhile: throw RetranscriptionError.notSaved(reason: notSavedReason ?? "")
         }
     }

@@ -11,6 +11,7 @@ enum CommandRegistry {
         LibraryCommands.export,
         LibraryCommands.rename,
         LibraryCommands.tag,
+        LibraryCommands.speaker,
         LibraryCommands.delete,
         CommandEntry(SummarizeCommand.self),
         CommandEntry(RetranscribeCommand.self),

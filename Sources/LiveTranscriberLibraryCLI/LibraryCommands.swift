@@ -13,13 +13,14 @@ public enum LibraryCommands {
     public static let export = CommandEntry(ExportCommand.self)
     public static let rename = CommandEntry(RenameCommand.self)
     public static let tag = CommandEntry(TagCommand.self)
+    public static let speaker = CommandEntry(SpeakerCommand.self)
     public static let delete = CommandEntry(DeleteCommand.self)
 
     /// Run by `livetranscriber` itself: they read and change the library with the core, the store
     /// and SQLite only. Resolving a recording checks its duration against its audio's header,
     /// which the store reads itself for WAV and RF64 (`WAVFileLength`); a recording in another
     /// format (FLAC, Opus, M4A) is not checked by this program (`NoAudioReader`).
-    public static let light: [CommandEntry] = [list, show, search, export, rename, tag, delete]
+    public static let light: [CommandEntry] = [list, show, search, export, rename, tag, speaker, delete]
 }
 
 /// The store's audio reader in the library-only program, which links no audio library: the store

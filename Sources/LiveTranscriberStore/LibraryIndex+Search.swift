@@ -124,7 +124,7 @@ extension LibraryIndex {
     private func rankedByBM25(_ expression: String, within: String? = nil, notListedAbsent universal: [String] = [],
                               excludingListOf common: String? = nil, limit: Int, offset: Int) throws -> [(number: Int64, score: Double)] {
         guard limit > 0 else { return [] }
-        let weights = [SearchHit.Field.name, .tag, .summary, .language, .transcript].map { String(SearchHit.weight(of: $0)) }.joined(separator: ", ")
+        let weights = [SearchHit.Field.name, .tag, .summary, .language, .transcript, .speaker].map { String(SearchHit.weight(of: $0)) }.joined(separator: ", ")
         var parameters: [SQLiteValue] = [.text(expression)]
         var exclusion = ""
         // `+rowid`: a bare rowid constraint would be handed to FTS5, which then runs the whole

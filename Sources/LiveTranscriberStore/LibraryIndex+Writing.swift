@@ -62,7 +62,7 @@ extension LibraryIndex {
             [.text(id)], { ($0.int64(0), $0.text(1), try Self.recording($0, from: 2)) }).first else { return }
         let document = Document(row.2, transcript: row.1)
         try database.run(
-            "INSERT INTO documents(documents, rowid, name, tags, summary, language, transcript) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO documents(documents, rowid, name, tags, summary, language, transcript, speakers) VALUES ('delete', ?, ?, ?, ?, ?, ?, ?)",
             [.integer(row.0)] + document.columns.map(SQLiteValue.text))
         try database.run("DELETE FROM common_terms WHERE number = ?", [.integer(row.0)])
         try database.run("DELETE FROM common_absent WHERE number = ?", [.integer(row.0)])
@@ -90,7 +90,7 @@ extension LibraryIndex {
         if lengthTotals != nil {
             for (field, length) in document.lengths { lengthTotals?[field, default: 0] += length }
         }
-        try database.run("INSERT INTO documents(rowid, name, tags, summary, language, transcript) VALUES (?, ?, ?, ?, ?, ?)",
+        try database.run("INSERT INTO documents(rowid, name, tags, summary, language, transcript, speakers) VALUES (?, ?, ?, ?, ?, ?, ?)",
                          [.integer(number)] + document.columns.map(SQLiteValue.text))
         if !commonTerms.isEmpty { try insertCommonTermScores(document, number: number) }
     }
@@ -163,15 +163,18 @@ struct Document {
         self.transcript = transcript
     }
 
-    /// Column values in table order: name, tags, summary, language, transcript.
+    /// The names the user gave the recording's speakers, one per line.
+    var speakerNames: String { recording.speakers.compactMap(\.name).joined(separator: "\n") }
+
+    /// Column values in table order: name, tags, summary, language, transcript, speakers.
     var columns: [String] {
-        [recording.name, recording.tags.joined(separator: "\n"), recording.summary ?? "", recording.language, transcript]
+        [recording.name, recording.tags.joined(separator: "\n"), recording.summary ?? "", recording.language, transcript, speakerNames]
             .map(SearchText.indexText)
     }
 
     private var fields: [(SearchHit.Field, String)] {
         [(.name, recording.name), (.tag, recording.tags.joined(separator: "\n")), (.summary, recording.summary ?? ""),
-         (.language, recording.language), (.transcript, transcript)]
+         (.language, recording.language), (.transcript, transcript), (.speaker, speakerNames)]
     }
 
     /// Tokens per field.

@@ -28,7 +28,7 @@ import LiveTranscriberCore
 ///   recordings folder's stamp at that time, the common and the near-universal words, the average
 ///   field lengths and the recording folders the last rebuild could not read (`unreadable`).
 final class LibraryIndex {
-    static let schemaVersion = 8
+    static let schemaVersion = 9
     let database: SQLiteDatabase
     /// True when the schema was (re)created and the index must be filled from the folders.
     var isNew = false
@@ -141,7 +141,7 @@ final class LibraryIndex {
             PRIMARY KEY(tag, created_at, id)
         ) WITHOUT ROWID;
         CREATE VIRTUAL TABLE documents USING fts5(
-            name, tags, summary, language, transcript,
+            name, tags, summary, language, transcript, speakers,
             content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
         );
         CREATE TABLE common_terms(

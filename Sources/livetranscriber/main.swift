@@ -2,7 +2,7 @@ import Foundation
 import LiveTranscriberLibraryCLI
 import LiveTranscriberStore
 
-// The library commands (list, show, search, export, rename, tag, delete: `LibraryCommands.light`)
+// The library commands (list, show, search, export, rename, tag, speaker, delete: `LibraryCommands.light`)
 // run here, with only the core, the store and SQLite loaded. Anything else (recording, importing,
 // help listing every command…), and any library command that finds drafts left by a crash to
 // recover first, is handed to the full program with the same arguments (docs/architecture.md,

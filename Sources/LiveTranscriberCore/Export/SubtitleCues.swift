@@ -8,11 +8,14 @@ public struct SubtitleCue: Sendable, Equatable {
     public var endSeconds: Double
     /// The cue's lines, top to bottom: never empty, no line empty, none containing `-->` or a line break.
     public var lines: [String]
+    /// Who speaks: the `TranscriptSegment.speaker` of the segment the cue comes from; nil when unlabelled.
+    public var speaker: String?
 
-    public init(startSeconds: Double, endSeconds: Double, lines: [String]) {
+    public init(startSeconds: Double, endSeconds: Double, lines: [String], speaker: String? = nil) {
         self.startSeconds = startSeconds
         self.endSeconds = endSeconds
         self.lines = lines
+        self.speaker = speaker
     }
 }
 
@@ -50,7 +53,11 @@ public enum SubtitleCues {
                             audioEndSeconds: Double? = nil) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
         for segment in segments {
-            cues += self.cues(of: segment, layout: layout)
+            cues += self.cues(of: segment, layout: layout).map { cue in
+                var cue = cue
+                cue.speaker = segment.speaker
+                return cue
+            }
         }
         let end = audioEndSeconds.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? .infinity
         return readable(cues, layout: layout, audioEndSeconds: end)

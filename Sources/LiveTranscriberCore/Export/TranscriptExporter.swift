@@ -40,8 +40,8 @@ public struct TranscriptExporter: Sendable {
         switch format {
         case .txt: return plainText(recording, segments)
         case .md: return markdown(recording, segments)
-        case .srt: return subRip(segments, audioEndSeconds: recording.durationSeconds)
-        case .vtt: return webVTT(segments, audioEndSeconds: recording.durationSeconds)
+        case .srt: return subRip(segments, audioEndSeconds: recording.durationSeconds, names: { recording.speaker($0).displayName })
+        case .vtt: return webVTT(segments, audioEndSeconds: recording.durationSeconds, names: { recording.speaker($0).displayName })
         case .json: return json(recording, segments)
         }
     }
@@ -61,9 +61,8 @@ public struct TranscriptExporter: Sendable {
 
     func plainText(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {
         var text = recording.name + "\n\n"
-        for (segment, change) in zip(segments, SegmentLanguages.changes(segments, recordingLanguage: recording.language)) {
-            let label = change.map { "(\($0)) " } ?? ""
-            text += "[\(SubtitleTimestamp.clock(segment.startSeconds))] \(label)\(singleLine(segment.text))\n"
+        for (segment, label) in zip(segments, SegmentLabel.labels(segments, of: recording)) {
+            text += "[\(SubtitleTimestamp.clock(segment.startSeconds))] \(label.prefix(escape: singleLine))\(singleLine(segment.text))\n"
         }
         return text
     }
@@ -80,31 +79,48 @@ public struct TranscriptExporter: Sendable {
             text += "\n## Summary\n\n\(markdownEscaped(singleLine(summary)))\n"
         }
         text += "\n## Transcript\n"
-        for segment in segments {
-            text += "\n**\(SubtitleTimestamp.clock(segment.startSeconds))** \(markdownEscaped(singleLine(segment.text)))\n"
+        for (segment, label) in zip(segments, SegmentLabel.labels(segments, of: recording)) {
+            let prefix = label.prefix { markdownEscaped(singleLine($0)) }
+            text += "\n**\(SubtitleTimestamp.clock(segment.startSeconds))** \(prefix)\(markdownEscaped(singleLine(segment.text)))\n"
         }
         return text
     }
 
-    func subRip(_ segments: [TranscriptSegment], audioEndSeconds: Double?) -> String {
+    /// SubRip: the first cue of each speaker's turn starts "Name: " (SRT has no voice markup).
+    /// - Parameter names: a speaker id's name (`Speaker.displayName`).
+    func subRip(_ segments: [TranscriptSegment], audioEndSeconds: Double?,
+                names: (String) -> String = { Speaker(id: $0).displayName }) -> String {
         var text = ""
+        var speaking: String?
         for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout, audioEndSeconds: audioEndSeconds).enumerated() {
             if index > 0 { text += "\n" }
             text += "\(index + 1)\n"
             text += "\(SubtitleTimestamp.srt(cue.startSeconds)) --> \(SubtitleTimestamp.srt(cue.endSeconds))\n"
-            text += cue.lines.joined(separator: "\n") + "\n"
+            let turn = cue.speaker != nil && cue.speaker != speaking
+            speaking = cue.speaker
+            text += (turn ? safeName(names(cue.speaker!)) + ": " : "") + cue.lines.joined(separator: "\n") + "\n"
         }
         return text
     }
 
-    func webVTT(_ segments: [TranscriptSegment], audioEndSeconds: Double?) -> String {
+    /// WebVTT: every cue of a labelled speaker is a voice span, `<v Name>` (WebVTT, "cue text:
+    /// voice"), which players show and scripts read.
+    /// - Parameter names: a speaker id's name (`Speaker.displayName`).
+    func webVTT(_ segments: [TranscriptSegment], audioEndSeconds: Double?,
+                names: (String) -> String = { Speaker(id: $0).displayName }) -> String {
         var text = "WEBVTT\n"
         for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout, audioEndSeconds: audioEndSeconds).enumerated() {
             text += "\n\(index + 1)\n"
             text += "\(SubtitleTimestamp.vtt(cue.startSeconds)) --> \(SubtitleTimestamp.vtt(cue.endSeconds))\n"
-            text += vttEscaped(cue.lines.joined(separator: "\n")) + "\n"
+            let voice = cue.speaker.map { "<v \(vttEscaped(safeName(names($0))))>" } ?? ""
+            text += voice + vttEscaped(cue.lines.joined(separator: "\n")) + "\n"
         }
         return text
+    }
+
+    /// A speaker's name on one line, with no `-->`: safe in a cue.
+    func safeName(_ name: String) -> String {
+        singleLine(name).replacingOccurrences(of: "-->", with: "->")
     }
 
     func json(_ recording: Recording, _ segments: [TranscriptSegment]) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One match of a library search: a name, a transcript segment, a tag, a summary or a language.
+/// One match of a library search: a name, a transcript segment, a tag, a summary, a language or a speaker's name.
 ///
 /// JSON keys: `id`, `name`, `createdAt`, `field`, `start` (seconds, null outside the transcript),
 /// `time` ("m:ss", null outside the transcript), `snippet` (each match in `[brackets]`, with the
@@ -10,6 +10,8 @@ public struct SearchHit: Sendable, Equatable, Codable {
     /// Which part of a recording matched.
     public enum Field: String, Sendable, Equatable, Codable, CaseIterable {
         case name, transcript, tag, summary, language
+        /// A name the user gave one of the recording's speakers (`Recording.speakers`).
+        case speaker
     }
 
     /// The recording's id.

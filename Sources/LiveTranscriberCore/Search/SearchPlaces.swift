@@ -106,6 +106,7 @@ public enum SearchPlaces {
         for tag in recording.tags { field(.tag, tag) }
         if let summary = recording.summary { field(.summary, summary) }
         field(.language, recording.language)
+        for speaker in recording.speakers { if let name = speaker.name { field(.speaker, name) } }
 
         let screen = Screen(query, terms: placing)
         var matching: [(segment: Int, ranges: [(start: Int, end: Int)], distinct: Int, count: Int, text: String)] = []

@@ -59,11 +59,11 @@ public enum SearchScore {
 }
 
 extension SearchHit {
-    /// How much a match in `field` counts: names 4, tags 3, summaries 2, transcripts and languages 1.
+    /// How much a match in `field` counts: names 4, tags and speakers' names 3, summaries 2, transcripts and languages 1.
     public static func weight(of field: Field) -> Double {
         switch field {
         case .name: 4
-        case .tag: 3
+        case .tag, .speaker: 3
         case .summary: 2
         case .transcript, .language: 1
         }

@@ -71,7 +71,7 @@ public enum SegmentSanitizer {
         }
         // A segment's own language is kept when it is shaped like a BCP 47 tag ("de"), in its usual case.
         let language = segment.language.flatMap(LanguageChoice.canonicalTag)
-        return TranscriptSegment(text: text, startSeconds: start, endSeconds: end, words: words, language: language)
+        return TranscriptSegment(text: text, startSeconds: start, endSeconds: end, words: words, language: language, speaker: segment.speaker)
     }
 
     private struct DuplicateKey: Hashable {

@@ -49,15 +49,19 @@ struct ShowCommand: CLICommand {
         if let summary = recording.summary { rows.append(["Summary:", summary]) }
         if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }
         if !recording.vocabulary.isEmpty { rows.append(["Vocabulary:", recording.vocabulary.joined(separator: ", ")]) }
+        if !recording.speakers.isEmpty {
+            rows.append(["Speakers:", recording.speakers.map { speaker in
+                speaker.name == nil ? speaker.id : "\(speaker.id) \(VisibleText.escaped(speaker.displayName))"
+            }.joined(separator: ", ")])
+        }
         if recording.recovered { rows.append(["Recovered:", "yes, rebuilt from a recording interrupted by a crash"]) }
         var text = VisibleText.escaped(recording.name) + "\n" + LibraryAccess.table(rows) + "\n"
         if segments.isEmpty {
             text += "(no transcript)\n"
         }
-        // Where the spoken language changes, the line names it: "[0:12] (de) Guten Morgen."
-        for (segment, change) in zip(segments, SegmentLanguages.changes(segments, recordingLanguage: recording.language)) {
-            let label = change.map { "(\(VisibleText.escaped($0))) " } ?? ""
-            text += "[\(ElapsedTimeFormat.clock(segment.startSeconds))] \(label)\(VisibleText.escaped(segment.text))\n"
+        // A turn names its speaker, and a change of language the language: "[0:12] Anna: (de) Guten Morgen."
+        for (segment, label) in zip(segments, SegmentLabel.labels(segments, of: recording)) {
+            text += "[\(ElapsedTimeFormat.clock(segment.startSeconds))] \(label.prefix(escape: VisibleText.escaped))\(VisibleText.escaped(segment.text))\n"
         }
         return text
     }

@@ -7,13 +7,14 @@ struct SpeakerCommand: CLICommand {
     static let spec = CommandSpec(
         name: "speaker",
         abstract: "Name a speaker of a recording, or list its speakers.",
-        usage: "speaker <id> [<speaker> --name NAME] [--json]",
+        usage: "speaker <id> [<speaker> --name NAME|--no-name] [--json]",
         arguments: [
             ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'."),
             ArgumentSpec("<speaker>", "A speaker id of that recording, as 'show' lists them: S1, S2…"),
         ],
         options: [
-            .value("name", "NAME", "The speaker's name, shown instead of 'Speaker 1'; an empty name removes it."),
+            .value("name", "NAME", "The speaker's name, shown instead of 'Speaker 1'."),
+            .flag("no-name", "Remove the speaker's name: 'Speaker 1' shows again."),
             .flag("json", "Print the recording's speakers as JSON."),
         ],
         discussion: """
@@ -28,11 +29,12 @@ struct SpeakerCommand: CLICommand {
     var json: Bool
 
     init(arguments: ParsedArguments) throws {
-        let name = arguments.value("name")
+        if arguments.value("name") != nil && arguments.flag("no-name") { throw UsageError("--name and --no-name cannot be used together") }
+        let name = arguments.flag("no-name") ? "" : arguments.value("name")
         switch arguments.positionals.count {
         case 0: throw UsageError("missing ID")
         case 1: if name != nil { throw UsageError("--name needs the speaker it names, such as S1") }
-        case 2: guard let name else { throw UsageError("missing --name NAME for speaker '\(arguments.positionals[1])'") }
+        case 2: guard let name else { throw UsageError("missing --name NAME (or --no-name) for speaker '\(arguments.positionals[1])'") }
             renaming = (arguments.positionals[1].uppercased(), name)
         default: throw UsageError("unexpected argument '\(arguments.positionals[2])'; quote a name with spaces")
         }

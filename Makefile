@@ -3,8 +3,9 @@ SWIFT ?= swift
 BIN := .build/release/livetranscriber
 DEMO_HOME ?= $(CURDIR)/.build/demo-library
 LIBRIVOX := /usr/share/pocketsphinx/test/data/librivox
-# whisper.cpp's pkg-config file, written by scripts/install-whisper.sh.
-export PKG_CONFIG_PATH := $(CURDIR)/.deps/whisper/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+# whisper.cpp's and sherpa-onnx's pkg-config files, written by scripts/install-whisper.sh and
+# scripts/install-speakers.sh.
+export PKG_CONFIG_PATH := $(CURDIR)/.deps/whisper/lib/pkgconfig:$(CURDIR)/.deps/sherpa-onnx/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -7,6 +7,8 @@ import PackageDescription
 // its pkg-config file is found through PKG_CONFIG_PATH (the Makefile sets it), and the run-time
 // search path is written into every binary here, since SwiftPM drops -rpath from pkg-config files.
 let whisperLibrary = Context.packageDirectory + "/.deps/whisper/lib"
+// sherpa-onnx (speaker diarization) the same way, from scripts/install-speakers.sh.
+let sherpaLibrary = Context.packageDirectory + "/.deps/sherpa-onnx/lib"
 
 let package = Package(
     name: "LiveTranscriber",
@@ -38,6 +40,8 @@ let package = Package(
         // C++ around whisper.cpp's model loaders: catches the exceptions a damaged model throws and
         // notices a truncated one (plain C header; docs/models.md, "Damaged and truncated models").
         .target(name: "CWhisperLoader", dependencies: ["CWhisper"]),
+        // sherpa-onnx's C API (offline speaker diarization) with ONNX Runtime, from PyPI, under .deps/.
+        .systemLibrary(name: "CSherpaOnnx", pkgConfig: "sherpa-onnx"),
 
         // Every decision, Foundation only, no #if.
         .target(name: "LiveTranscriberCore"),
@@ -57,8 +61,8 @@ let package = Package(
         // One adapter per service around the C libraries; re-exports the store.
         .target(
             name: "LiveTranscriberLinux",
-            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CMpg123", "COpusFile", "CVorbisFile", "CSoxr", "CALSA", "CCrypto", "CMicroHTTPD", "CWhisper", "CWhisperLoader"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary])]
+            dependencies: ["LiveTranscriberCore", "LiveTranscriberStore", "CPocketSphinx", "CSndFile", "CMpg123", "COpusFile", "CVorbisFile", "CSoxr", "CALSA", "CCrypto", "CMicroHTTPD", "CWhisper", "CWhisperLoader", "CSherpaOnnx"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-rpath", "-Xlinker", whisperLibrary, "-Xlinker", "-rpath", "-Xlinker", sherpaLibrary])]
         ),
 
         // The command framework and the commands that only read or change the library: no audio,

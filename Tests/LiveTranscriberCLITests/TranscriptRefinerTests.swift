@@ -41,7 +41,7 @@ struct TranscriptRefinerTests {
         let store = try LibraryAccess.open(context)
         let outcome = TranscriptRefiner(context: context, store: store, engine: .whisper, model: nil, recordedUnder: .automatic)
             .refine(library.long, isStopped: { false }, progressOutput: nil)
-        guard case .refined(let refined) = outcome else {
+        guard case .refined(let refined, _) = outcome else {
             Issue.record("expected .refined, got \(outcome)")
             return
         }

@@ -90,7 +90,10 @@ struct ImportCommand: CLICommand {
                                                format: format, activityFeed: nil, json: json, discard: false, speech: speech,
                                                importing: plan)
                 let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
-                guard let saved = try recorder.run() else { continue }
+                guard var saved = try recorder.run() else { continue }
+                if let labelling = speech.speakers.labelling(SherpaOnnxDiarizer(isCancelled: { [flag = signals.stopFlag] in flag.isRaised })) {
+                    saved = Self.labelSpeakers(saved, in: store, with: labelling, context: context)
+                }
                 imported.append(saved)
                 context.saved.add("\(shown) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
@@ -137,6 +140,22 @@ struct ImportCommand: CLICommand {
         }
         if let summary = Self.summary(files: paths.count, failures: failures, skipped: skipped) { context.printError(summary) }
         return failures > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// `saved` with speaker labels (`RecordingSpeakerLabels`), or as it is when they cannot be
+    /// made: the import stands either way, and a note says why there are none.
+    static func labelSpeakers(_ saved: RecordingWithTranscript, in store: LibraryStore, with labelling: SpeakerLabelling,
+                              context: CommandContext) -> RecordingWithTranscript {
+        do {
+            let (labelled, result) = try RecordingSpeakerLabels.label(saved, in: store, with: labelling)
+            SpeakerOptions.report(result, context: context)
+            return labelled
+        } catch is TranscriptionCancelled {
+            return saved
+        } catch {
+            context.printError("note: speaker labels were not made for \(saved.recording.id): \(LiveTranscriberCommandLine.describe(error)).")
+            return saved
+        }
     }
 
     /// The closing line on stderr when a file was not imported: "1 of 3 files could not be

@@ -171,11 +171,15 @@ struct RecordCommand: CLICommand {
         switch TranscriptRefinement.decision(engine: engine, turnedOff: !refine, audioSeconds: saved.recording.durationSeconds,
                                              stoppedByTermination: stopSignal == SIGTERM || stopSignal == SIGHUP) {
         case .refine:
+            // Speaker labels come with the second pass, after the live finals (`SpeakerLabelling`).
+            let stopped: @Sendable () -> Bool = { [flag = signals.stopFlag] in flag.count > signalsBefore }
             let refiner = TranscriptRefiner(context: context, store: store, engine: engine, model: options.speech.model,
-                                            recordedUnder: LanguageChoice(options.speech.language))
+                                            recordedUnder: LanguageChoice(options.speech.language),
+                                            speakers: options.speech.speakers.labelling(SherpaOnnxDiarizer(isCancelled: stopped)))
             switch refiner.refine(saved.recording, isStopped: { signals.count > signalsBefore }, progressOutput: context.stderr.isTerminal ? context.stderr : nil) {
-            case .refined(let refined):
+            case .refined(let refined, let labels):
                 result = refined
+                SpeakerOptions.report(labels, context: context)
                 untranscribed = nil  // all of the audio has a transcript now
                 if !options.json { output.write(TranscriptRefinement.doneLine(segments: refined.segments.count, recordingID: refined.recording.id) + "\n") }
             case .stopped where untranscribed == nil:  // else that note already says to run retranscribe

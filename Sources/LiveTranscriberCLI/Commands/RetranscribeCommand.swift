@@ -8,7 +8,7 @@ struct RetranscribeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "retranscribe",
         abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
-        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS|--no-vocabulary] [--base-url URL] [--restore] [--json]",
+        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS|--no-vocabulary] \(SpeakerOptions.usage) [--base-url URL] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
             .choice("engine", "ENGINE", "local (default: the default engine on this machine), "
@@ -20,6 +20,7 @@ struct RetranscribeCommand: CLICommand {
                    + " (whisper-1 is the default and keeps its own times); with a local engine, a model file PATH."),
             SpeechOptions.vocabularyOptionSpec,
             SpeechOptions.noVocabularyOptionSpec,
+        ] + SpeakerOptions.specOptions + [
             .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
             .flag("restore", "Put back the transcript the last retranscribe replaced."),
             .flag("json", "Print the recording and its new transcript as JSON."),
@@ -61,6 +62,8 @@ struct RetranscribeCommand: CLICommand {
     let language: String?
     /// `--vocabulary` as given; nil when not given (`Vocabulary.chosen`).
     let vocabularyOption: String?
+    /// `--speakers N` / `--no-speakers`.
+    let speakers: SpeakerOptions
     let restore: Bool
     let json: Bool
     var services = CommandServices()
@@ -73,9 +76,11 @@ struct RetranscribeCommand: CLICommand {
         baseURL = arguments.value("base-url")
         try CommandServices.validateBaseURL(baseURL)
         if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil || arguments.value("language") != nil
-            || arguments.value("vocabulary") != nil || arguments.flag("no-vocabulary") {
-            throw UsageError("'--restore' takes no '--engine', '--language', '--model', '--vocabulary' or '--base-url'")
+            || arguments.value("vocabulary") != nil || arguments.flag("no-vocabulary") || arguments.value("speakers") != nil
+            || arguments.flag("no-speakers") {
+            throw UsageError("'--restore' takes no '--engine', '--language', '--model', '--vocabulary', '--speakers' or '--base-url'")
         }
+        speakers = try SpeakerOptions.parse(arguments)
         language = try arguments.value("language").map(SpeechOptions.languageTag)
         vocabularyOption = try SpeechOptions.vocabularyOption(arguments)
         let engine = try Engine.named(arguments.value("engine") ?? "local")
@@ -128,7 +133,7 @@ struct RetranscribeCommand: CLICommand {
         var engineName = model.rawValue
         let outcome: RetranscriptionOutcome
         do {
-            outcome = try job.run(in: store, reads: .libsndfile) { audio in
+            outcome = try job.run(in: store, reads: .libsndfile, speakers: speakers.labelling(services.diarizer({ false }))) { audio in
                 switch engine {
                 case .local(let choice):
                     let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
@@ -163,6 +168,7 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.failure
         }
         if let repaired { context.printError(repaired.note(id: recording.id, repair: "a new one was made from the audio")) }
+        SpeakerOptions.report(speakerLabels, context: context)
         context.saved.add("the new transcript of \(recording.id) was saved (\(repaired == nil ? "the previous one is kept" : "the damaged one is kept in its folder"))")
         try report(updated.recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
         if !json && repaired == nil {  // a damaged transcript is not kept as the previous one (the note says where it is)

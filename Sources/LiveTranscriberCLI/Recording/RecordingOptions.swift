@@ -101,6 +101,8 @@ struct SpeechOptions: Equatable {
     var model: String?
     /// `--vocabulary`'s value as given; nil when not given (`Vocabulary.chosen`).
     var vocabularyOption: String? = nil
+    /// `--speakers N` / `--no-speakers`: speaker labels after the words (`SpeakerOptions`).
+    var speakers = SpeakerOptions()
 
     /// `--vocabulary`, shared with `retranscribe`.
     static let vocabularyOptionSpec = OptionSpec.value(
@@ -132,10 +134,10 @@ struct SpeechOptions: Equatable {
         .value("model", "path", "A model file for the engine, instead of the installed one."),
         vocabularyOptionSpec,
         noVocabularyOptionSpec,
-    ]
+    ] + SpeakerOptions.specOptions
 
     /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary]".
-    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary]"
+    static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary] \(SpeakerOptions.usage)"
 
     /// Reads the three options. Throws `UsageError` for an unknown engine or a malformed tag.
     static func parse(_ arguments: ParsedArguments) throws -> SpeechOptions {
@@ -148,7 +150,8 @@ struct SpeechOptions: Equatable {
         let language = try languageTag(arguments.value("language") ?? LanguageChoice.default.name)
         let model = arguments.value("model")
         if model?.isEmpty == true { throw UsageError("--model needs a path") }
-        return SpeechOptions(engineChoice: engine, language: language, model: model, vocabularyOption: try vocabularyOption(arguments))
+        return SpeechOptions(engineChoice: engine, language: language, model: model, vocabularyOption: try vocabularyOption(arguments),
+                             speakers: try SpeakerOptions.parse(arguments))
     }
 
     /// The vocabulary for `kind` by the core's precedence (`Vocabulary.chosen`: `--vocabulary`, then

@@ -15,11 +15,13 @@ struct TranscriptRefiner {
     /// `--language` as the recording was made with it ("auto" by default): the file is decoded under
     /// the same choice, so its stretches keep their own languages as `import`'s do.
     let recordedUnder: LanguageChoice
+    /// The speaker labels made after the words (`SpeakerLabelling`); nil for none.
+    var speakers: SpeakerLabelling? = nil
 
     /// What the second pass came to.
     enum Outcome {
-        /// The refined transcript is saved.
-        case refined(RecordingWithTranscript)
+        /// The refined transcript is saved; `speakers` says what its speaker labelling came to (nil: none asked).
+        case refined(RecordingWithTranscript, speakers: SpeakerLabelling.Result? = nil)
         /// A stop signal came first; the live transcript stays.
         case stopped
         /// Another command (`retranscribe`, serve's page) gave the recording a new transcript while
@@ -52,7 +54,7 @@ struct TranscriptRefiner {
         do {
             // The live transcript, as saved: a transcript another command saves meanwhile is kept.
             let job = try RecordingRetranscription(recording: recording, in: store)
-            let outcome = try job.run(in: store, reads: .libsndfile) { audio in
+            let outcome = try job.run(in: store, reads: .libsndfile, speakers: speakers) { audio in
                 draw(0, force: true)
                 let transcript = try LocalFileTranscriber(engine: engine, model: model, recentLanguage: try job.recentLanguage(in: store)).transcript(
                     of: audio, language: job.defaultLanguage(recordedUnder: recordedUnder), vocabulary: Vocabulary(recording.vocabulary),
@@ -61,7 +63,7 @@ struct TranscriptRefiner {
                 return NewTranscript(transcript, vocabulary: nil)
             }
             switch outcome {
-            case .saved(let refined, _, _): return .refined(refined)
+            case .saved(let refined, _, let labels): return .refined(refined, speakers: labels)
             case .changedMeanwhile: return .replacedMeanwhile
             case .deletedMeanwhile: return .failed("'\(recording.name)' (\(recording.id)) was deleted while it was being refined")
             }

@@ -44,7 +44,9 @@ struct WebImport: Sendable {
                 let recorder = Recorder(options: options, context: quiet, store: store, display: SilentDisplay(),
                                         signals: StopSignals(following: stopFlag))
                 guard let saved = try recorder.run() else { throw Failure(description: "the import was stopped; nothing was saved") }
-                return saved
+                // Speaker labels, as `import` makes them; without them (and a note in the server's log) when the models are missing.
+                let labelling = SpeakerLabelling(diarizer: SherpaOnnxDiarizer(isCancelled: { [stopFlag] in stopFlag.isRaised }))
+                return ImportCommand.labelSpeakers(saved, in: store, with: labelling, context: context)
             }
         } catch RecordingInterrupted.noAudio {
             throw Failure(description: RecordingInterrupted.noAudioImported(from: fileName))

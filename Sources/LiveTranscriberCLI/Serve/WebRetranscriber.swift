@@ -26,6 +26,8 @@ final class WebRetranscriber: Sendable {
         var segments: Int?
         /// Why it failed, one sentence.
         var error: String?
+        /// A note on a job that was saved: why it has no speaker labels (`SpeakerLabelling.Result.note`).
+        var note: String?
         /// True for the second pass over a recording just saved from the page (`TranscriptRefinement`),
         /// false for a transcribe-again the user asked for.
         var refining: Bool
@@ -87,7 +89,9 @@ final class WebRetranscriber: Sendable {
             // What is replaced, as it is now: a transcript another command saves meanwhile is not overwritten.
             let job = try RecordingRetranscription(recording: recording, in: opened)
             let total = max(recording.durationSeconds, 0.001)
-            let outcome = try job.run(in: opened, reads: .libsndfile) { audio in
+            // Speaker labels after the words, as `retranscribe` and `record`'s second pass make them.
+            let speakers = SpeakerLabelling(diarizer: SherpaOnnxDiarizer())
+            let outcome = try job.run(in: opened, reads: .libsndfile, speakers: speakers) { audio in
                 let engine = try SpeechOptions.defaultEngine(context.environment)
                 // The library's vocabulary (or LIVETRANSCRIBER_VOCABULARY), as `retranscribe` without '--vocabulary'.
                 let vocabulary = try SpeechOptions.vocabulary(option: nil, kind: engine, model: nil, environment: context.environment,
@@ -104,7 +108,8 @@ final class WebRetranscriber: Sendable {
             }
             jobs.withLock { jobs in
                 switch outcome {
-                case .saved(let saved, _, _):
+                case .saved(let saved, _, let labels):
+                    jobs[id]?.note = labels?.note
                     jobs[id]?.language = saved.recording.language
                     jobs[id]?.state = "done"
                     jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says

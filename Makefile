@@ -85,13 +85,15 @@ install: install-path-check deps
 	install -m 0755 $(INSTALL_BIN) $(BINDIR)/livetranscriber
 	install -m 0755 $(INSTALL_FULL) $(ENGINELIBDIR)/livetranscriber-full
 	cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/libggml*.so* $(ENGINELIBDIR)/
+	install -m 0644 .deps/sherpa-onnx/lib/libsherpa-onnx-c-api.so .deps/sherpa-onnx/lib/libonnxruntime.so $(ENGINELIBDIR)/
 	install -m 0644 .deps/models/ggml-base.bin .deps/models/ggml-silero-vad.bin $(MODELDIR)/
+	install -m 0644 .deps/models/speaker-segmentation.onnx .deps/models/speaker-embedding.onnx $(MODELDIR)/
 	$(INSTALL_BIN) manpage > $(MANDIR)/livetranscriber.1
 	$(INSTALL_BIN) completion bash > $(BASHDIR)/livetranscriber
 	$(INSTALL_BIN) completion zsh > $(ZSHDIR)/_livetranscriber
 	$(INSTALL_BIN) completion fish > $(FISHDIR)/livetranscriber.fish
 	chmod 0644 $(MANDIR)/livetranscriber.1 $(BASHDIR)/livetranscriber $(ZSHDIR)/_livetranscriber $(FISHDIR)/livetranscriber.fish
-	@echo "Installed $(BINDIR)/livetranscriber, $(ENGINELIBDIR)/livetranscriber-full, whisper.cpp and its models, its man page and bash, zsh and fish completions."
+	@echo "Installed $(BINDIR)/livetranscriber, $(ENGINELIBDIR)/livetranscriber-full, whisper.cpp, sherpa-onnx and their models, its man page and bash, zsh and fish completions."
 
 # Creates the folders install puts files in, adding the ones it had to create to INSTALLED_FOLDERS
 # (kept from an earlier install, so installing twice forgets nothing).
@@ -118,7 +120,8 @@ uninstall: install-path-check
 	rm -f "$(BINDIR)/livetranscriber" "$(MANDIR)/livetranscriber.1" "$(BASHDIR)/livetranscriber" \
 		"$(ZSHDIR)/_livetranscriber" "$(FISHDIR)/livetranscriber.fish" \
 		"$(ENGINELIBDIR)/livetranscriber-full" "$(ENGINELIBDIR)"/libwhisper.so* "$(ENGINELIBDIR)"/libggml*.so* "$(INSTALLED_FOLDERS)" \
-		"$(MODELDIR)/ggml-base.bin" "$(MODELDIR)/ggml-silero-vad.bin"; \
+		"$(ENGINELIBDIR)/libsherpa-onnx-c-api.so" "$(ENGINELIBDIR)/libonnxruntime.so" \
+		"$(MODELDIR)/ggml-base.bin" "$(MODELDIR)/ggml-silero-vad.bin" "$(MODELDIR)/speaker-segmentation.onnx" "$(MODELDIR)/speaker-embedding.onnx"; \
 	rm -rf "$(ENGINELIBDIR)/pywhispercpp.libs"; \
 	{ set +x; } 2>/dev/null; \
 	for folder in $$created; do \

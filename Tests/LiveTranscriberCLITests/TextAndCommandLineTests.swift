@@ -320,6 +320,8 @@ struct TextAndCommandLineTests {
             "rm -f \"/opt/lt/bin/livetranscriber\" \"/opt/lt/share/man/man1/livetranscriber.1\" \"/opt/lt/share/bash-completion/completions/livetranscriber\" \\",
             "cp -a .deps/whisper/lib/libwhisper.so* .deps/whisper/lib/libggml*.so* /opt/lt/lib/livetranscriber/",
             "install -m 0644 .deps/models/ggml-base.bin .deps/models/ggml-silero-vad.bin /opt/lt/share/livetranscriber/models/",
+            "install -m 0644 .deps/sherpa-onnx/lib/libsherpa-onnx-c-api.so .deps/sherpa-onnx/lib/libonnxruntime.so /opt/lt/lib/livetranscriber/",
+            "install -m 0644 .deps/models/speaker-segmentation.onnx .deps/models/speaker-embedding.onnx /opt/lt/share/livetranscriber/models/",
             "rm -rf \"/opt/lt/lib/livetranscriber/pywhispercpp.libs\"; \\",
             "make --no-print-directory install-folders",
             "install -d \"$root\"/bin \"$root\"/share/man/man1 \"$root\"/share/bash-completion/completions \"$root\"/share/zsh/site-functions "

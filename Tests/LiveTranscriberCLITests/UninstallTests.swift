@@ -15,6 +15,8 @@ struct UninstallTests {
         "bin/livetranscriber", "lib/livetranscriber/livetranscriber-full", "lib/livetranscriber/libwhisper.so.1",
         "lib/livetranscriber/libggml.so.0", "lib/livetranscriber/libggml-base.so.0", "lib/livetranscriber/libggml-cpu.so.0",
         "share/livetranscriber/models/ggml-base.bin", "share/livetranscriber/models/ggml-silero-vad.bin",
+        "lib/livetranscriber/libsherpa-onnx-c-api.so", "lib/livetranscriber/libonnxruntime.so",
+        "share/livetranscriber/models/speaker-segmentation.onnx", "share/livetranscriber/models/speaker-embedding.onnx",
         "share/man/man1/livetranscriber.1", "share/bash-completion/completions/livetranscriber",
         "share/zsh/site-functions/_livetranscriber", "share/fish/vendor_completions.d/livetranscriber.fish",
     ]

@@ -361,6 +361,22 @@ def main():
         if said != "Transcribed again: 1 segment." or len(browser.find_elements(By.CSS_SELECTOR, "#transcript .row")) != 1:
             fail("transcribing again says %r" % said)
         print("serve-browser-test: transcribed again: " + said)
+
+        # Speaker labels came with the import and the new transcript: name the speaker on the page.
+        wait.until(lambda b: b.find_element(By.ID, "speakers").is_displayed())
+        forms = browser.find_elements(By.CSS_SELECTOR, "#speaker-list form")
+        if [f.get_attribute("data-speaker") for f in forms] != ["S1"]:
+            fail("the speakers listed are %r" % [f.get_attribute("data-speaker") for f in forms])
+        if texts(browser, "#transcript .row .speaker") != ["Speaker 1"]:
+            fail("before the rename, the rows name %r" % texts(browser, "#transcript .row .speaker"))
+        field = forms[0].find_element(By.CSS_SELECTOR, "input")
+        field.send_keys("Narrator")
+        forms[0].find_element(By.CSS_SELECTOR, "button").click()
+        wait.until(lambda b: texts(b, "#transcript .row .speaker") == ["Narrator"])
+        if browser.find_element(By.ID, "recording-status").text != "Speaker S1 is now Narrator.":
+            fail("renaming the speaker says %r" % browser.find_element(By.ID, "recording-status").text)
+        shot("speakers")
+        print("serve-browser-test: speaker S1 renamed to Narrator on the page")
         if len(sys.argv) == 5:
             live_page(browser, wait, shot, sys.argv[3], sys.argv[4])
         print("serve-browser-test: passed")

@@ -160,7 +160,7 @@ struct ServeProcessTests {
         }
         #expect(script.terminationStatus == 0, "\(text)")
         #expect(text.contains("serve-browser-test: passed"), "\(text)")
-        for name in ["library", "search", "recording", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import", "retranscribe",
+        for name in ["library", "search", "recording", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import", "retranscribe", "speakers",
                      "live-terminal", "live-terminal-saved", "live-page", "live-paused", "live-page-phone-dark"] {
             #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name + ".png").path))
         }

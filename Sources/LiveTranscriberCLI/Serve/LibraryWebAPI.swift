@@ -102,11 +102,12 @@ final class LibraryWebAPI: Sendable {
             case ("GET", "export", 2), ("HEAD", "export", 2): return answer { try export(id, rest[1]) }
             case ("POST", "name", 1): return answer { try rename(id, request.body) }
             case ("POST", "tags", 1): return answer { try changeTags(id, request.body) }
+            case ("POST", "speakers", 1): return answer { try renameSpeaker(id, request.body) }
             case ("POST", "summarize", 1): return answer { try summarize(id) }
             case ("POST", "retranscribe", 1) where retranscriber != nil: return answer { try retranscribe(id, request.body) }
             case ("GET", "retranscribe", 1) where retranscriber != nil: return answer { try retranscription(id) }
             case ("DELETE", nil, _): return answer { try delete(id) }
-            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "summarize", 1), (_, "retranscribe", 1):
+            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "speakers", 1), (_, "summarize", 1), (_, "retranscribe", 1):
                 return .error(405, "\(method) is not allowed on \(request.path)")
             default: break
             }
@@ -183,13 +184,15 @@ final class LibraryWebAPI: Sendable {
         var language: String
         var tags: [String]
         var summary: String?
+        /// The recording's speakers, in order of first speech (`Recording.speakers`); empty when unlabelled.
+        var speakers: [Speaker]
     }
 
     private func row(_ recording: Recording) -> Row {
         Row(id: recording.id, name: recording.name, createdAt: recording.createdAt,
             date: LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone), duration: recording.durationSeconds,
             durationText: ElapsedTimeFormat.clock(recording.durationSeconds), language: recording.language,
-            tags: recording.tags, summary: recording.summary)
+            tags: recording.tags, summary: recording.summary, speakers: recording.speakers)
     }
 
     private func page(_ request: WebRequest) throws -> (offset: Int, limit: Int) {
@@ -250,7 +253,7 @@ final class LibraryWebAPI: Sendable {
             /// `MissingAudioFile.clause` when the audio file is gone; left out otherwise.
             var audioMissing: String?
         }
-        return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments),
+        return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments, speakers: recording.speakers),
                             exports: ExportFormat.allCases.map(\.rawValue), audioMissing: audioMissing ? MissingAudioFile.clause : nil))
     }
 
@@ -305,6 +308,16 @@ final class LibraryWebAPI: Sendable {
         struct Body: Decodable { var name: String }
         let name = try decode(Body.self, body).name
         let renamed = try withStore { store in try store.rename(try exactRecording(id, in: store).id, to: name) }
+        return .json(["recording": row(renamed)])
+    }
+
+    /// `{"speaker": "S1", "name": "Anna"}`: names a speaker (`RecordingSpeakerLabels.rename`); an empty name removes it.
+    private func renameSpeaker(_ id: String, _ body: Data) throws -> WebResponse {
+        struct Body: Decodable { var speaker: String; var name: String }
+        let change = try decode(Body.self, body)
+        let renamed = try withStore { store in
+            try RecordingSpeakerLabels.rename(change.speaker, of: try exactRecording(id, in: store), to: change.name, in: store)
+        }
         return .json(["recording": row(renamed)])
     }
 

@@ -54,6 +54,10 @@ enum WebPage {
           <p id="recording-summary" class="summary"></p>
           <div class="player"><audio id="player" controls preload="metadata"></audio></div>
           <p id="recording-status" class="status" role="status" aria-live="polite"></p>
+          <section id="speakers" class="speakers" aria-label="Speakers" hidden>
+            <span class="label">Speakers</span>
+            <ul id="speaker-list" class="speaker-list"></ul>
+          </section>
           <ol id="transcript" class="transcript" aria-label="Transcript: choose a line to play from it"></ol>
           <details class="manage">
             <summary>Rename, tags, summary, export, delete</summary>
@@ -161,6 +165,16 @@ enum WebPage {
     .row.playing { background: var(--playing); }
     .row .time { color: var(--accent); font-variant-numeric: tabular-nums; }
     .row .words { overflow-wrap: anywhere; }
+    /* Each speaker's rows carry their colour on the left edge; the first row of a turn names them. */
+    .row[class*="voice-"] { border-left: 4px solid var(--voice); }
+    .voice-1 { --voice: #1a73e8; } .voice-2 { --voice: #e37400; } .voice-3 { --voice: #188038; }
+    .voice-4 { --voice: #a142f4; } .voice-5 { --voice: #d93025; } .voice-6 { --voice: #12a4af; }
+    .row .speaker { display: block; font-weight: 600; color: var(--voice); }
+    .speakers { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; margin: .5rem 0; }
+    .speaker-list { display: flex; flex-wrap: wrap; gap: .5rem; list-style: none; margin: 0; padding: 0; }
+    .speaker-form { display: flex; align-items: center; gap: .35rem; margin: 0; }
+    .speaker-form input { width: 9rem; }
+    .swatch { width: .9rem; height: .9rem; border-radius: 50%; background: var(--voice); display: inline-block; }
     .word.spoken { background: var(--word); color: var(--word-fg); border-radius: .2rem; box-shadow: 0 0 0 .12rem var(--word); }
     .manage { margin: 1.5rem 0; border-top: 1px solid var(--line); padding-top: .75rem; }
     .manage > summary { cursor: pointer; font-weight: 600; }
@@ -367,15 +381,17 @@ enum WebPage {
         drawTags(recording);
         $("export-links").replaceChildren(...answer.exports.map((format) =>
           element("a", { href: "/api/recordings/" + encodeURIComponent(recording.id) + "/export/" + format, download: "", text: format.toUpperCase() })));
+        drawSpeakers(recording);
         const rows = answer.transcript.rows.map((row) => {
           const words = element("span", { class: "words" });
+          if (row.speakerName) words.append(element("span", { class: "speaker", text: row.speakerName }));
           row.words.forEach((word, index) => {
             if (index) words.append(" ");
             words.append(element("span", { class: "word", text: word }));
           });
-          const button = element("button", { type: "button", class: "row", "data-start": row.start },
+          const button = element("button", { type: "button", class: "row" + (row.voice ? " " + voiceClass(row.voice) : ""), "data-start": row.start },
             element("span", { class: "time", text: row.time }), words);
-          button.setAttribute("aria-label", row.time + " " + row.words.join(" "));
+          button.setAttribute("aria-label", row.time + " " + (row.speakerName ? row.speakerName + ": " : "") + row.words.join(" "));
           button.addEventListener("click", () => seek(row.start));
           return element("li", {}, button);
         });
@@ -384,6 +400,34 @@ enum WebPage {
         state.steps = answer.transcript.steps;
         state.current = null;
         highlight();
+      }
+
+      // Six colours, reused past the sixth speaker.
+      function voiceClass(number) { return "voice-" + (((number - 1) % 6) + 1); }
+
+      // The recording's speakers, each with its colour and a field to name it.
+      function drawSpeakers(recording) {
+        const speakers = recording.speakers || [];
+        $("speakers").hidden = speakers.length === 0;
+        $("speaker-list").replaceChildren(...speakers.map((speaker) => {
+          const number = parseInt(speaker.id.slice(1), 10) || 1;
+          const input = element("input", { type: "text", maxLength: 200, value: speaker.name || "", placeholder: "Speaker " + number,
+                                           "aria-label": "Name of speaker " + speaker.id });
+          const form = element("form", { class: "speaker-form " + voiceClass(number), "data-speaker": speaker.id },
+            element("span", { class: "swatch" }), input, element("button", { type: "submit", text: "Rename" }));
+          form.addEventListener("submit", (event) => { event.preventDefault(); renameSpeaker(speaker.id, input.value); });
+          return element("li", {}, form);
+        }));
+      }
+
+      async function renameSpeaker(speaker, name) {
+        const id = state.recording.id;
+        try {
+          await api("/api/recordings/" + encodeURIComponent(id) + "/speakers", { method: "POST", body: JSON.stringify({ speaker, name }) });
+          const answer = await api("/api/recordings/" + encodeURIComponent(id));
+          drawRecording(answer);
+          say("recording-status", "Speaker " + speaker + " is now " + (name.trim() || "unnamed") + ".");
+        } catch (error) { say("recording-status", error.message, true); }
       }
 
       function drawTags(recording) {

@@ -15,6 +15,12 @@ public struct PlaybackTranscript: Sendable, Equatable, Codable {
         /// The pieces the row shows, in order: the segment's timed words when it has them (so
         /// each can be highlighted), else its text as one piece.
         public var words: [String]
+        /// Who speaks (`TranscriptSegment.speaker`, "S1"); nil when unlabelled.
+        public var speaker: String?
+        /// The speaker's number (1 for S1), for the page to colour the row by; nil when unlabelled.
+        public var voice: Int?
+        /// The speaker's name (`Speaker.displayName`) on the first row of each turn; nil on the others.
+        public var speakerName: String?
     }
 
     /// A moment the highlight moves: from `start` seconds on (until the next step), row `row`
@@ -42,14 +48,20 @@ public struct PlaybackTranscript: Sendable, Equatable, Codable {
     /// words (or after the last) the word just spoken stays highlighted. Words timed before their
     /// segment's start count from the segment's start; words timed after the next segment starts
     /// are never highlighted.
-    public init(_ segments: [TranscriptSegment]) {
+    ///
+    /// - Parameter speakers: the recording's speakers (`Recording.speakers`), for their names.
+    public init(_ segments: [TranscriptSegment], speakers: [Speaker] = []) {
         rows = []
         steps = []
+        let turns = SegmentLabel.startsTurn(segments)
         for (index, segment) in segments.enumerated() {
             let start = TranscriptLines.seekSeconds(for: segment)
             let timed = segment.words.filter { !$0.word.trimmingCharacters(in: .whitespaces).isEmpty }
+            let speaker = segment.speaker.map { id in speakers.first { $0.id == id } ?? Speaker(id: id) }
             rows.append(Row(index: index, start: start, time: ElapsedTimeFormat.clock(segment.startSeconds),
-                            words: timed.isEmpty ? [segment.text] : timed.map { $0.word.trimmingCharacters(in: .whitespaces) }))
+                            words: timed.isEmpty ? [segment.text] : timed.map { $0.word.trimmingCharacters(in: .whitespaces) },
+                            speaker: speaker?.id, voice: speaker.flatMap { Speaker.number(of: $0.id) },
+                            speakerName: turns[index] ? speaker?.displayName : nil))
             let next = index + 1 < segments.count ? TranscriptLines.seekSeconds(for: segments[index + 1]) : Double.infinity
             let rowStart = max(start, steps.last?.start ?? 0)
             steps.append(Step(start: rowStart, row: index, word: nil))

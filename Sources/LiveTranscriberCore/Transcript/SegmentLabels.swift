@@ -23,10 +23,17 @@ public struct SegmentLabel: Sendable, Equatable {
     /// One label per segment of `recording`, in order.
     public static func labels(_ segments: [TranscriptSegment], of recording: Recording) -> [SegmentLabel] {
         let languages = SegmentLanguages.changes(segments, recordingLanguage: recording.language)
-        return zip(segments, languages).enumerated().map { index, pair in
+        return zip(zip(segments, languages), startsTurn(segments)).map { pair, turn in
             let (segment, language) = pair
-            let turn = segment.speaker != nil && (index == 0 || segments[index - 1].speaker != segment.speaker)
             return SegmentLabel(speaker: turn ? segment.speaker.map { recording.speaker($0).displayName } : nil, language: language)
+        }
+    }
+
+    /// For each segment, true when it starts a speaker's turn: it has a speaker, and the segment
+    /// before it has another one (or none, or there is none before it).
+    public static func startsTurn(_ segments: [TranscriptSegment]) -> [Bool] {
+        segments.indices.map { index in
+            segments[index].speaker != nil && (index == 0 || segments[index - 1].speaker != segments[index].speaker)
         }
     }
 }

@@ -33,7 +33,7 @@ struct PreviousTranscript: Codable, Equatable {
         try container.encodeIfPresent(language, forKey: .language)
         try container.encode(segments, forKey: .segments)
         if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
-        try container.encodeIfPresent(speakers, forKey: .speakers)
+        if let speakers, !speakers.isEmpty { try container.encode(speakers, forKey: .speakers) }
     }
 
     init(from decoder: any Decoder) throws {

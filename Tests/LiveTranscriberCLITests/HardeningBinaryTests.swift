@@ -79,7 +79,7 @@ struct HardeningBinaryTests {
             cp "$L" $'16 La Red\xe9couverte.wav'
             $B import $'16 La Red\xe9couverte.wav'; echo "exit $?"
             $B record --input $'16 La Red\xe9couverte.wav' --speed max --name second > /dev/null; echo "exit $?"
-            $B list --json | grep '"name"'
+            $B list --json | grep '^    "name"'
             $B import $'nope\xe9.wav'; echo "exit $?"
             """#
         let run = try runBash("L=\(Speech.librivox)\n" + script, library: library, in: library.url)

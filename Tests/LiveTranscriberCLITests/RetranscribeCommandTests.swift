@@ -63,7 +63,7 @@ struct RetranscribeCommandTests {
     func local() throws {
         let store = CLIFixtures.store(withAudio: URL(fileURLWithPath: "/tmp/a.wav"))
         let fake = FakeLocalTranscriber(result: [TranscriptSegment(text: "local text", startSeconds: 0, endSeconds: 1)])
-        let run = runCommand(RetranscribeCommand.self, ["latest"]) {
+        let run = runCommand(RetranscribeCommand.self, ["latest", "--no-speakers"]) {
             $0.services.store = { _ in store }
             $0.services.localTranscriber = { _, _ in fake }
         }
@@ -71,7 +71,7 @@ struct RetranscribeCommandTests {
         #expect(run.stdout.hasPrefix("Re-transcribed 'Budget meeting' with whisper: 1 segment.\n"))  // the default local engine when its model is installed
         #expect(fake.calls.map(\.1) == ["en-US"])
         var asked: [SpeechEngineKind] = []
-        let named = runCommand(RetranscribeCommand.self, ["latest", "--engine", "whisper", "--model", "/m.bin"]) {
+        let named = runCommand(RetranscribeCommand.self, ["latest", "--engine", "whisper", "--model", "/m.bin", "--no-speakers"]) {
             $0.services.store = { _ in store }
             $0.services.localTranscriber = { kind, model in
                 asked.append(kind)
@@ -115,7 +115,7 @@ struct RetranscribeCommandTests {
     func language() throws {
         let store = CLIFixtures.store(withAudio: URL(fileURLWithPath: "/tmp/a.wav"))
         let fake = FakeLocalTranscriber(result: [TranscriptSegment(text: "Guten Tag", startSeconds: 0, endSeconds: 1)])
-        let run = runCommand(RetranscribeCommand.self, ["latest", "--language", "de", "--json"]) {
+        let run = runCommand(RetranscribeCommand.self, ["latest", "--language", "de", "--json", "--no-speakers"]) {
             $0.services.store = { _ in store }
             $0.services.localTranscriber = { _, _ in fake }
         }
@@ -169,8 +169,8 @@ struct RetranscribeCommandTests {
     }
 
     @Test("usage errors exit 64", arguments: [
-        (["x", "--restore", "--engine", "openai"], "error: '--restore' takes no '--engine', '--language', '--model', '--vocabulary' or '--base-url'"),
-        (["x", "--restore", "--language", "de"], "error: '--restore' takes no '--engine', '--language', '--model', '--vocabulary' or '--base-url'"),
+        (["x", "--restore", "--engine", "openai"], "error: '--restore' takes no '--engine', '--language', '--model', '--vocabulary', '--speakers' or '--base-url'"),
+        (["x", "--restore", "--language", "de"], "error: '--restore' takes no '--engine', '--language', '--model', '--vocabulary', '--speakers' or '--base-url'"),
         (["x", "--language", "en US"], "error: the language must be a BCP 47 tag such as en-US or de, a language's English name such as German, or auto; not 'en US'"),
         (["x", "--engine", "openai", "--model", "whisper-2"], "error: unknown model 'whisper-2'; use whisper-1, gpt-4o-transcribe, gpt-4o-mini-transcribe"),
         (["x", "--model", "whisper-1"], "error: 'whisper-1' is an OpenAI model; use it with '--engine openai'"),

@@ -269,7 +269,7 @@ struct TextAndCommandLineTests {
         defer { cli.remove() }
         let bash = cli.run(["completion", "bash"]).stdout
         #expect(bash.contains("complete -o filenames -F _livetranscriber livetranscriber"))
-        #expect(bash.contains("\"record\") options=\"--input --rate --channels --device --speed --name --tags --location --format --engine --language --model --vocabulary --no-vocabulary --activity-feed --events --json --discard --no-refine --stats --help\""))
+        #expect(bash.contains("\"record\") options=\"--input --rate --channels --device --speed --name --tags --location --format --engine --language --model --vocabulary --no-vocabulary --speakers --no-speakers --activity-feed --events --json --discard --no-refine --stats --help\""))
         #expect(bash.contains("\"activity preview\") options="))
         let zsh = cli.run(["completion", "zsh"]).stdout
         #expect(zsh.hasPrefix("#compdef livetranscriber\n"))

@@ -124,7 +124,7 @@ struct WhisperCommandTests {
             var environment = Self.defaultEnvironment(library)
             environment["LIVETRANSCRIBER_MODELS"] = models.path
             if let variable { environment[LinuxSpeechEngines.engineVariable] = variable }
-            let result = try runBinary(["import"] + arguments + [Speech.librivox, "--json"], environment: environment)
+            let result = try runBinary(["import", "--no-speakers"] + arguments + [Speech.librivox, "--json"], environment: environment)
             #expect(result.exitCode == 0)
             #expect(result.stderr == expected)
             #expect(library.recordingFolders.count == 1)

@@ -89,7 +89,7 @@ struct LibraryIndexTests {
             id: "20261201-101600-cccc", name: "Every field", createdAt: Date(timeIntervalSince1970: 1_764_584_160),
             durationSeconds: 61.5, language: "de-DE", tags: ["Work"], audio: AudioDescription(format: "opus", sampleRate: 48_000, channels: 2),
             summary: "Alles gesagt.", location: RecordingLocation(latitude: 52.52, longitude: 13.405), recovered: true,
-            audioDigest: "sha256:" + String(repeating: "0f", count: 32), vocabulary: ["Dashwood", "Norland"])
+            audioDigest: "sha256:" + String(repeating: "0f", count: 32), vocabulary: ["Dashwood", "Norland"], speakers: [Speaker(id: "S1", name: "Anna")])
         // The fixture sets every key `Recording` encodes: a field added later fails here until it is set.
         let object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder.liveTranscriber.encode(everyField)) as? [String: Any])
         #expect(Set(object.filter { !($0.value is NSNull) }.keys) == Set(Recording.CodingKeys.allCases.map(\.stringValue)))
@@ -271,7 +271,7 @@ struct LibraryIndexTests {
         let virtual = try database.query("SELECT name, sql FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name") { ($0.text(0), $0.text(1)) }
         #expect(virtual.map(\.0) == ["documents"])
         #expect(virtual.first?.1.contains("tokenize='unicode61 remove_diacritics 2', prefix='2 3'") == true)
-        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [8])
+        #expect(try database.query("PRAGMA user_version") { $0.int64(0) } == [9])
     }
 }
 

@@ -3,7 +3,9 @@ import LiveTranscriberCore
 import SwiftUI
 
 /// One recording: summary and tags, playback, and the transcript. Tapping a line seeks playback
-/// to it; the line being played is highlighted (`TranscriptLines.playingIndex`).
+/// to it; the line being played is highlighted (`TranscriptLines.playingIndex`). Speaker labels
+/// (made on Linux and synced; the app has no speaker model yet) name the speaker at each turn
+/// and colour its lines.
 struct RecordingDetailView: View {
     let recording: Recording
     let library: LibraryModel
@@ -43,7 +45,7 @@ struct RecordingDetailView: View {
             }
             Section("Transcript") {
                 let playing = TranscriptLines.playingIndex(at: player.currentSeconds, in: segments)
-                ForEach(TranscriptLines.saved(segments)) { line in
+                ForEach(TranscriptLines.saved(segments, speakers: recording.speakers)) { line in
                     Button {
                         player.seek(to: TranscriptLines.seekSeconds(for: segments[line.id]))
                         library.haptics.occurred(.transcriptSeek)

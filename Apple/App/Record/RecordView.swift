@@ -74,6 +74,13 @@ struct TranscriptRow: View {
     let line: TranscriptLine
     let isHighlighted: Bool
 
+    /// One colour per speaker number, the same six as the web page's (`voice-1`…`voice-6`).
+    private var voiceColor: Color? {
+        guard let voice = line.voice else { return nil }
+        let palette: [Color] = [.blue, .orange, .green, .purple, .red, .teal]
+        return palette[(voice - 1) % palette.count]
+    }
+
     var body: some View {
         HStack(alignment: .firstTextBaseline, spacing: 10) {
             Text(line.timeText ?? "…")
@@ -81,8 +88,18 @@ struct TranscriptRow: View {
                 .padding(.horizontal, 6)
                 .padding(.vertical, 2)
                 .background(line.isInterim ? Color.orange.opacity(0.2) : Color.red.opacity(0.15), in: .capsule)
-            Text(line.text)
-                .foregroundStyle(line.isInterim ? Color.orange : Color.primary)
+            VStack(alignment: .leading, spacing: 2) {
+                if let speaker = line.speakerName {
+                    Text(speaker).font(.caption.weight(.semibold)).foregroundStyle(voiceColor ?? .secondary)
+                }
+                Text(line.text)
+                    .foregroundStyle(line.isInterim ? Color.orange : Color.primary)
+            }
+        }
+        .overlay(alignment: .leading) {
+            if let voiceColor {
+                Rectangle().fill(voiceColor).frame(width: 3).offset(x: -12)
+            }
         }
         .listRowBackground(isHighlighted ? Color.accentColor.opacity(0.15) : nil)
     }

@@ -93,7 +93,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
 
     /// The speaker `id` names, as the recording knows it (unnamed when it has no entry).
     public func speaker(_ id: String) -> Speaker {
-        speakers.first { $0.id == id } ?? Speaker(id: id)
+        Speaker.named(id, in: speakers)
     }
 
     /// The one rule for a duration the library keeps: a finite number of seconds, at least 0

@@ -23,6 +23,11 @@ public struct Speaker: Sendable, Equatable, Hashable, Codable {
         return number
     }
 
+    /// The entry for `id` in `speakers` (a recording's list), or an unnamed speaker when it has none.
+    public static func named(_ id: String, in speakers: [Speaker]) -> Speaker {
+        speakers.first { $0.id == id } ?? Speaker(id: id)
+    }
+
     /// What a reader sees: the user's name, else "Speaker 1" for S1 (the id itself for any other id).
     public var displayName: String {
         if let name, !name.isEmpty { return name }

@@ -53,15 +53,13 @@ public struct PlaybackTranscript: Sendable, Equatable, Codable {
     public init(_ segments: [TranscriptSegment], speakers: [Speaker] = []) {
         rows = []
         steps = []
-        let turns = SegmentLabel.startsTurn(segments)
+        let lines = TranscriptLines.saved(segments, speakers: speakers)
         for (index, segment) in segments.enumerated() {
             let start = TranscriptLines.seekSeconds(for: segment)
             let timed = segment.words.filter { !$0.word.trimmingCharacters(in: .whitespaces).isEmpty }
-            let speaker = segment.speaker.map { id in speakers.first { $0.id == id } ?? Speaker(id: id) }
             rows.append(Row(index: index, start: start, time: ElapsedTimeFormat.clock(segment.startSeconds),
                             words: timed.isEmpty ? [segment.text] : timed.map { $0.word.trimmingCharacters(in: .whitespaces) },
-                            speaker: speaker?.id, voice: speaker.flatMap { Speaker.number(of: $0.id) },
-                            speakerName: turns[index] ? speaker?.displayName : nil))
+                            speaker: segment.speaker, voice: lines[index].voice, speakerName: lines[index].speakerName))
             let next = index + 1 < segments.count ? TranscriptLines.seekSeconds(for: segments[index + 1]) : Double.infinity
             let rowStart = max(start, steps.last?.start ?? 0)
             steps.append(Step(start: rowStart, row: index, word: nil))

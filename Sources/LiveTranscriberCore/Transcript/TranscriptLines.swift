@@ -13,13 +13,22 @@ public struct TranscriptLine: Sendable, Equatable, Hashable, Identifiable {
     public var timeText: String?
     /// True for the interim line (drawn in amber, replaced as speech goes on).
     public var isInterim: Bool
+    /// The speaker's name (`Speaker.displayName`) on the first line of each turn
+    /// (`SegmentLabel.startsTurn`); nil on the other lines, the interim line and unlabelled ones.
+    public var speakerName: String?
+    /// The speaker's number (1 for S1, …) on every line of a labelled segment, for its colour; nil
+    /// when the segment has no speaker.
+    public var voice: Int?
 
-    public init(id: Int, text: String, startSeconds: Double?, timeText: String?, isInterim: Bool) {
+    public init(id: Int, text: String, startSeconds: Double?, timeText: String?, isInterim: Bool,
+                speakerName: String? = nil, voice: Int? = nil) {
         self.id = id
         self.text = text
         self.startSeconds = startSeconds
         self.timeText = timeText
         self.isInterim = isInterim
+        self.speakerName = speakerName
+        self.voice = voice
     }
 }
 
@@ -39,9 +48,20 @@ public enum TranscriptLines {
         return lines
     }
 
-    /// A saved transcript in start order, each line with its start time.
-    public static func saved(_ segments: [TranscriptSegment]) -> [TranscriptLine] {
-        segments.enumerated().map { final($1, index: $0) }
+    /// A saved transcript in start order, each line with its start time, and its speaker when
+    /// the segment has one: the name (the user's, else "Speaker N") on the first line of a turn.
+    ///
+    /// - Parameter speakers: the recording's speakers (`Recording.speakers`), for their names.
+    public static func saved(_ segments: [TranscriptSegment], speakers: [Speaker] = []) -> [TranscriptLine] {
+        let turns = SegmentLabel.startsTurn(segments)
+        return segments.enumerated().map { index, segment in
+            var line = final(segment, index: index)
+            if let id = segment.speaker {
+                line.voice = Speaker.number(of: id)
+                line.speakerName = turns[index] ? Speaker.named(id, in: speakers).displayName : nil
+            }
+            return line
+        }
     }
 
     /// The index of the segment being played at `seconds` (from the start of the recording): the

@@ -33,6 +33,21 @@ struct TranscriptLinesTests {
         let lines = TranscriptLines.saved(segments)
         #expect(lines.map(\.id) == [0, 1, 2])
         #expect(lines.map(\.startSeconds) == [0.5, 3, 62.9])
+        #expect(lines.map(\.speakerName) == [nil, nil, nil])
+    }
+
+    @Test("a saved line names its speaker at each turn only, with the user's name, and keeps the speaker's number on every line")
+    func savedSpeakers() {
+        let labelled = [
+            TranscriptSegment(text: "Hello.", startSeconds: 0, endSeconds: 1, speaker: "S1"),
+            TranscriptSegment(text: "Still me.", startSeconds: 1, endSeconds: 2, speaker: "S1"),
+            TranscriptSegment(text: "My turn.", startSeconds: 2, endSeconds: 3, speaker: "S2"),
+            TranscriptSegment(text: "Unknown.", startSeconds: 3, endSeconds: 4),
+            TranscriptSegment(text: "Back.", startSeconds: 4, endSeconds: 5, speaker: "S1"),
+        ]
+        let lines = TranscriptLines.saved(labelled, speakers: [Speaker(id: "S1", name: "Anna")])
+        #expect(lines.map(\.speakerName) == ["Anna", nil, "Speaker 2", nil, "Anna"])
+        #expect(lines.map(\.voice) == [1, 1, 2, nil, 1])
     }
 
     @Test("the segment being played is the last one started; a gap keeps the one just spoken", arguments: [

@@ -81,31 +81,39 @@ struct ImportCommand: CLICommand {
                 ? ProgressBarDisplay(output: context.stderr, label: name) : SilentDisplay()
             if let note = RecordingInput.file(path: path).repairNote { context.printError(file.naming(note)) }
             do {
-                // The core's import rule: a file already in the library is refused before it is
+                // The core's import use case: a file already in the library is refused before it is
                 // transcribed, and again under the library's write lock when saving (another import
-                // of the same file may have saved it meanwhile); the recording keeps the file's digest.
-                let plan = try RecordingImport(file: URL(fileURLWithPath: path), stem: file.stem, refusingDuplicates: !again, library: store,
-                                               contentDigest: { _ in try AudioDigest.of(path: path) })  // the path as given: errors name it so
-                let options = RecordingOptions(input: .file(path: path), speed: .max, name: plan.name, tags: tags, location: nil,
-                                               format: format, activityFeed: nil, json: json, discard: false, speech: speech,
-                                               importing: plan)
-                let recorder = Recorder(options: options, context: context, store: store, display: display, signals: signals)
-                guard var saved = try recorder.run() else { continue }
-                if let labelling = speech.speakers.labelling(SherpaOnnxDiarizer(isCancelled: { [flag = signals.stopFlag] in flag.isRaised })) {
-                    saved = Self.labelSpeakers(saved, in: store, with: labelling, context: context)
+                // of the same file may have saved it meanwhile); the recording keeps the file's
+                // digest; the speakers are labelled after the save.
+                let labelling = speech.speakers.labelling(SherpaOnnxDiarizer(isCancelled: { [flag = signals.stopFlag] in flag.isRaised }))
+                let outcome = try RecordingImport.run(
+                    file: URL(fileURLWithPath: path), stem: file.stem, refusingDuplicates: !again, library: store,
+                    contentDigest: { _ in try AudioDigest.of(path: path) },  // the path as given: errors name it so
+                    speakers: labelling
+                ) { plan in
+                    let options = RecordingOptions(input: .file(path: path), speed: .max, name: plan.name, tags: tags, location: nil,
+                                                   format: format, activityFeed: nil, json: json, discard: false, speech: speech,
+                                                   importing: plan)
+                    return try Recorder(options: options, context: context, store: store, display: display, signals: signals).run()
                 }
+                guard case .imported(let result) = outcome else {
+                    if case .alreadyInLibrary(let id, let name, let audioMissing) = outcome {
+                        skipped += 1
+                        // A recording whose audio file was removed by hand keeps its digest: the sentence
+                        // says its audio is missing (`MissingAudioFile`), or the user would think it kept.
+                        let reason = LibraryError.alreadyInLibrary(id: id, name: name, audioMissing: audioMissing)
+                        context.printError("note: skipped \(shown): \(reason); add --again to import it once more.")
+                    }
+                    continue
+                }
+                Self.report(result, context: context)
+                let saved = result.saved
                 imported.append(saved)
                 context.saved.add("\(shown) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
                     let count = saved.segments.count
                     context.print("Imported \(shown) as \(saved.recording.id): \(ElapsedTimeFormat.clock(saved.recording.durationSeconds)), \(Plural.count(count, "segment")).")
                 }
-            } catch LibraryError.alreadyInLibrary(let id, let name, let audioMissing) {
-                skipped += 1
-                // A recording whose audio file was removed by hand keeps its digest: the sentence
-                // says its audio is missing (`MissingAudioFile`), or the user would think it kept.
-                let reason = LibraryError.alreadyInLibrary(id: id, name: name, audioMissing: audioMissing)
-                context.printError("note: skipped \(shown): \(reason); add --again to import it once more.")
             } catch RecordingInterrupted.cancelled {
                 break
             } catch RecordingInterrupted.noAudio {
@@ -142,19 +150,12 @@ struct ImportCommand: CLICommand {
         return failures > 0 ? ExitCode.failure : ExitCode.success
     }
 
-    /// `saved` with speaker labels (`RecordingSpeakerLabels`), or as it is when they cannot be
-    /// made: the import stands either way, and a note says why there are none.
-    static func labelSpeakers(_ saved: RecordingWithTranscript, in store: LibraryStore, with labelling: SpeakerLabelling,
-                              context: CommandContext) -> RecordingWithTranscript {
-        do {
-            let (labelled, result) = try RecordingSpeakerLabels.label(saved, in: store, with: labelling)
-            SpeakerOptions.report(result, context: context)
-            return labelled
-        } catch is TranscriptionCancelled {
-            return saved
-        } catch {
-            context.printError("note: speaker labels were not made for \(saved.recording.id): \(LiveTranscriberCommandLine.describe(error)).")
-            return saved
+    /// The note on stderr when an import's speakers were not labelled: the models are missing
+    /// (how to install them), or the labelling failed after the save. The import stands either way.
+    static func report(_ imported: RecordingImport.Imported, context: CommandContext) {
+        SpeakerOptions.report(imported.speakers, context: context)
+        if let failure = imported.speakerFailure {
+            context.printError("note: speaker labels were not made for \(imported.saved.recording.id): \(LiveTranscriberCommandLine.describe(failure)).")
         }
     }
 

@@ -36,17 +36,26 @@ struct WebImport: Sendable {
         do {
             return try LibraryAccess.savingInto(quiet) {
                 let store = try LibraryAccess.open(quiet)
-                let plan = try RecordingImport(file: file, refusingDuplicates: !again, library: store,
-                                               contentDigest: { try AudioDigest.of(path: $0.path) })
-                let options = RecordingOptions(input: .file(path: file.path), speed: .max, name: plan.name, tags: tags, location: nil,
-                                               format: .wav, activityFeed: nil, json: true, discard: false,
-                                               speech: SpeechOptions(engineChoice: nil, language: LanguageChoice.default.name, model: nil), importing: plan)
-                let recorder = Recorder(options: options, context: quiet, store: store, display: SilentDisplay(),
-                                        signals: StopSignals(following: stopFlag))
-                guard let saved = try recorder.run() else { throw Failure(description: "the import was stopped; nothing was saved") }
                 // Speaker labels, as `import` makes them; without them (and a note in the server's log) when the models are missing.
                 let labelling = SpeakerLabelling(diarizer: SherpaOnnxDiarizer(isCancelled: { [stopFlag] in stopFlag.isRaised }))
-                return ImportCommand.labelSpeakers(saved, in: store, with: labelling, context: context)
+                let outcome = try RecordingImport.run(file: file, refusingDuplicates: !again, library: store,
+                                                      contentDigest: { try AudioDigest.of(path: $0.path) }, speakers: labelling) { plan in
+                    let options = RecordingOptions(input: .file(path: file.path), speed: .max, name: plan.name, tags: tags, location: nil,
+                                                   format: .wav, activityFeed: nil, json: true, discard: false,
+                                                   speech: SpeechOptions(engineChoice: nil, language: LanguageChoice.default.name, model: nil),
+                                                   importing: plan)
+                    return try Recorder(options: options, context: quiet, store: store, display: SilentDisplay(),
+                                        signals: StopSignals(following: stopFlag)).run()
+                }
+                switch outcome {
+                case .imported(let result):
+                    ImportCommand.report(result, context: context)
+                    return result.saved
+                case .alreadyInLibrary(let id, let name, let audioMissing):
+                    throw LibraryError.alreadyInLibrary(id: id, name: name, audioMissing: audioMissing)
+                case .stopped:
+                    throw Failure(description: "the import was stopped; nothing was saved")
+                }
             }
         } catch RecordingInterrupted.noAudio {
             throw Failure(description: RecordingInterrupted.noAudioImported(from: fileName))

@@ -3,16 +3,20 @@ import Foundation
 /// Importing one audio file into the library, the way every front end does it (the command
 /// line's `import`, the iPhone app's Import button, the web page's upload).
 ///
-/// Two steps around the recording engine: `init` names the recording and refuses a file whose
+/// Three steps around the recording engine: `init` names the recording and refuses a file whose
 /// audio is already in the library before anything is transcribed; `engineSettings` gives the
 /// engine what the save needs (the file's digest, the duplicate check made again under the
-/// library's write lock, a draft that no crash keeps: an import can simply be run again).
+/// library's write lock, a draft that no crash keeps: an import can simply be run again);
+/// `finish` labels the speakers of what was saved. `run` is the three in order, for a front end
+/// whose engine runs synchronously (the command line, `serve`); the app, whose engine runs on
+/// its own tasks, calls `init` and `finish` around it.
 ///
 /// ```swift
-/// let plan = try RecordingImport(file: url, refusingDuplicates: !again, library: store,
-///                                contentDigest: { try AudioDigest.of(path: $0.path) })
-/// let engine = RecordingEngine(sourceFormat: source.format,
-///                              settings: plan.engineSettings(language: "en-US"), services: services)
+/// let outcome = try RecordingImport.run(file: url, refusingDuplicates: !again, library: store,
+///                                       contentDigest: { try AudioDigest.of(path: $0.path) },
+///                                       speakers: labelling) { plan in
+///     try recorder(settings: plan.engineSettings(language: "auto")).run()
+/// }
 /// ```
 public struct RecordingImport: Sendable, Equatable {
     /// The audio file imported.
@@ -69,5 +73,78 @@ public struct RecordingImport: Sendable, Equatable {
     ) -> RecordingEngineSettings {
         RecordingEngineSettings(language: language, name: name, tags: tags, fileFormat: fileFormat, timeZone: timeZone,
                                 keepIfInterrupted: false, imported: imported, vocabulary: vocabulary)
+    }
+
+    /// What importing one file came to.
+    public enum Outcome: Sendable {
+        /// Saved, with its transcript (labelled when `speakers` says so).
+        case imported(Imported)
+        /// Not imported: a recording of the same audio is in the library (`refusingDuplicates`).
+        case alreadyInLibrary(id: String, name: String, audioMissing: Bool)
+        /// Not imported: the engine run was stopped (Ctrl-C, the server stopping); nothing was saved.
+        case stopped
+    }
+
+    /// A saved import and how its speaker labelling went. The import stands whatever the labelling gave.
+    public struct Imported: Sendable {
+        /// The recording and its transcript as saved (with speaker labels when they were made).
+        public var saved: RecordingWithTranscript
+        /// How the labelling went: `.labelled` or `.skipped` (models missing; `note` says how to
+        /// install them); nil when it was not asked for, was stopped, failed (`speakerFailure`) or
+        /// found the transcript changed meanwhile.
+        public var speakers: SpeakerLabelling.Result?
+        /// What made the labelling fail after the save (reading the audio, the store); nil otherwise.
+        public var speakerFailure: (any Error)?
+
+        public init(saved: RecordingWithTranscript, speakers: SpeakerLabelling.Result? = nil,
+                    speakerFailure: (any Error)? = nil) {
+            self.saved = saved
+            self.speakers = speakers
+            self.speakerFailure = speakerFailure
+        }
+    }
+
+    /// The last step: labels the speakers of `saved` (just saved by the engine) when `speakers`
+    /// is given (`RecordingSpeakerLabels.label`). Never throws: the import is saved already, and
+    /// a labelling that was stopped or failed leaves it unlabelled.
+    public func finish(_ saved: RecordingWithTranscript, in library: some RecordingStore,
+                       speakers: SpeakerLabelling?) -> Imported {
+        guard let speakers else { return Imported(saved: saved) }
+        do {
+            let (labelled, result) = try RecordingSpeakerLabels.label(saved, in: library, with: speakers)
+            return Imported(saved: labelled, speakers: result)
+        } catch is TranscriptionCancelled {
+            return Imported(saved: saved)
+        } catch {
+            return Imported(saved: saved, speakerFailure: error)
+        }
+    }
+
+    /// Imports `file`: plans it (`init`), runs `transcribe` with the plan (the engine, saving the
+    /// recording; nil when it was stopped), then `finish`.
+    /// - Parameters:
+    ///   - speakers: the speaker labelling to run after the save; nil for none (`--no-speakers`).
+    ///   - transcribe: runs the engine with `engineSettings` of the plan and returns what it saved.
+    /// - Returns: `.alreadyInLibrary` instead of throwing it, whether the plan or the save found
+    ///   the duplicate, so a front end can skip the file with a note.
+    /// - Throws: what `init` throws besides `LibraryError.alreadyInLibrary`; what `transcribe` throws.
+    public static func run(
+        file: URL, stem: String? = nil, refusingDuplicates: Bool, library: some RecordingStore,
+        contentDigest: (URL) throws -> String?, speakers: SpeakerLabelling?,
+        transcribe: (RecordingImport) throws -> RecordingWithTranscript?
+    ) throws -> Outcome {
+        let plan: RecordingImport
+        let saved: RecordingWithTranscript?
+        do {
+            plan = try RecordingImport(file: file, stem: stem, refusingDuplicates: refusingDuplicates, library: library,
+                                       contentDigest: contentDigest)
+            // The save checks again under the library's write lock: another import of the same
+            // audio may have saved it while this one was transcribing.
+            saved = try transcribe(plan)
+        } catch LibraryError.alreadyInLibrary(let id, let name, let audioMissing) {
+            return .alreadyInLibrary(id: id, name: name, audioMissing: audioMissing)
+        }
+        guard let saved else { return .stopped }
+        return .imported(plan.finish(saved, in: library, speakers: speakers))
     }
 }

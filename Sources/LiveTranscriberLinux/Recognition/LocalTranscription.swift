@@ -106,9 +106,3 @@ public struct LocalFileTranscriber: LocalTranscriber {
         return LocalTranscript(segments: main.segments, language: main.language)
     }
 }
-
-/// A transcription stopped before its end at the caller's request (`isCancelled`); nothing was saved.
-public struct TranscriptionCancelled: Error, Equatable, CustomStringConvertible {
-    public init() {}
-    public var description: String { "the transcription was stopped" }
-}

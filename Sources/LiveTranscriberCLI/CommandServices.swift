@@ -8,6 +8,8 @@ import LiveTranscriberLinux
 struct CommandServices {
     var store: (CommandContext) throws -> any RecordingStore = { try makeStore($0) }
     var localTranscriber: (SpeechEngineKind, String?) throws -> any LocalTranscriber = { makeLocalTranscriber(engine: $0, model: $1) }
+    /// The local engine with whisper's translate task (`--translate`): English segments of any speech.
+    var localTranslator: (SpeechEngineKind, String?) throws -> any LocalTranscriber = { LocalFileTranscriber(engine: $0, model: $1, translate: true) }
     var audioSlicer: () -> any AudioSlicer = { SndFileAudioSlicer() }
     /// Who speaks when (`SpeakerLabelling`): sherpa-onnx with the installed models.
     var diarizer: (@escaping @Sendable () -> Bool) -> any SpeakerDiarizer = { SherpaOnnxDiarizer(isCancelled: $0) }

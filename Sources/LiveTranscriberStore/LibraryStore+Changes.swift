@@ -79,6 +79,41 @@ extension LibraryStore {
         }
     }
 
+    /// The translation kept in `translation.json`, in start order; nil when the recording has none.
+    /// - Throws: `LibraryError.notFound`; `.corrupt` when the file cannot be read.
+    public func translation(of id: String) throws -> [TranscriptSegment]? {
+        let file = try folders.existingFolder(of: id).appendingPathComponent(LibraryLayout.translation)
+        guard let data = try DurableFile.readIfPresent(file) else { return nil }
+        do {
+            return try JSONDecoder.liveTranscriber.decode([TranscriptSegment].self, from: data)
+        } catch {
+            throw LibraryError.corrupt(path: file.path, reason: RecordingFolders.reason(error))
+        }
+    }
+
+    /// Writes `translation.json` and the recording's `translation` in step, under the write lock;
+    /// on a failure both are put back as they were.
+    public func saveTranslation(of id: String, _ segments: [TranscriptSegment], language: String) throws {
+        try keeper.withWriteLock {
+            let folder = try folders.existingFolder(of: id)
+            let file = folder.appendingPathComponent(LibraryLayout.translation)
+            let stored = try folders.readMetadata(in: folder)
+            var recording = stored
+            recording.translation = language
+            let transcript = try folders.readTranscript(in: folder)
+            let before = try DurableFile.readIfPresent(file)
+            try keeper.changeInStep(index: { try $0.upsert(recording, segments: transcript, inTransaction: true) }, files: {
+                try folders.files.coordinateWriting(folder, .replacing) {
+                    try DurableFile.write(try JSONEncoder.liveTranscriber.encode(segments.sorted { $0.startSeconds < $1.startSeconds }), to: file)
+                    if recording != stored { try folders.writeMetadata(recording, in: folder) }
+                }
+            }, undo: {
+                Self.putBack(before, at: file)
+                if recording != stored { try? folders.writeMetadata(stored, in: folder) }
+            })
+        }
+    }
+
     /// Writes `segments` as the transcript and `recording` as the metadata (when it differs from
     /// `stored`), and the transcript and language they replace as the previous transcript. A
     /// current transcript that cannot be read goes to a `.damaged` copy instead; the previous file

@@ -14,6 +14,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     var previousLanguages: [String: String] = [:]
     var previousVocabularies: [String: [String]] = [:]
     var previousSpeakers: [String: [Speaker]] = [:]
+    var translations: [String: [TranscriptSegment]] = [:]
     var audio: [String: URL]
     /// Saved recordings whose audio file is gone (`removeAudio(of:)`).
     var missingAudio: Set<String> = []
@@ -145,6 +146,21 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
             (previousVocabularies[id], recordings[index].vocabulary) = (recordings[index].vocabulary, previousVocabularies[id] ?? [])
             (previousSpeakers[id], recordings[index].speakers) = (recordings[index].speakers, previousSpeakers[id] ?? [])
             return true
+        }
+    }
+
+    public func translation(of id: String) throws -> [TranscriptSegment]? {
+        try lock.withLock {
+            guard recordings.contains(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
+            return translations[id]
+        }
+    }
+
+    public func saveTranslation(of id: String, _ segments: [TranscriptSegment], language: String) throws {
+        try lock.withLock {
+            guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw unreadable[id] ?? LibraryError.notFound(id) }
+            translations[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
+            recordings[index].translation = language
         }
     }
 

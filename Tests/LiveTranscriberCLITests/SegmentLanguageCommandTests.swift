@@ -88,4 +88,34 @@ struct SegmentLanguageCommandTests {
         #expect(saved.recording.language == "de")
         #expect(Self.words(saved, language: nil).isSuperset(of: ["danke", "morgen"]))
     }
+
+    @Test("--translate keeps an English translation next to the German transcript, which stays German; export --transcript translated writes it")
+    func translate() throws {
+        let library = try TemporaryLibrary()
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let saved = try Self.imported(try LanguageAndVocabularyTests.espeak(Self.german, voice: "de", name: "de.wav"), library)
+        let id = saved.recording.id
+        let missing = try runBinary(["export", id, "--format", "txt", "--transcript", "translated"], environment: environment)
+        #expect(missing.exitCode == 1)
+        #expect(missing.stderr == "error: 'de' (\(id)) has no translation; make one with 'livetranscriber retranscribe \(id) --translate'\n")
+        let translated = try runBinary(["retranscribe", id, "--translate", "--json"], environment: environment)
+        #expect(translated.exitCode == 0, "\(translated.stderr)")
+        let document = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(translated.stdout.utf8))
+        #expect(document.recording.translation == "en")
+        #expect(document.recording.language == "de")
+        // Whisper base's English for the sentence: "Good morning. Today we will talk about the household for the next year…"
+        let english = Set(WordErrorRate.normalizedWords(document.segments.map(\.text).joined(separator: " ")))
+        #expect(english.isSuperset(of: ["good", "morning", "today", "next", "year", "new"]), "\(english)")
+        #expect(english.isDisjoint(with: ["guten", "morgen", "heute", "jahr"]))
+        let text = try runBinary(["export", id, "--format", "txt", "--transcript", "translated"], environment: environment)
+        #expect(text.exitCode == 0)
+        #expect(text.stdout.contains("Good morning."), "\(text.stdout)")
+        let current = try runBinary(["export", id, "--format", "txt"], environment: environment)
+        #expect(current.stdout.contains("Guten Morgen."), "\(current.stdout)")
+        let shown = try runBinary(["show", id], environment: environment).stdout
+        #expect(shown.contains("Translation:  en (export \(id) --transcript translated)"), "\(shown)")
+        let refused = try runBinary(["retranscribe", id, "--translate", "--restore"], environment: environment)
+        #expect(refused.exitCode == 64)
+        #expect(refused.stderr.hasPrefix("error: '--translate' and '--restore' cannot be given together\n"))
+    }
 }

@@ -7,12 +7,13 @@ struct ImportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Transcribe audio files into the library.",
-        usage: "import PATH... [--tags a,b] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--again] [--json]",
+        usage: "import PATH... [--tags a,b] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--translate] [--again] [--json]",
         arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
         options: [
             .value("tags", "tags", "Comma-separated tags for every imported recording."),
             OptionParsing.formatOption,
         ] + SpeechOptions.specOptions + [
+            .flag("translate", "Also make each recording's English translation (whisper's translate task), kept next to its transcript."),
             .flag("again", "Import files whose audio is already in the library once more."),
             .flag("json", "Print the imported recordings as a JSON array."),
         ],
@@ -28,6 +29,8 @@ struct ImportCommand: CLICommand {
     let tags: [String]
     let format: RecordingAudioFormat
     let again: Bool
+    /// `--translate`: each imported recording also gets its English translation (`RecordingTranslation`).
+    let translate: Bool
     let json: Bool
     let speech: SpeechOptions
 
@@ -41,6 +44,7 @@ struct ImportCommand: CLICommand {
         let format = try OptionParsing.audioFormat(arguments.value("format"))
         self.format = format
         again = arguments.flag("again")
+        translate = arguments.flag("translate")
         json = arguments.flag("json")
         speech = try SpeechOptions.parse(arguments)
     }
@@ -107,7 +111,10 @@ struct ImportCommand: CLICommand {
                     continue
                 }
                 Self.report(result, context: context)
-                let saved = result.saved
+                var saved = result.saved
+                if translate {
+                    saved.recording = try Self.translate(saved.recording, in: store, speech: speech, context: context)
+                }
                 imported.append(saved)
                 context.saved.add("\(shown) was imported: " + LibraryAccess.savedLine(saved.recording))
                 if !json {
@@ -148,6 +155,17 @@ struct ImportCommand: CLICommand {
         }
         if let summary = Self.summary(files: paths.count, failures: failures, skipped: skipped) { context.printError(summary) }
         return failures > 0 ? ExitCode.failure : ExitCode.success
+    }
+
+    /// The English translation of `recording`, kept next to its transcript (`RecordingTranslation`),
+    /// with the engine and model the import used; the recording as it is now kept.
+    static func translate(_ recording: Recording, in store: LibraryStore, speech: SpeechOptions, context: CommandContext) throws -> Recording {
+        let kind = try speech.engineChoice ?? SpeechOptions.defaultEngine(context.environment)
+        try RecordingTranslation.run(recording, in: store, reads: .libsndfile) { audio in
+            try LocalFileTranscriber(engine: kind, model: speech.model, translate: true)
+                .transcript(of: audio, language: recording.language, vocabulary: Vocabulary(), languageWarning: { _ in }).segments
+        }
+        return try store.resolve(recording.id)
     }
 
     /// The note on stderr when an import's speakers were not labelled: the models are missing

@@ -8,7 +8,7 @@ struct RetranscribeCommand: CLICommand {
     static let spec = CommandSpec(
         name: "retranscribe",
         abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
-        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS|--no-vocabulary] \(SpeakerOptions.usage) [--base-url URL] [--restore] [--json]",
+        usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS|--no-vocabulary] \(SpeakerOptions.usage) [--base-url URL] [--translate] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
             .choice("engine", "ENGINE", "local (default: the default engine on this machine), "
@@ -22,6 +22,7 @@ struct RetranscribeCommand: CLICommand {
             SpeechOptions.noVocabularyOptionSpec,
         ] + SpeakerOptions.specOptions + [
             .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
+            .flag("translate", "Make an English translation (whisper's translate task, a multilingual model) and keep it next to the transcript, which stays as it is."),
             .flag("restore", "Put back the transcript the last retranscribe replaced."),
             .flag("json", "Print the recording and its new transcript as JSON."),
         ],
@@ -31,6 +32,7 @@ struct RetranscribeCommand: CLICommand {
             $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
             '--restore' puts back the previous transcript and the language the recording had with it.
             A transcript that cannot be read is rebuilt from the audio; the damaged file is kept in the recording's folder.
+            '--translate' replaces an earlier translation; 'export ID --transcript translated' exports it.
             """)
 
     /// Where the audio is transcribed: on this machine (the default local engine, or one named)
@@ -65,6 +67,8 @@ struct RetranscribeCommand: CLICommand {
     /// `--speakers N` / `--no-speakers`.
     let speakers: SpeakerOptions
     let restore: Bool
+    /// `--translate`: make the English translation instead of a new transcript.
+    let translate: Bool
     let json: Bool
     var services = CommandServices()
 
@@ -72,6 +76,7 @@ struct RetranscribeCommand: CLICommand {
         try arguments.expectPositionals("<id>", min: 1, max: 1)
         reference = arguments.positionals[0]
         restore = arguments.flag("restore")
+        translate = arguments.flag("translate")
         json = arguments.flag("json")
         baseURL = arguments.value("base-url")
         try CommandServices.validateBaseURL(baseURL)
@@ -79,6 +84,10 @@ struct RetranscribeCommand: CLICommand {
             || arguments.value("vocabulary") != nil || arguments.flag("no-vocabulary") || arguments.value("speakers") != nil
             || arguments.flag("no-speakers") {
             throw UsageError("'--restore' takes no '--engine', '--language', '--model', '--vocabulary', '--speakers' or '--base-url'")
+        }
+        if translate, restore { throw UsageError("'--translate' and '--restore' cannot be given together") }
+        if translate, arguments.value("speakers") != nil || arguments.flag("no-speakers") {
+            throw UsageError("'--translate' keeps the transcript and its speakers as they are; it takes no '--speakers' or '--no-speakers'")
         }
         speakers = try SpeakerOptions.parse(arguments)
         language = try arguments.value("language").map(SpeechOptions.languageTag)
@@ -95,6 +104,9 @@ struct RetranscribeCommand: CLICommand {
         }
         if engine == .openai, let language, LanguageChoice(language) == .automatic {
             throw UsageError("--language auto is for the local engines; name the language for openai (or leave it out to keep the recording's)")
+        }
+        if engine == .openai, translate {
+            throw UsageError("'--translate' is for the local whisper engine; openai does not translate here")
         }
         if engine == .openai, vocabularyOption != nil {
             throw UsageError("'--vocabulary' and '--no-vocabulary' are for the local engines; openai is given no vocabulary")
@@ -126,6 +138,9 @@ struct RetranscribeCommand: CLICommand {
             return ExitCode.success
         }
         let language = self.language ?? job.defaultLanguage()
+        if translate, case .local(let choice) = engine {
+            return try translateRecording(recording, language: language, engine: choice, store: store, context: context)
+        }
         if engine == .openai, LanguageChoice(language) == .automatic {  // the recording's own language (--language auto is refused above)
             context.printErrorLine("error: '\(recording.name)' has no language of its own ('auto'); name it for openai with --language")
             return ExitCode.failure
@@ -173,6 +188,31 @@ struct RetranscribeCommand: CLICommand {
         try report(updated.recording, store: store, context: context, done: "Re-transcribed '\(recording.name)' with \(engineName)")
         if !json && repaired == nil {  // a damaged transcript is not kept as the previous one (the note says where it is)
             context.print("The previous transcript is kept: 'livetranscriber retranscribe \(recording.id) --restore' puts it back.")
+        }
+        return ExitCode.success
+    }
+
+    /// `--translate`: the recording's English translation (`RecordingTranslation`), kept next to
+    /// its transcript; the transcript is not touched.
+    private func translateRecording(_ recording: Recording, language: String, engine choice: SpeechEngineKind?,
+                                    store: any RecordingStore, context: CommandContext) throws -> Int32 {
+        let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
+        let segments: [TranscriptSegment]
+        do {
+            segments = try RecordingTranslation.run(recording, in: store, reads: .libsndfile) { audio in
+                try services.localTranslator(kind, localModel)
+                    .transcript(of: audio, language: language, vocabulary: Vocabulary(), languageWarning: { [context] in context.printError($0) }).segments
+            }
+        } catch let error as AudioFormatUnsupported {
+            context.printErrorLine("error: '\(recording.name)' cannot be translated here: \(error.description)")
+            return ExitCode.failure
+        }
+        context.saved.add("the translation of \(recording.id) was saved (its transcript is unchanged)")
+        if json {
+            try context.printJSON(RecordingWithTranscript(recording: try store.resolve(recording.id), segments: segments))
+        } else {
+            context.print("Translated '\(recording.name)' into English with \(kind.rawValue): \(Plural.count(segments.count, "segment")). "
+                          + "'livetranscriber export \(recording.id) --format txt --transcript translated' exports it.")
         }
         return ExitCode.success
     }

@@ -41,6 +41,8 @@ public enum LibraryLayout {
     public static let metadata = "metadata.json"
     public static let transcript = "transcript.json"
     public static let previousTranscript = "transcript.previous.json"
+    /// The translation kept next to the transcript (`--translate`): segments as in `transcript`.
+    public static let translation = "translation.json"
     public static let draftManifest = "draft.json"
     public static let journal = "journal.jsonl"
     public static let draftLock = "lock"

@@ -33,4 +33,6 @@ public final class MissingLibrary: RecordingStore {
         throw LibraryError.notFound(id)
     }
     public func restorePreviousTranscript(of id: String) throws -> Bool { throw LibraryError.notFound(id) }
+    public func translation(of id: String) throws -> [TranscriptSegment]? { throw LibraryError.notFound(id) }
+    public func saveTranslation(of id: String, _ segments: [TranscriptSegment], language: String) throws { throw LibraryError.notFound(id) }
 }

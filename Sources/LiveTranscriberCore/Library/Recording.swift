@@ -34,7 +34,8 @@ public struct RecordingLocation: Sendable, Equatable, Hashable, Codable {
 /// JSON keys: `id`, `name`, `createdAt` (ISO 8601), `duration` (seconds), `language`, `tags`,
 /// `audio` (`format`, `sampleRate`, `channels`), `summary`, `location`, `recovered`, `audioDigest`
 /// (only for imported recordings), `vocabulary` (only when the recognizer was given one), `speakers`
-/// (only when the transcript's speakers were labelled: `[{"id": "S1", "name": null}]`).
+/// (only when the transcript's speakers were labelled: `[{"id": "S1", "name": null}]`), `translation`
+/// (only when a translation is kept: its language, "en").
 public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// Stable identifier, also the recording's folder name.
     public var id: String
@@ -69,12 +70,15 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The voices the transcript's segments name (`TranscriptSegment.speaker`), in order of first
     /// speech, with the names the user gave; empty when speakers were not labelled.
     public var speakers: [Speaker]
+    /// The language of the translation kept next to the transcript (`RecordingStore.translation`,
+    /// whisper's translate task: "en"); nil when none was made.
+    public var translation: String?
 
     public init(
         id: String, name: String, createdAt: Date, durationSeconds: Double, language: String,
         tags: [String] = [], audio: AudioDescription, summary: String? = nil,
         location: RecordingLocation? = nil, recovered: Bool = false, audioDigest: String? = nil,
-        vocabulary: [String] = [], speakers: [Speaker] = []
+        vocabulary: [String] = [], speakers: [Speaker] = [], translation: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -89,6 +93,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         self.audioDigest = audioDigest
         self.vocabulary = vocabulary
         self.speakers = speakers
+        self.translation = translation
     }
 
     /// The speaker `id` names, as the recording knows it (unnamed when it has no entry).
@@ -138,7 +143,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The keys of `metadata.json`, of `--json` output and of the index's `metadata` column: a new
     /// field is added here and in the two methods below, and nowhere else.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest, vocabulary, speakers
+        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest, vocabulary, speakers, translation
         case durationSeconds = "duration"
     }
 
@@ -157,6 +162,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         audioDigest = try container.decodeIfPresent(String.self, forKey: .audioDigest)
         vocabulary = try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? []
         speakers = try container.decodeIfPresent([Speaker].self, forKey: .speakers) ?? []
+        translation = try container.decodeIfPresent(String.self, forKey: .translation)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -174,6 +180,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         try container.encodeIfPresent(audioDigest, forKey: .audioDigest)
         if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
         if !speakers.isEmpty { try container.encode(speakers, forKey: .speakers) }
+        try container.encodeIfPresent(translation, forKey: .translation)
     }
 }
 

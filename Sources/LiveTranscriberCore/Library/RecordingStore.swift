@@ -92,6 +92,14 @@ public protocol RecordingStore: AnyObject {
     /// Returns false, changing nothing, when no previous transcript is kept.
     /// Throws `LibraryError.notFound` for an unknown id.
     func restorePreviousTranscript(of id: String) throws -> Bool
+    /// The translation kept next to the transcript (`translation.json`; whisper's translate task),
+    /// in start order; nil when the recording has none (`Recording.translation` is nil).
+    /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when the file cannot be read.
+    func translation(of id: String) throws -> [TranscriptSegment]?
+    /// Keeps `segments` as the recording's translation into `language` (a BCP 47 tag, "en"),
+    /// replacing one kept before, and sets `Recording.translation`. The transcript is unchanged.
+    /// - Throws: `LibraryError.notFound` for an unknown id; the store's write errors (nothing changes).
+    func saveTranslation(of id: String, _ segments: [TranscriptSegment], language: String) throws
     /// The recording `reference` names, for a command that gives it a new transcript
     /// (re-transcription, restoring the previous one): as `resolve`, and also a recording whose
     /// metadata can be read but whose transcript cannot, since a new transcript is its repair.

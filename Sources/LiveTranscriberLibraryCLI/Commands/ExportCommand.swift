@@ -6,10 +6,12 @@ struct ExportCommand: CLICommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Write a recording's transcript as text, Markdown, subtitles or JSON.",
-        usage: "export <id> --format txt|md|srt|vtt|json [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]",
+        usage: "export <id> --format txt|md|srt|vtt|json [--transcript current|translated] [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
         options: [
             .choice("format", "FORMAT", "txt, md, srt, vtt or json.", choices: ExportFormat.allCases.map(\.rawValue)),
+            .choice("transcript", "WHICH", "current (default), or translated: the English translation 'retranscribe --translate' made.",
+                    choices: ["current", "translated"]),
             .value("output", "PATH", "Write to PATH instead of standard output ('-' is standard output)."),
             .flag("json", "With --output: print what was written as JSON (id, format, path, bytes)."),
             .value("line-length", "N", "srt, vtt: characters per cue line (default 42)."),
@@ -26,6 +28,8 @@ struct ExportCommand: CLICommand {
     let reference: String
     let format: ExportFormat
     let output: String?
+    /// `--transcript translated`: the translation kept next to the transcript.
+    let translated: Bool
     let json: Bool
     let subtitleLayout: SubtitleLayout
     var services = LibraryServices()
@@ -46,6 +50,11 @@ struct ExportCommand: CLICommand {
             throw UsageError("unknown format '\(value)'; use txt, md, srt, vtt or json")
         }
         self.format = format
+        switch arguments.value("transcript") ?? "current" {
+        case "current": translated = false
+        case "translated": translated = true
+        case let other: throw UsageError("unknown transcript '\(other)'; use current or translated")
+        }
         output = arguments.value("output")
         if output?.isEmpty == true { throw UsageError("--output needs a file path, or '-' for stdout") }
         json = arguments.flag("json")
@@ -58,8 +67,19 @@ struct ExportCommand: CLICommand {
     func run(in context: CommandContext) throws -> Int32 {
         if let output, output != "-" { try OutputFile.refuseInsideLibrary(output, library: context.dataDirectory) }
         let store = try services.store(context)
-        let recording = try store.resolve(reference)
-        let text = TranscriptExporter(subtitleLayout: subtitleLayout, timeZone: LibraryAccess.timeZone(context)).export(recording: recording, segments: try store.transcript(of: recording.id), format: format)
+        var recording = try store.resolve(reference)
+        let segments: [TranscriptSegment]
+        if translated {
+            guard let translation = try store.translation(of: recording.id) else {
+                context.printErrorLine("error: " + RecordingTranslation.missing(recording))
+                return ExitCode.failure
+            }
+            segments = translation
+            recording.language = recording.translation ?? RecordingTranslation.language
+        } else {
+            segments = try store.transcript(of: recording.id)
+        }
+        let text = TranscriptExporter(subtitleLayout: subtitleLayout, timeZone: LibraryAccess.timeZone(context)).export(recording: recording, segments: segments, format: format)
         guard let output, output != "-" else {
             // On a terminal the export is read, not kept: hidden characters are shown (VisibleText);
             // a pipe or a redirect gets the document exactly.

@@ -49,6 +49,9 @@ struct ShowCommand: CLICommand {
         if let summary = recording.summary { rows.append(["Summary:", summary]) }
         if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }
         if !recording.vocabulary.isEmpty { rows.append(["Vocabulary:", recording.vocabulary.joined(separator: ", ")]) }
+        if let translation = recording.translation {
+            rows.append(["Translation:", "\(VisibleText.escaped(translation)) (export \(recording.id) --transcript translated)"])
+        }
         if !recording.speakers.isEmpty {
             rows.append(["Speakers:", recording.speakers.map { speaker in
                 speaker.name == nil ? speaker.id : "\(speaker.id) \(VisibleText.escaped(speaker.displayName))"

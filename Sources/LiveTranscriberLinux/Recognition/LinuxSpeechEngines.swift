@@ -46,15 +46,18 @@ public enum LinuxSpeechEngines {
     ///   `WhisperError` when whisper's model is missing or damaged or does not know the language.
     public static func make(_ kind: SpeechEngineKind, language: String, model: String? = nil,
                             mode: RecognitionMode = .file, vocabulary: Vocabulary = Vocabulary(), recentLanguage: String? = nil,
+                            translate: Bool = false,
                             languageWarning: @escaping (String) -> Void = { _ in }) throws -> any SpeechRecognizer {
         switch kind {
         case .pocketsphinx:
             try checkOptions(.pocketsphinx, language: language, model: model)
+            if translate { throw RecognizerError.unsupported("pocketsphinx cannot translate; use --engine whisper") }
             return try PocketSphinxRecognizer(model: PocketSphinxModel.englishUS)
         case .whisper:
             return try namingUserModel(model) {
                 try whisperEngine(model: model, tokenOnsets: !mode.interims).makeRecognizer(language: language, mode: mode, vocabulary: vocabulary,
-                                                               recentLanguage: recentLanguage, languageWarning: languageWarning)
+                                                               recentLanguage: recentLanguage, translate: translate,
+                                                               languageWarning: languageWarning)
             }
         }
     }

@@ -69,11 +69,14 @@ public struct LocalFileTranscriber: LocalTranscriber {
     public let model: String?
     /// The library's recent language (`RecentLanguage.of`), for a file too short to identify.
     public let recentLanguage: String?
+    /// Whisper's translate task: the segments are English, whatever was spoken (`--translate`).
+    public let translate: Bool
 
-    public init(engine: SpeechEngineKind, model: String? = nil, recentLanguage: String? = nil) {
+    public init(engine: SpeechEngineKind, model: String? = nil, recentLanguage: String? = nil, translate: Bool = false) {
         self.engine = engine
         self.model = model
         self.recentLanguage = recentLanguage
+        self.translate = translate
     }
 
     /// - Throws: `AudioFileError` for a missing or unreadable file, `RecognizerError` for the
@@ -97,7 +100,7 @@ public struct LocalFileTranscriber: LocalTranscriber {
                            languageWarning: @escaping (String) -> Void,
                            progress: (Double) -> Void, isCancelled: () -> Bool = { false }) throws -> LocalTranscript {
         let recognizer = try LinuxSpeechEngines.make(engine, language: language, model: model, vocabulary: vocabulary,
-                                                     recentLanguage: recentLanguage, languageWarning: languageWarning)
+                                                     recentLanguage: recentLanguage, translate: translate, languageWarning: languageWarning)
         // The reader that reads all of the file (every link of a chained Ogg file, an MP3 to its end).
         let segments = try LocalTranscription.transcribe(AudioFileReader.open(path: audioFile.path), recognizer: recognizer,
                                                              progress: progress, isCancelled: isCancelled)

@@ -99,6 +99,8 @@ public enum WhisperError: Error, Equatable, CustomStringConvertible {
     case userModelUnusable(path: String, missing: Bool)
     /// The model does not know the language (an English-only model asked for another, or an unknown code).
     case languageUnsupported(language: String, model: String)
+    /// An English-only model was asked to translate (whisper's translate task needs a multilingual model).
+    case translationUnsupported(model: String)
     /// whisper.cpp failed to decode or to run voice activity detection.
     case decodeFailed(function: String, code: Int32)
 
@@ -119,6 +121,8 @@ public enum WhisperError: Error, Equatable, CustomStringConvertible {
                 : "the model \(path) cannot be loaded: it is damaged, truncated or not a ggml Whisper model (given with --model)"
         case .languageUnsupported(let language, let model):
             return "the whisper model \(model) does not support the language '\(language)'"
+        case .translationUnsupported(let model):
+            return "the whisper model \(model) is English-only and cannot translate; use a multilingual model (such as ggml-base.bin) with --model"
         case .decodeFailed(let function, let code):
             return "whisper.cpp failed in \(function) (code \(code))"
         }
@@ -271,14 +275,17 @@ public final class WhisperEngine: @unchecked Sendable {
     ///   - vocabulary: given to every decode as Whisper's initial prompt; bound it first
     ///     (`Vocabulary.bounded`, `tokenCount`).
     ///   - languageWarning: told the one warning line when the speech contradicts a named language.
+    /// - Parameter translate: Whisper's translate task: English text of speech in any language.
+    /// - Throws: `WhisperError.translationUnsupported` when `translate` and the model is English-only.
     public func makeRecognizer(language: String = "en-US", mode: RecognitionMode, clock: any WallClock = SystemClock(),
-                               vocabulary: Vocabulary = Vocabulary(), recentLanguage: String? = nil,
+                               vocabulary: Vocabulary = Vocabulary(), recentLanguage: String? = nil, translate: Bool = false,
                                languageWarning: @escaping (String) -> Void = { _ in }) throws -> UtteranceRecognizer {
+        if translate && !isMultilingual { throw WhisperError.translationUnsupported(model: URL(fileURLWithPath: files.model).lastPathComponent) }
         let language = resolvedChoice(language)
         let automatic = LanguageChoice(language) == .automatic
         let code = try whisperLanguage(for: automatic ? "en" : language)
         let decoder = try WhisperDecoder(engine: self, language: code, prompt: vocabulary.isEmpty ? nil : vocabulary.prompt,
-                                         wholeWindowFinals: !mode.interims && hasTokenOnsets, threads: mode.decodeThreads)
+                                         wholeWindowFinals: !mode.interims && hasTokenOnsets, translate: translate, threads: mode.decodeThreads)
         // Silero hears quiet and whispered speech only when it is brought up to a normal level.
         let detector = LevelNormalizedDetector(try SileroVoiceActivityDetector(path: files.voiceActivityModel),
                                                sampleRate: Int(WHISPER_SAMPLE_RATE))
@@ -347,6 +354,8 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// decodes a file (a file's pack of utterances, `UtterancePacking`), their words timed by DTW
     /// onsets (the engine's `hasTokenOnsets`); else the audio's own frames.
     private let wholeWindowFinals: Bool
+    /// Whisper's translate task: every decode gives English text, whatever the language heard.
+    private let translate: Bool
     /// whisper.cpp threads per decode and per language identification.
     let threads: Int32
     /// How many times whisper.cpp asked whether to stop, over all decodes, and who is told of each
@@ -359,8 +368,10 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     ///   - language: a Whisper language code ("en").
     ///   - prompt: Whisper's initial prompt for every decode (`Vocabulary.prompt`), nil for none.
     ///   - wholeWindowFinals: files: each final decode encodes the whole 30 s window (see the property).
+    ///   - translate: Whisper's translate task (English text) instead of transcribe.
     /// - Parameter threads: whisper.cpp threads per decode; nil for the engine's (`WhisperEngine.threads`).
-    init(engine: WhisperEngine, language: String, prompt: String? = nil, wholeWindowFinals: Bool = false, threads: Int? = nil) throws {
+    init(engine: WhisperEngine, language: String, prompt: String? = nil, wholeWindowFinals: Bool = false, translate: Bool = false,
+         threads: Int? = nil) throws {
         guard let state = whisper_init_state(engine.context) else {
             throw WhisperError.modelUnreadable(path: engine.files.model)
         }
@@ -370,6 +381,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         self.language = Mutex(language)
         self.prompt = prompt
         self.wholeWindowFinals = wholeWindowFinals
+        self.translate = translate
     }
 
     /// Whisper's language identification, as `whisper_lang_auto_detect_with_state` computes it: the
@@ -497,6 +509,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         params.entropy_thold = 2.4
         params.logprob_thold = -1
         params.detect_language = false
+        params.translate = translate
         // Encode only the audio there is (50 encoder frames a second, plus 1.28 s of margin) instead of
         // Whisper's whole 30 s window: an utterance is at most 15 s, and a full window per utterance
         // would cost several times whisper.cpp's own CPU time on continuous speech.

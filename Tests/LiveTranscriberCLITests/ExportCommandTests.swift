@@ -47,7 +47,7 @@ struct ExportCommandTests {
     func usage(arguments: [String], message: String) {
         let run = runMain(["export"] + arguments)
         #expect(run.code == 64)
-        #expect(run.stderr.hasPrefix(message + "\nusage: livetranscriber export <id> --format txt|md|srt|vtt|json [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]\n"))
+        #expect(run.stderr.hasPrefix(message + "\nusage: livetranscriber export <id> --format txt|md|srt|vtt|json [--transcript current|translated] [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]\n"))
     }
 
     @Test("--line-length and --lines split cues at word boundaries, timed by characters when words have no times")

@@ -10,12 +10,16 @@ public struct SubtitleCue: Sendable, Equatable {
     public var lines: [String]
     /// Who speaks: the `TranscriptSegment.speaker` of the segment the cue comes from; nil when unlabelled.
     public var speaker: String?
+    /// The language it is spoken in when not the recording's: the `TranscriptSegment.language` of
+    /// its segment (a BCP 47 tag); nil for the recording's own.
+    public var language: String?
 
-    public init(startSeconds: Double, endSeconds: Double, lines: [String], speaker: String? = nil) {
+    public init(startSeconds: Double, endSeconds: Double, lines: [String], speaker: String? = nil, language: String? = nil) {
         self.startSeconds = startSeconds
         self.endSeconds = endSeconds
         self.lines = lines
         self.speaker = speaker
+        self.language = language
     }
 }
 
@@ -56,6 +60,7 @@ public enum SubtitleCues {
             cues += self.cues(of: segment, layout: layout).map { cue in
                 var cue = cue
                 cue.speaker = segment.speaker
+                cue.language = segment.language
                 return cue
             }
         }

@@ -40,7 +40,8 @@ public struct TranscriptExporter: Sendable {
         switch format {
         case .txt: return plainText(recording, segments)
         case .md: return markdown(recording, segments)
-        case .srt: return subRip(segments, audioEndSeconds: recording.durationSeconds, names: { recording.speaker($0).displayName })
+        case .srt: return subRip(segments, audioEndSeconds: recording.durationSeconds, recordingLanguage: recording.language,
+                                 names: { recording.speaker($0).displayName })
         case .vtt: return webVTT(segments, audioEndSeconds: recording.durationSeconds, names: { recording.speaker($0).displayName })
         case .json: return json(recording, segments)
         }
@@ -86,25 +87,33 @@ public struct TranscriptExporter: Sendable {
         return text
     }
 
-    /// SubRip: the first cue of each speaker's turn starts "Name: " (SRT has no voice markup).
+    /// SubRip: the first cue of each speaker's turn starts "Name: ", and the first cue where the
+    /// language changes "(de) " as the text export does (`SegmentLanguages.changes`; SRT has no
+    /// voice or language markup).
     /// - Parameter names: a speaker id's name (`Speaker.displayName`).
-    func subRip(_ segments: [TranscriptSegment], audioEndSeconds: Double?,
+    func subRip(_ segments: [TranscriptSegment], audioEndSeconds: Double?, recordingLanguage: String = "",
                 names: (String) -> String = { Speaker(id: $0).displayName }) -> String {
         var text = ""
         var speaking: String?
+        var language = recordingLanguage
         for (index, cue) in SubtitleCues.cues(segments, layout: subtitleLayout, audioEndSeconds: audioEndSeconds).enumerated() {
             if index > 0 { text += "\n" }
             text += "\(index + 1)\n"
             text += "\(SubtitleTimestamp.srt(cue.startSeconds)) --> \(SubtitleTimestamp.srt(cue.endSeconds))\n"
             let turn = cue.speaker != nil && cue.speaker != speaking
             speaking = cue.speaker
-            text += (turn ? safeName(names(cue.speaker!)) + ": " : "") + cue.lines.joined(separator: "\n") + "\n"
+            let cueLanguage = cue.language ?? recordingLanguage
+            let changed = !LanguageTag.sameLanguage(cueLanguage, language)
+            language = cueLanguage
+            let label = SegmentLabel(speaker: turn ? names(cue.speaker!) : nil, language: changed ? cueLanguage : nil)
+            text += label.prefix(escape: safeName) + cue.lines.joined(separator: "\n") + "\n"
         }
         return text
     }
 
     /// WebVTT: every cue of a labelled speaker is a voice span, `<v Name>` (WebVTT, "cue text:
-    /// voice"), which players show and scripts read.
+    /// voice"), which players show and scripts read; a cue in a language other than the
+    /// recording's is a language span, `<lang de>…</lang>`.
     /// - Parameter names: a speaker id's name (`Speaker.displayName`).
     func webVTT(_ segments: [TranscriptSegment], audioEndSeconds: Double?,
                 names: (String) -> String = { Speaker(id: $0).displayName }) -> String {
@@ -113,9 +122,15 @@ public struct TranscriptExporter: Sendable {
             text += "\n\(index + 1)\n"
             text += "\(SubtitleTimestamp.vtt(cue.startSeconds)) --> \(SubtitleTimestamp.vtt(cue.endSeconds))\n"
             let voice = cue.speaker.map { "<v \(vttEscaped(safeName(names($0))))>" } ?? ""
-            text += voice + vttEscaped(cue.lines.joined(separator: "\n")) + "\n"
+            let words = vttEscaped(cue.lines.joined(separator: "\n"))
+            text += voice + (cue.language.map { "<lang \(Self.vttAnnotation($0))>\(words)</lang>" } ?? words) + "\n"
         }
         return text
+    }
+
+    /// A language tag as a WebVTT span annotation: letters, digits and hyphens only.
+    static func vttAnnotation(_ tag: String) -> String {
+        String(tag.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }.map(Character.init))
     }
 
     /// A speaker's name on one line, with no `-->`: safe in a cue.

@@ -3,7 +3,8 @@ import LiveTranscriberCore
 import Testing
 
 /// Speaker names in every export: a name before each turn in TXT and MD, "Name:" at each turn in
-/// SRT, a `<v Name>` voice span on each WebVTT cue.
+/// SRT, a `<v Name>` voice span on each WebVTT cue; and the language where it changes: "(de) " in
+/// TXT, MD and SRT, a `<lang de>` span on each WebVTT cue in another language (issue 37).
 struct SpeakerExportTests {
     static let recording = Recording(
         id: "20261207-100000-abcd", name: "Interview", createdAt: Date(timeIntervalSince1970: 1_796_637_600), durationSeconds: 12,
@@ -51,21 +52,23 @@ struct SpeakerExportTests {
             """))
     }
 
-    @Test func subRipStartsEachTurnWithTheName() {
+    @Test func subRipStartsEachTurnWithTheNameAndNamesTheLanguageWhereItChanges() {
         let cues = export(.srt).components(separatedBy: "\n\n").map { $0.split(separator: "\n").dropFirst(2).joined(separator: "\n") }
         #expect(cues == ["Anna <Host> & co: Welcome to the show.", "Today we talk about bees.", "Speaker 2: Thanks for having me.",
-                         "Anna <Host> & co: Guten Morgen.", "Nobody said this."])
+                         "Anna <Host> & co: (de) Guten Morgen.", "(en-US) Nobody said this."])
     }
 
     @Test func webVTTCuesAreVoiceSpansThatAParserReads() throws {
         let vtt = export(.vtt)
         #expect(vtt.contains("\n<v Anna &lt;Host&gt; &amp; co>Welcome to the show.\n"))
         #expect(vtt.contains("\n<v Speaker 2>Thanks for having me.\n"))
+        #expect(vtt.contains("\n<v Anna &lt;Host&gt; &amp; co><lang de>Guten Morgen.</lang>\n"))
         let parsed = try SubtitleParserTests().parse(srt: export(.srt), vtt: vtt)
         // python3-webvtt keeps the voice span in the raw text and reads the cue text without it.
         #expect(parsed.vtt.map { $0[3] } == [
             .text("<v Anna &lt;Host&gt; &amp; co>Welcome to the show."), .text("<v Anna &lt;Host&gt; &amp; co>Today we talk about bees."),
-            .text("<v Speaker 2>Thanks for having me."), .text("<v Anna &lt;Host&gt; &amp; co>Guten Morgen."), .text("Nobody said this."),
+            .text("<v Speaker 2>Thanks for having me."), .text("<v Anna &lt;Host&gt; &amp; co><lang de>Guten Morgen.</lang>"),
+            .text("Nobody said this."),
         ])
         #expect(parsed.srt.count == 5)
     }

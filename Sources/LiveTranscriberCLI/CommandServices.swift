@@ -7,7 +7,11 @@ import LiveTranscriberLinux
 /// By default everything comes from `StoreFactory.swift` and the Linux adapters.
 struct CommandServices {
     var store: (CommandContext) throws -> any RecordingStore = { try makeStore($0) }
-    var localTranscriber: (SpeechEngineKind, String?) throws -> any LocalTranscriber = { makeLocalTranscriber(engine: $0, model: $1) }
+    /// The local engine, a model file the user brought (nil for the installed one) and the
+    /// library's recent language (`RecentLanguage`, for audio too short to identify).
+    var localTranscriber: (SpeechEngineKind, String?, String?) throws -> any LocalTranscriber = {
+        LocalFileTranscriber(engine: $0, model: $1, recentLanguage: $2)
+    }
     /// The local engine with whisper's translate task (`--translate`): English segments of any speech.
     var localTranslator: (SpeechEngineKind, String?) throws -> any LocalTranscriber = { LocalFileTranscriber(engine: $0, model: $1, translate: true) }
     var audioSlicer: () -> any AudioSlicer = { SndFileAudioSlicer() }

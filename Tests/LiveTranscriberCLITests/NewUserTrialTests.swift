@@ -92,7 +92,7 @@ struct NewUserTrialTests {
         let transcript = library.url.appendingPathComponent("recordings/\(id)/transcript.json")
         let before = try Data(contentsOf: transcript)
         let run = runCommand(RetranscribeCommand.self, [id], environment: library.environment) {
-            $0.services.localTranscriber = { _, _ in DeletingTranscriber(library: library, id: id, readsAfter: readsAfter) }
+            $0.services.localTranscriber = { _, _, _ in DeletingTranscriber(library: library, id: id, readsAfter: readsAfter) }
         }
         #expect(run.code == 1)
         #expect(run.stderr == "error: 'sense_and_sensibility_01_austen_64kb-0880' (\(id)) was deleted while it was being transcribed again; "

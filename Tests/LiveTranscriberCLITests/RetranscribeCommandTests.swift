@@ -65,7 +65,7 @@ struct RetranscribeCommandTests {
         let fake = FakeLocalTranscriber(result: [TranscriptSegment(text: "local text", startSeconds: 0, endSeconds: 1)])
         let run = runCommand(RetranscribeCommand.self, ["latest", "--no-speakers"]) {
             $0.services.store = { _ in store }
-            $0.services.localTranscriber = { _, _ in fake }
+            $0.services.localTranscriber = { _, _, _ in fake }
         }
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Re-transcribed 'Budget meeting' with whisper: 1 segment.\n"))  // the default local engine when its model is installed
@@ -73,7 +73,7 @@ struct RetranscribeCommandTests {
         var asked: [SpeechEngineKind] = []
         let named = runCommand(RetranscribeCommand.self, ["latest", "--engine", "whisper", "--model", "/m.bin", "--no-speakers"]) {
             $0.services.store = { _ in store }
-            $0.services.localTranscriber = { kind, model in
+            $0.services.localTranscriber = { kind, model, _ in
                 asked.append(kind)
                 #expect(model == "/m.bin")
                 return fake
@@ -93,12 +93,12 @@ struct RetranscribeCommandTests {
         defer { server.stop() }
         let local = runCommand(RetranscribeCommand.self, ["latest"]) {
             $0.services.store = { _ in store }
-            $0.services.localTranscriber = { _, _ in fake }
+            $0.services.localTranscriber = { _, _, _ in fake }
         }
         let cloud = runCommand(RetranscribeCommand.self, ["latest", "--engine", "openai", "--base-url", server.baseURL.absoluteString],
                                environment: ["OPENAI_API_KEY": CLIFixtures.key]) {
             $0.services.store = { _ in store }
-            $0.services.localTranscriber = { _, _ in fake }
+            $0.services.localTranscriber = { _, _, _ in fake }
         }
         for run in [local, cloud] {
             #expect(run.code == 1)
@@ -117,7 +117,7 @@ struct RetranscribeCommandTests {
         let fake = FakeLocalTranscriber(result: [TranscriptSegment(text: "Guten Tag", startSeconds: 0, endSeconds: 1)])
         let run = runCommand(RetranscribeCommand.self, ["latest", "--language", "de", "--json", "--no-speakers"]) {
             $0.services.store = { _ in store }
-            $0.services.localTranscriber = { _, _ in fake }
+            $0.services.localTranscriber = { _, _, _ in fake }
         }
         #expect(run.code == 0, "\(run.stderr)")
         #expect(fake.calls.map(\.1) == ["de"])

@@ -79,7 +79,7 @@ struct SegmentLanguageCommandTests {
         #expect(text.contains("(fr) ") && text.contains("] (en-US) "), "\(text)")
     }
 
-    @Test("a 1.6 s German clip takes the library's recent language (B80: saved as an English translation)")
+    @Test("a 1.6 s German clip takes the library's recent language, on import and on retranscribe --language auto (B80: saved as an English translation)")
     func shortGermanClip() throws {
         let library = try TemporaryLibrary()
         _ = try Self.imported(try LanguageAndVocabularyTests.espeak(Self.german, voice: "de", name: "de.wav"), library)
@@ -87,6 +87,12 @@ struct SegmentLanguageCommandTests {
         let saved = try Self.imported(clip, library)
         #expect(saved.recording.language == "de")
         #expect(Self.words(saved, language: nil).isSuperset(of: ["danke", "morgen"]))
+        let again = try runBinary(["retranscribe", saved.recording.id, "--language", "auto", "--no-speakers", "--json"],
+                                  environment: WhisperCommandTests.defaultEnvironment(library))
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        let document = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(again.stdout.utf8))
+        #expect(document.recording.language == "de")
+        #expect(Set(WordErrorRate.normalizedWords(document.segments.map(\.text).joined(separator: " "))).isSuperset(of: ["danke", "morgen"]))
     }
 
     @Test("--translate keeps an English translation next to the German transcript, which stays German; export --transcript translated writes it")

@@ -155,7 +155,7 @@ struct RetranscribeCommand: CLICommand {
                     engineName = kind.rawValue
                     let terms = try SpeechOptions.vocabulary(option: vocabularyOption, kind: kind, model: localModel, environment: context.environment,
                                                              library: context.dataDirectory, note: context.printError)
-                    let transcript = try services.localTranscriber(kind, localModel)
+                    let transcript = try services.localTranscriber(kind, localModel, try job.recentLanguage(in: store))
                         .transcript(of: audio, language: language, vocabulary: terms, languageWarning: { [context] in context.printError($0) })
                     return NewTranscript(transcript, vocabulary: terms.terms)
                 case .openai:

@@ -43,7 +43,7 @@ final class LibraryDrafts {
         guard RecordingID.isSafe(id) else { throw LibraryError.invalid("'\(id)' cannot be a recording id.") }
         // A draft is written only in a format a crash leaves readable (`RecordingAudioFormat.draftFormat`).
         let direct = RecordingAudioFormat.allCases.filter { !$0.isEncodedOnSave }
-        guard let format = RecordingAudioFormat(rawValue: audio.format) else {
+        guard let format = audio.format.known else {
             throw LibraryError.invalid("unknown audio format '\(audio.format)'; use \(RecordingAudioFormat.list(direct)).")
         }
         guard !format.isEncodedOnSave else {
@@ -136,7 +136,7 @@ final class LibraryDrafts {
         let audioDigest = imported?.digest ?? folders.audioMeasure.contentDigest(draft.audioFile)
         var audio = draft.audio
         var encodedFile: URL?
-        if let encoding, encoding.format.rawValue != draft.audio.format {
+        if let encoding, StoredAudioFormat(encoding.format) != draft.audio.format {
             // Outside the write lock (it takes seconds); the draft's own lock keeps recovery away.
             let partial = draft.folder.appendingPathComponent(LibraryLayout.encodingAudio(encoding.format.fileExtension))
             unlink(partial.path)
@@ -144,7 +144,7 @@ final class LibraryDrafts {
                 try encoding.encoder.encode(draft.audioFile, to: partial, as: encoding.format)
                 try DurableFile.syncFile(partial)
                 encodedFile = partial
-                audio.format = encoding.format.rawValue
+                audio.format = StoredAudioFormat(encoding.format)
             } catch {
                 unlink(partial.path)  // the draft's audio is saved as it is
             }
@@ -322,7 +322,7 @@ final class LibraryDrafts {
         // An M4A recording's draft names WAV: an audio.m4a beside it is an encode the crash cut
         // short of the save, and `finishDraft` removes it.
         let named = manifest?.audio.format ?? "wav"
-        let formats = [named] + RecordingAudioFormat.allCases.map(\.rawValue).filter { $0 != named }
+        let formats = [named] + RecordingAudioFormat.allCases.map(StoredAudioFormat.init).filter { $0 != named }
         let found = formats.first { FileManager.default.fileExists(atPath: folders.audioFile(in: folder, format: $0).path) }
         var audio = manifest?.audio ?? AudioDescription(format: found ?? "wav", sampleRate: 16_000, channels: 1)
         var measured: AudioFileMeasurement?
@@ -404,7 +404,7 @@ final class LibraryDrafts {
         }, undo: {
             try? DurableFile.rename(destination, to: draftFolder)
         })
-        let otherAudio = RecordingAudioFormat.allCases.map(\.fileExtension).filter { $0 != recording.audio.format }
+        let otherAudio = RecordingAudioFormat.allCases.map(StoredAudioFormat.init).filter { $0 != recording.audio.format }
         let leftovers = [LibraryLayout.draftManifest, LibraryLayout.journal, LibraryLayout.draftLock, LibraryLayout.discardMarker]
             + otherAudio.map(LibraryLayout.audio) + RecordingAudioFormat.allCases.map { LibraryLayout.encodingAudio($0.fileExtension) }
         try? folders.files.coordinateWriting(destination, .replacing) {

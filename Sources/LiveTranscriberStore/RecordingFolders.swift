@@ -32,7 +32,7 @@ final class RecordingFolders {
         recordings.appendingPathComponent(id, isDirectory: true)
     }
 
-    func audioFile(in folder: URL, format: String) -> URL {
+    func audioFile(in folder: URL, format: StoredAudioFormat) -> URL {
         folder.appendingPathComponent(LibraryLayout.audio(format))
     }
 

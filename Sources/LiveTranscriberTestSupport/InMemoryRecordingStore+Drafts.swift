@@ -33,7 +33,7 @@ extension InMemoryRecordingStore: RecordingDraftStore {
         keepIfInterrupted: Bool = true, vocabulary: [String] = []
     ) throws -> InMemoryDraft {
         // The real store's rule: a draft is written only in a format a crash leaves readable.
-        guard let format = RecordingAudioFormat(rawValue: audio.format), !format.isEncodedOnSave else {
+        guard let format = audio.format.known, !format.isEncodedOnSave else {
             throw LibraryError.invalid("a draft cannot be recorded as '\(audio.format)'.")
         }
         try locked {
@@ -67,12 +67,12 @@ extension InMemoryRecordingStore: RecordingDraftStore {
         // `DraftAudioEncoding`'s rule: encode first (outside the store's lock, as it takes time);
         // a failed encode keeps the draft's format.
         var audioFile = draft.audioFile
-        var encodedFormat: String?
+        var encodedFormat: StoredAudioFormat?
         if let encoding, locked({ drafts[draft.id] != nil }) {
             let destination = draft.audioFile.deletingPathExtension().appendingPathExtension(encoding.format.fileExtension)
             if (try? encoding.encoder.encode(draft.audioFile, to: destination, as: encoding.format)) != nil {
                 audioFile = destination
-                encodedFormat = encoding.format.rawValue
+                encodedFormat = StoredAudioFormat(encoding.format)
             }
         }
         return try locked {

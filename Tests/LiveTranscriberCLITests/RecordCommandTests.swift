@@ -40,7 +40,7 @@ struct RecordCommandTests {
         let result = library.run("record", "--input", Speech.librivox, "--speed", "max", "--format", format, "--json")
         #expect(result.exitCode == 0, "\(result.stderr)")
         let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(result.stdout.utf8))
-        #expect(saved.recording.audio == AudioDescription(format: format, sampleRate: 16_000, channels: 1))
+        #expect(saved.recording.audio == AudioDescription(format: StoredAudioFormat(rawValue: format), sampleRate: 16_000, channels: 1))
         let audio = library.url.appendingPathComponent("recordings/\(saved.recording.id)/audio.\(format)")
         let bytes = try #require(try FileManager.default.attributesOfItem(atPath: audio.path)[.size] as? Int)
         #expect(Double(bytes) < 95_724 * largestFraction, "a \(format) file of \(bytes) bytes")

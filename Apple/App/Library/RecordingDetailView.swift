@@ -39,7 +39,7 @@ struct RecordingDetailView: View {
                 }
                 // A recording made elsewhere in a format iOS cannot read (Opus from Linux): say so.
                 if !AudioFormatSupport.avFoundation.canRead(recording.audio.format) {
-                    Text("This recording's audio (\(recording.audio.format)) cannot be played on iPhone; its transcript is all here.")
+                    Text("This recording's audio (\(recording.audio.format.rawValue)) cannot be played on iPhone; its transcript is all here.")
                         .font(.footnote).foregroundStyle(.secondary)
                 }
             }

@@ -39,14 +39,14 @@ public struct AudioFormatSupport: Sendable, Equatable {
     /// Checks that the audio of a saved recording (`AudioDescription.format`, any text a library
     /// file holds) can be read here.
     /// - Throws: `AudioFormatUnsupported` of kind `.read`.
-    public func checkReadable(_ format: String) throws {
-        guard let known = RecordingAudioFormat(rawValue: format.lowercased()), reads.contains(known) else {
-            throw AudioFormatUnsupported(format: format, library: library, kind: .read, alternatives: reads)
+    public func checkReadable(_ format: StoredAudioFormat) throws {
+        guard let known = format.known, reads.contains(known) else {
+            throw AudioFormatUnsupported(format: format.rawValue, library: library, kind: .read, alternatives: reads)
         }
     }
 
     /// True when the audio of a recording stored as `format` can be read here.
-    public func canRead(_ format: String) -> Bool {
+    public func canRead(_ format: StoredAudioFormat) -> Bool {
         (try? checkReadable(format)) != nil
     }
 }

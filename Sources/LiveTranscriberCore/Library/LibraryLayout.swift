@@ -50,7 +50,7 @@ public enum LibraryLayout {
     /// never recovered (`record --discard`, an `import` that can simply be run again).
     public static let discardMarker = "discard"
     /// A recording's or draft's audio file: `audio.<format>` (`wav`, `flac`, `opus`, `m4a`).
-    public static func audio(_ format: String) -> String { "audio.\(format)" }
+    public static func audio(_ format: StoredAudioFormat) -> String { "audio.\(format.fileExtension)" }
     /// The hidden file a draft's audio is encoded into on save, before it becomes `audio.<ext>`
     /// (the extension stays last: AVFoundation picks the container from it).
     public static func encodingAudio(_ fileExtension: String) -> String { ".audio.encoding.\(fileExtension)" }

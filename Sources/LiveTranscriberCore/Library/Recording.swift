@@ -2,14 +2,14 @@ import Foundation
 
 /// How a recording's audio file is stored.
 public struct AudioDescription: Sendable, Equatable, Hashable, Codable {
-    /// File format: a `RecordingAudioFormat` raw value, "wav", "flac", "opus" or "m4a".
-    public var format: String
+    /// File format: "wav", "flac", "opus" or "m4a" (`StoredAudioFormat`; a JSON string).
+    public var format: StoredAudioFormat
     /// Frames per second (Hz) of the stored file.
     public var sampleRate: Int
     /// Channels of the stored file (stereo stays stereo).
     public var channels: Int
 
-    public init(format: String, sampleRate: Int, channels: Int) {
+    public init(format: StoredAudioFormat, sampleRate: Int, channels: Int) {
         self.format = format
         self.sampleRate = sampleRate
         self.channels = channels

@@ -360,7 +360,7 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
         let attributes = RecordingActivityAttributes(recordingID: id, name: name, startDate: createdAt)
         // The draft is written in a format a crash leaves readable (`draftFormat`: WAV for M4A).
         let draftFormat = settings.fileFormat.draftFormat
-        let audio = AudioDescription(format: draftFormat.rawValue, sampleRate: storedRate, channels: sourceFormat.channels)
+        let audio = AudioDescription(format: StoredAudioFormat(draftFormat), sampleRate: storedRate, channels: sourceFormat.channels)
         let draft = try services.store.createDraft(id: id, createdAt: createdAt, language: recognizer.language,
                                                    audio: audio, name: settings.name, tags: settings.tags,
                                                    keepIfInterrupted: settings.keepIfInterrupted, vocabulary: settings.vocabulary.terms)

@@ -119,7 +119,7 @@ struct RecordingEngineM4ATests {
                 Issue.record("the recording was not saved")
                 return
             }
-            #expect(recording.audio.format == format.rawValue)
+            #expect(recording.audio.format == StoredAudioFormat(format))
             #expect(harness.writerRequests.map(\.2) == [format])
             #expect(encoder.calls.isEmpty)
         }

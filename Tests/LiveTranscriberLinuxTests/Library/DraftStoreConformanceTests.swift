@@ -179,7 +179,7 @@ extension DraftStoreUnderTest where Self: RecordingDraftStore {
 
     func holdDraft(id: String, format: String) throws {
         _ = try createDraft(id: id, createdAt: LibraryFixtures.t0, language: "en-US",
-                            audio: AudioDescription(format: format, sampleRate: 48_000, channels: 2), name: nil, tags: [], keepIfInterrupted: true)
+                            audio: AudioDescription(format: StoredAudioFormat(rawValue: format), sampleRate: 48_000, channels: 2), name: nil, tags: [], keepIfInterrupted: true)
     }
 
     func saveOneEncoded(id: String, encoder: RecordingAudioEncoder) throws -> Recording {

@@ -46,7 +46,7 @@ struct LibraryStoreTests {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let draft = try F.store(home).createDraft(id: "a-\(format)", createdAt: F.t0, language: "en-US",
-                                                   audio: AudioDescription(format: format, sampleRate: 48_000, channels: 2))
+                                                   audio: AudioDescription(format: StoredAudioFormat(rawValue: format), sampleRate: 48_000, channels: 2))
         #expect(draft.audioFile.lastPathComponent == "audio.\(format)")
     }
 
@@ -59,7 +59,7 @@ struct LibraryStoreTests {
         defer { home.remove() }
         let store = try F.store(home)
         #expect(throws: LibraryError.invalid(message)) {
-            try store.createDraft(id: id, createdAt: F.t0, language: "en-US", audio: AudioDescription(format: format, sampleRate: 16_000, channels: 1))
+            try store.createDraft(id: id, createdAt: F.t0, language: "en-US", audio: AudioDescription(format: StoredAudioFormat(rawValue: format), sampleRate: 16_000, channels: 1))
         }
     }
 

@@ -102,17 +102,6 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
         return fire()
     }
 
-    public func finish() throws -> [RecognitionEvent] {
-        try finish(stopRequested: false, abandoning: { false }).events
-    }
-
-    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
-        var delivered: [RecognitionEvent] = []
-        var ending = try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: { delivered += $0 })
-        ending.events = delivered + ending.events
-        return ending
-    }
-
     public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
         while let cue = cues.first, cue.atSeconds <= receivedSeconds {
             if abandoning() { return RecognitionEnding(events: [], untranscribedFromSeconds: transcribedSeconds) }

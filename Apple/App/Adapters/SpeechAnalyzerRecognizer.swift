@@ -102,7 +102,13 @@ final class SpeechAnalyzerRecognizer: SpeechRecognizer {
         return inbox.drain()
     }
 
-    func finish() throws -> [RecognitionEvent] {
+    /// Waits for the analyzer to finalize everything (it cannot be abandoned part way): every
+    /// event in the ending, none delivered.
+    func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
+        RecognitionEnding(events: try finishThroughEndOfInput())
+    }
+
+    private func finishThroughEndOfInput() throws -> [RecognitionEvent] {
         input.finish()
         let done = BlockingResult<Bool>()
         let analyzer = analyzer

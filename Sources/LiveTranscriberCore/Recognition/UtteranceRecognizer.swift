@@ -301,17 +301,6 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return try schedule(finishing: false)
     }
 
-    public func finish() throws -> [RecognitionEvent] {
-        try finish(stopRequested: false, abandoning: { false }).events
-    }
-
-    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
-        var delivered: [RecognitionEvent] = []
-        var ending = try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: { delivered += $0 })
-        ending.events = delivered + ending.events
-        return ending
-    }
-
     public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
         if !unwindowed.isEmpty {
             let padded = unwindowed + [Float](repeating: 0, count: detector.windowSamples - unwindowed.count)

@@ -88,8 +88,6 @@ public protocol SpeechRecognizer: AnyObject {
     /// Feeds samples (mono, `inputFormat`) and returns the events they produced, in order.
     /// Times in events are seconds from the start of the stream.
     func accept(_ samples: RecognizerSamples) throws -> [RecognitionEvent]
-    /// Ends the stream: the utterance in progress, if any, becomes final. Waits for every decode.
-    func finish() throws -> [RecognitionEvent]
 
     /// Samples accepted whose recognition is not done yet: audio waiting for a decode, being
     /// decoded, or in an utterance not yet cut (at `inputFormat.sampleRate`). 0 for a recognizer
@@ -102,19 +100,18 @@ public protocol SpeechRecognizer: AnyObject {
     /// - Throws: the decode's error, as `accept(_:)` would.
     func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent]
 
-    /// Ends the stream like `finish()`, but may leave work undone: while decodes are pending,
-    /// `abandoning` is asked between waits of at most 0.1 s; once it returns true, the decode in
-    /// flight is cancelled and joined (it has returned when this does) and the utterances still
-    /// waiting are dropped. The default runs `finish()`, for recognizers that finish at once.
+    /// Ends the stream: the utterance in progress, if any, becomes final. The one way a stream
+    /// ends (`finish()` and `finish(stopRequested:abandoning:)` are shorthands for it).
+    ///
+    /// While decodes are pending, `abandoning` is asked between waits of at most 0.1 s; once it
+    /// returns true, the decode in flight is cancelled and joined (it has returned when this does)
+    /// and the utterances still waiting are dropped. The events of each decode go to `delivering`
+    /// as it ends (before `abandoning` is asked next), so a front end shows the last lines as they
+    /// come; a recognizer that finishes at once may deliver nothing and return every event in the ending.
     /// - Parameter stopRequested: the user asked to stop (rather than the input ending): work
     ///   that only refines what is already decoded may be skipped (pocketsphinx's second pass).
-    /// - Returns: the events produced, and where the audio without a transcript begins when work was abandoned.
-    func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding
-
-    /// `finish(stopRequested:abandoning:)`, handing the events of each decode to `delivering` as
-    /// it ends (before `abandoning` is asked next), so a front end shows the last lines as they
-    /// come rather than all at once; the ending holds only the events not delivered. The default
-    /// delivers nothing and returns every event in the ending.
+    /// - Returns: the events not delivered, and where the audio without a transcript begins when
+    ///   work was abandoned.
     func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding
 
     /// Ends the stream without finishing it, after a failure: pending decodes are cancelled, and the
@@ -125,13 +122,17 @@ public protocol SpeechRecognizer: AnyObject {
 extension SpeechRecognizer {
     public var untranscribedSamples: Int { 0 }
     public func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent] { [] }
-    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
-        RecognitionEnding(events: try finish())
-    }
-    public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
-        try finish(stopRequested: stopRequested, abandoning: abandoning)
-    }
     public func cancel() {}
+
+    /// Ends the stream waiting for every decode; every event, in order.
+    public func finish() throws -> [RecognitionEvent] {
+        try finish(stopRequested: false, abandoning: { false }).events
+    }
+
+    /// Ends the stream as `finish(stopRequested:abandoning:delivering:)` does, every event in the ending.
+    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
+        try RecognitionEnding.collecting { try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: $0) }
+    }
 }
 
 /// How a recognizer's stream ended (`SpeechRecognizer.finish(stopRequested:abandoning:)`).
@@ -145,5 +146,14 @@ public struct RecognitionEnding: Sendable, Equatable {
     public init(events: [RecognitionEvent], untranscribedFromSeconds: Double? = nil) {
         self.events = events
         self.untranscribedFromSeconds = untranscribedFromSeconds
+    }
+
+    /// The ending of `finishing` (a finish that delivers events as they come) with the delivered
+    /// events put before the ending's own, in order.
+    public static func collecting(_ finishing: (([RecognitionEvent]) -> Void) throws -> RecognitionEnding) rethrows -> RecognitionEnding {
+        var delivered: [RecognitionEvent] = []
+        var ending = try finishing { delivered += $0 }
+        ending.events = delivered + ending.events
+        return ending
     }
 }

@@ -67,10 +67,7 @@ public final class TranscriptionPipeline {
     /// abandoned once `abandoning` returns true (`SpeechRecognizer.finish(stopRequested:abandoning:)`).
     /// - Returns: the events, and where the audio without a transcript begins (seconds from the start).
     public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
-        var delivered: [RecognitionEvent] = []
-        var ending = try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: { delivered += $0 })
-        ending.events = delivered + ending.events
-        return ending
+        try RecognitionEnding.collecting { try finish(stopRequested: stopRequested, abandoning: abandoning, delivering: $0) }
     }
 
     /// `finish(stopRequested:abandoning:)`, handing each decode's events to `delivering` as it

@@ -115,15 +115,12 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
         return []
     }
 
-    public func finish() throws -> [RecognitionEvent] {
-        try endUtterance(restart: false)
-    }
-
+    /// Decodes as it accepts, so it finishes at once: every event is in the ending, none delivered.
     /// At a stop request the utterance in progress is not ended with `ps_end_utt`, whose second
     /// pass (`fwdflat`) over a long utterance took seconds (11.9 s under load for a minute of
     /// continuous speech): its final is the first pass's hypothesis, which is what was decoded so far.
-    public func finish(stopRequested: Bool, abandoning: () -> Bool) throws -> RecognitionEnding {
-        guard stopRequested else { return RecognitionEnding(events: try finish()) }
+    public func finish(stopRequested: Bool, abandoning: () -> Bool, delivering: ([RecognitionEvent]) -> Void) throws -> RecognitionEnding {
+        guard stopRequested else { return RecognitionEnding(events: try endUtterance(restart: false)) }
         guard inUtterance else { return RecognitionEnding(events: []) }
         let segment = finalSegment()
         inUtterance = false

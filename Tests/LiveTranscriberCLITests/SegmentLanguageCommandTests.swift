@@ -50,6 +50,23 @@ struct SegmentLanguageCommandTests {
         #expect(Self.words(germanFirst, language: "en").isSuperset(of: ["good", "morning", "budget", "department"]))
     }
 
+    @Test("import and record (its second pass on) give the same languages and the same words for the same file: German alone, English then German (B60: record saved an English translation)")
+    func importAndRecordAgree() throws {
+        let library = try TemporaryLibrary()
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let en = try LanguageAndVocabularyTests.espeak(Self.english, voice: "en", name: "en.wav")
+        let de = try LanguageAndVocabularyTests.espeak(Self.german, voice: "de", name: "de.wav")
+        for file in [de, try Self.joined([en, de], name: "en-de.wav")] {
+            let imported = try Self.imported(file, library)
+            let recorded = try runBinary(["record", "--input", file, "--speed", "max", "--no-speakers", "--json"], environment: environment)
+            #expect(recorded.exitCode == 0, "\(recorded.stderr)")
+            let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(recorded.stdout.utf8))
+            #expect(saved.recording.language == imported.recording.language)
+            #expect(saved.segments.map(\.language) == imported.segments.map(\.language))
+            #expect(saved.segments.map(\.text) == imported.segments.map(\.text))
+        }
+    }
+
     @Test("German alone is German text stored as de (B60: import saved nothing)")
     func germanAlone() throws {
         let library = try TemporaryLibrary()

@@ -70,8 +70,12 @@ let package = Package(
         .target(name: "LiveTranscriberLibraryCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberTerminal", "LiveTranscriberStore"]),
         // Every command, as a library so tests can call it in-process.
         .target(name: "LiveTranscriberCLI", dependencies: ["LiveTranscriberCore", "LiveTranscriberTerminal", "LiveTranscriberLibraryCLI", "LiveTranscriberLinux"]),
+        // `livetranscriber serve`: the web page, its JSON API and the wire types only it uses
+        // (docs/serve.md). The CLI does not depend on it: the full program registers its command.
+        .target(name: "LiveTranscriberServe",
+                dependencies: ["LiveTranscriberCore", "LiveTranscriberTerminal", "LiveTranscriberLibraryCLI", "LiveTranscriberCLI", "LiveTranscriberLinux"]),
         .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberLibraryCLI"]),
-        .executableTarget(name: "livetranscriber-full", dependencies: ["LiveTranscriberCLI"]),
+        .executableTarget(name: "livetranscriber-full", dependencies: ["LiveTranscriberCLI", "LiveTranscriberServe"]),
         // Benchmarks that call the library's API directly (make bench).
         .executableTarget(name: "livetranscriber-bench",
                          dependencies: ["LiveTranscriberCore", "LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
@@ -85,8 +89,10 @@ let package = Package(
                     dependencies: ["LiveTranscriberTerminal", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberLinuxTests",
                     dependencies: ["LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
+        .testTarget(name: "LiveTranscriberServeTests",
+                    dependencies: ["LiveTranscriberServe", "LiveTranscriberCore", "LiveTranscriberLinux", "LiveTranscriberTestSupport"]),
         .testTarget(name: "LiveTranscriberCLITests",
-                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberLibraryCLI", "LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
+                    dependencies: ["LiveTranscriberCLI", "LiveTranscriberServe", "LiveTranscriberLibraryCLI", "LiveTranscriberLinux", "LiveTranscriberStore", "LiveTranscriberTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

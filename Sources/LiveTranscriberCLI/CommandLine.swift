@@ -6,14 +6,26 @@ import LiveTranscriberLinux
 /// The full `livetranscriber` program (`livetranscriber-full`): every command, callable in-process
 /// by tests. The `livetranscriber` program runs the library commands itself and hands everything
 /// else here (docs/architecture.md, "Two programs").
-public enum LiveTranscriberCommandLine {
+///
+/// ```swift
+/// let program = LiveTranscriberCommandLine(serve: ServeCommand.entry)  // import LiveTranscriberServe
+/// exit(program.main(LiveTranscriberCommandLine.processArguments))
+/// ```
+public struct LiveTranscriberCommandLine: Sendable {
     /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [CommandEntry] = CommandRegistry.all
-    static let runner = CommandRunner(commands: commands)
+    public let commands: [CommandEntry]
+    let runner: CommandRunner
+
+    /// - Parameter serve: `serve`'s entry, from `LiveTranscriberServe` (which this module does not
+    ///   link); help, the man page and completions list it in its place.
+    public init(serve: CommandEntry) {
+        commands = CommandRegistry.all(serve: serve)
+        runner = CommandRunner(commands: commands)
+    }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
-        runner.main(arguments, context: full(context))
+    public func main(_ arguments: [String], context: CommandContext = .process) -> Int32 {
+        runner.main(arguments, context: Self.full(context))
     }
 
     /// This process's arguments (without the program name) from the bytes it was given: a file
@@ -27,14 +39,14 @@ public enum LiveTranscriberCommandLine {
     }
 
     /// Parses a command as `main` does (`CommandRunner.parse`), for tests.
-    static func parse<Command>(
+    package static func parse<Command>(
         _ arguments: [String], spec: CommandSpec, context: CommandContext, make: (ParsedArguments) throws -> Command
     ) -> CommandRunner.Parsed<Command> {
         CommandRunner.parse(arguments, spec: spec, context: context, make: make)
     }
 
     /// Runs a built command as `main` does (`CommandRunner.execute`), for tests.
-    static func execute(_ command: any CLICommand, context: CommandContext) -> Int32 {
+    package static func execute(_ command: any CLICommand, context: CommandContext) -> Int32 {
         CommandRunner.execute(command, context: full(context))
     }
 
@@ -44,7 +56,7 @@ public enum LiveTranscriberCommandLine {
     public static let version = CommandRunner.version
 
     /// `context` with libsndfile as its audio reader, so opening the library recovers drafts.
-    static func full(_ context: CommandContext) -> CommandContext {
+    package static func full(_ context: CommandContext) -> CommandContext {
         var context = context
         if context.audioMeasure == nil { context.audioMeasure = SndFileAudioMeasure() }
         return context

@@ -8,6 +8,6 @@ import LiveTranscriberLinux
 
 /// The on-device recognizer pipeline for `retranscribe --engine local` (decode, downmix, resample,
 /// recognize with `engine`; `model` is a model file the user brought).
-func makeLocalTranscriber(engine: SpeechEngineKind, model: String?) -> any LocalTranscriber {
+package func makeLocalTranscriber(engine: SpeechEngineKind, model: String?) -> any LocalTranscriber {
     LocalFileTranscriber(engine: engine, model: model)
 }

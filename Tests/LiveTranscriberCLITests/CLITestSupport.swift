@@ -38,7 +38,7 @@ final class TemporaryLibrary {
     /// Runs `livetranscriber arguments` in-process against this library.
     func run(_ arguments: [String]) -> CommandResult {
         let stdout = BufferOutput(), stderr = BufferOutput()
-        let code = LiveTranscriberCommandLine.main(arguments, context: CommandContext(stdout: stdout, stderr: stderr, environment: environment))
+        let code = fullProgram.main(arguments, context: CommandContext(stdout: stdout, stderr: stderr, environment: environment))
         return CommandResult(exitCode: code, stdout: stdout.text, stderr: stderr.text)
     }
 

@@ -2,7 +2,12 @@ import Foundation
 @testable import LiveTranscriberCLI
 @testable import LiveTranscriberLibraryCLI
 import LiveTranscriberCore
+import LiveTranscriberServe
 import LiveTranscriberTestSupport
+
+/// The full program as `livetranscriber-full` builds it (Sources/livetranscriber-full): every
+/// command, `serve` registered from its own module.
+let fullProgram = LiveTranscriberCommandLine(serve: ServeCommand.entry)
 
 /// Runs one command in-process with replaced services, through the entry point's own parsing
 /// and error handling (`LiveTranscriberCommandLine.parse` and `execute`).
@@ -32,7 +37,7 @@ func runCommand<Command: CLICommand>(
 /// Runs the whole command line in-process (parsing, help, usage errors), with the real services.
 func runMain(_ arguments: [String], environment: [String: String] = [:]) -> CommandRun {
     let out = BufferOutput(), err = BufferOutput()
-    let code = LiveTranscriberCommandLine.main(arguments, context: CommandContext(stdout: out, stderr: err, environment: environment))
+    let code = fullProgram.main(arguments, context: CommandContext(stdout: out, stderr: err, environment: environment))
     return CommandRun(code: code, stdout: out.text, stderr: err.text)
 }
 

@@ -31,7 +31,7 @@ struct CLIHarness {
         var environment = ["LIVETRANSCRIBER_HOME": home.path, "TZ": "UTC"].merging(extra) { $1 }
         environment["COLUMNS"] = columns.map(String.init)
         let context = CommandContext(stdout: stdout, stderr: stderr, environment: environment)
-        let code = LiveTranscriberCommandLine.main(arguments, context: context)
+        let code = fullProgram.main(arguments, context: context)
         return Result(code: code, stdout: stdout.text, stderr: stderr.text)
     }
 

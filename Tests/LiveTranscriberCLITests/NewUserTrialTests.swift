@@ -139,7 +139,7 @@ struct NewUserTrialTests {
         try WAVFixture.make(audio: pcm).write(to: path)
         let stdout = BufferOutput(), stderr = BufferOutput(isTerminal: true)
         let environment = WhisperCommandTests.defaultEnvironment(library)
-        let code = LiveTranscriberCommandLine.main(["import", path.path], context: CommandContext(stdout: stdout, stderr: stderr, environment: environment))
+        let code = fullProgram.main(["import", path.path], context: CommandContext(stdout: stdout, stderr: stderr, environment: environment))
         #expect(code == 0, "\(stderr.text)")
         // Each redraw: "\r\u{1B}[Klong  [####....]  41%  0:03 elapsed  0:05 left".
         let shares = stderr.text.components(separatedBy: "\r\u{1B}[K").compactMap { line -> Int? in

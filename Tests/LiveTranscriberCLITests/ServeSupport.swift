@@ -1,6 +1,7 @@
 import Foundation
 import LiveTranscriberCore
 @testable import LiveTranscriberCLI
+@testable import LiveTranscriberServe
 import LiveTranscriberLibraryCLI
 import LiveTranscriberLinux
 import LiveTranscriberTestSupport

@@ -195,7 +195,7 @@ struct TextAndCommandLineTests {
         let file = folder.appendingPathComponent("notafolder")
         try Data("x".utf8).write(to: file)
         let stdout = BufferOutput(), stderr = BufferOutput()
-        let code = LiveTranscriberCommandLine.main(["list"], context: CommandContext(stdout: stdout, stderr: stderr, environment: ["LIVETRANSCRIBER_HOME": file.path]))
+        let code = fullProgram.main(["list"], context: CommandContext(stdout: stdout, stderr: stderr, environment: ["LIVETRANSCRIBER_HOME": file.path]))
         #expect(code == 1)
         #expect(stderr.text == "error: the library folder \(file.path) is a file, not a folder (set by LIVETRANSCRIBER_HOME); point LIVETRANSCRIBER_HOME at a folder\n")
         #expect(try Data(contentsOf: file) == Data("x".utf8))

@@ -21,7 +21,7 @@ struct CompletionCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        context.stdout.write(shell.script(for: LiveTranscriberCommandLine.commands.map(\.spec)))
+        context.stdout.write(shell.script(for: context.programCommands))
         return ExitCode.success
     }
 }

@@ -3,8 +3,8 @@ import LiveTranscriberCore
 import LiveTranscriberLinux
 
 /// `livetranscriber import PATH...`: transcribes audio files into the library.
-struct ImportCommand: CLICommand {
-    static let spec = CommandSpec(
+package struct ImportCommand: CLICommand {
+    package static let spec = CommandSpec(
         name: "import",
         abstract: "Transcribe audio files into the library.",
         usage: "import PATH... [--tags a,b] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--translate] [--again] [--json]",
@@ -34,7 +34,7 @@ struct ImportCommand: CLICommand {
     let json: Bool
     let speech: SpeechOptions
 
-    init(arguments: ParsedArguments) throws {
+    package init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("PATH", min: 1, max: .max)
         paths = arguments.positionals
         if paths.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
@@ -49,7 +49,7 @@ struct ImportCommand: CLICommand {
         speech = try SpeechOptions.parse(arguments)
     }
 
-    func run(in context: CommandContext) throws -> Int32 {
+    package func run(in context: CommandContext) throws -> Int32 {
         // A language or model the engine cannot take: a usage error, before any file is read.
         try speech.validate(in: context.environment)
         return try LibraryAccess.savingInto(context) { try importFiles(in: context) }
@@ -170,7 +170,7 @@ struct ImportCommand: CLICommand {
 
     /// The note on stderr when an import's speakers were not labelled: the models are missing
     /// (how to install them), or the labelling failed after the save. The import stands either way.
-    static func report(_ imported: RecordingImport.Imported, context: CommandContext) {
+    package static func report(_ imported: RecordingImport.Imported, context: CommandContext) {
         SpeakerOptions.report(imported.speakers, context: context)
         if let failure = imported.speakerFailure {
             context.printError("note: speaker labels were not made for \(imported.saved.recording.id): \(LiveTranscriberCommandLine.describe(failure)).")

@@ -14,7 +14,7 @@ struct ManPageCommand: CLICommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        context.stdout.write(ManPage.roff(commands: LiveTranscriberCommandLine.commands.map(\.spec), version: LiveTranscriberCommandLine.version))
+        context.stdout.write(ManPage.roff(commands: context.programCommands, version: LiveTranscriberCommandLine.version))
         return ExitCode.success
     }
 }

@@ -15,11 +15,11 @@ import LiveTranscriberLinux
 /// read a file twice (its content digest, then its audio) and to seek. The copy waits with `poll`,
 /// a tenth of a second at a time, so a stop (Ctrl-C, SIGTERM) ends it even when no writer ever
 /// comes. A terminal or another character device is refused at once with one line.
-final class UserPath {
+package final class UserPath {
     /// The argument as given (it may carry `PathBytes` scalars).
-    let argument: String
+    package let argument: String
     /// The path to hand to file APIs.
-    let path: String
+    package let path: String
     /// The name for messages: `16 La Red\xE9couverte.wav`.
     let shown: String
     /// The file's name without its extension, valid UTF-8: `16 La Redécouverte`.
@@ -36,7 +36,7 @@ final class UserPath {
     ///   "record --input"): "record --input reads files, or a pipe: cat talk.wav | livetranscriber record --input /dev/stdin".
     /// - Throws: also `UserPath.Failure` for a terminal or a device, or when the copy cannot be
     ///   written or read; `RecordingInterrupted.cancelled` when stopped.
-    init(_ argument: String, readingStreams stopRequested: (() -> Bool)? = nil, reader: String = "import") throws {
+    package init(_ argument: String, readingStreams stopRequested: (() -> Bool)? = nil, reader: String = "import") throws {
         self.argument = argument
         shown = PathBytes.shown(argument)
         stem = URL(fileURLWithPath: PathBytes.readable(argument)).deletingPathExtension().lastPathComponent

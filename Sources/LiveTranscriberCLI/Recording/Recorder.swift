@@ -14,7 +14,7 @@ import Synchronization
 /// progress drawn. A stop leaves pending decodes the core's grace, then abandons them
 /// (`PendingTranscription`): the recording keeps all the audio, `untranscribedAudio` says which
 /// part has no transcript.
-final class Recorder {
+package final class Recorder {
     private let options: RecordingOptions
     private let context: CommandContext
     private let store: LibraryStore
@@ -37,7 +37,7 @@ final class Recorder {
     /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
     ///   files); by default the recorder installs its own for the run.
     /// - Parameter pauseRequests: pauses and resumes asked for by another thread (the web page).
-    init(options: RecordingOptions, context: CommandContext, store: LibraryStore,
+    package init(options: RecordingOptions, context: CommandContext, store: LibraryStore,
          display: any RecordingDisplay, signals: StopSignals? = nil, pauseRequests: PauseRequests? = nil) {
         self.pauseRequests = pauseRequests
         self.options = options
@@ -52,7 +52,7 @@ final class Recorder {
     /// - Throws: `LibraryError.readOnly` when the library cannot be changed, before the input is
     ///   opened or a model loaded; `AudioFileError` / `RecognizerError` before anything is
     ///   written; a failure in the middle saves what was recorded and then throws `RecordingInterrupted`.
-    func run() throws -> RecordingWithTranscript? {
+    package func run() throws -> RecordingWithTranscript? {
         try store.checkCanBeChanged()
         let source = try options.input.open()
         let feed = try options.activityFeed.map { try FeedOutput(path: $0, stdout: context.stdout) }
@@ -201,14 +201,14 @@ final class Recorder {
 
 /// Pause and resume requests for a `Recorder` from another thread: the latest wins, and the
 /// recorder takes it between blocks (within 0.1 s).
-final class PauseRequests: Sendable {
+package final class PauseRequests: Sendable {
     /// 0: none; 1: pause; 2: resume.
     private let wanted = Atomic<Int>(0)
 
-    init() {}
+    package init() {}
 
     /// Asks the recorder to pause (true) or to resume (false).
-    func request(paused: Bool) { wanted.store(paused ? 1 : 2, ordering: .relaxed) }
+    package func request(paused: Bool) { wanted.store(paused ? 1 : 2, ordering: .relaxed) }
 
     /// The latest request, once: true to pause, false to resume, nil when none is waiting.
     func take() -> Bool? {

@@ -3,7 +3,7 @@ import LiveTranscriberCore
 import LiveTranscriberTerminal
 
 /// How a recording in progress is shown: the live card, plain lines, a progress bar, or nothing.
-protocol RecordingDisplay: AnyObject {
+package protocol RecordingDisplay: AnyObject {
     /// True when an interactive card is on a terminal (keys are then read).
     var isLive: Bool { get }
     /// Called after every block; `force` after a status change. The snapshot is built only when
@@ -17,8 +17,8 @@ protocol RecordingDisplay: AnyObject {
 }
 
 extension RecordingDisplay {
-    func transcriptChanged() {}
-    func finalAdded(_ segment: TranscriptSegment) {}
+    package func transcriptChanged() {}
+    package func finalAdded(_ segment: TranscriptSegment) {}
 }
 
 enum RecordingDisplays {
@@ -143,10 +143,11 @@ final class ProgressBarDisplay: RecordingDisplay {
 }
 
 /// Shows nothing while recording.
-final class SilentDisplay: RecordingDisplay {
-    var isLive: Bool { false }
-    func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
-    func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {}
+package final class SilentDisplay: RecordingDisplay {
+    package init() {}
+    package var isLive: Bool { false }
+    package func render(_ snapshot: @autoclosure () -> LiveViewSnapshot, force: Bool) {}
+    package func finish(_ snapshot: LiveViewSnapshot, reachedEnd: Bool) {}
 }
 
 /// The progress bar's text, pure so tests can check it.

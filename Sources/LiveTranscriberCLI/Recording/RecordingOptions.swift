@@ -3,7 +3,7 @@ import LiveTranscriberCore
 import LiveTranscriberLinux
 
 /// Where `record` takes its audio from.
-enum RecordingInput: Equatable {
+package enum RecordingInput: Equatable {
     /// An ALSA capture device.
     case microphone(device: String, sampleRate: Int, channels: Int)
     /// Any file libsndfile reads.
@@ -42,7 +42,7 @@ enum RecordingInput: Equatable {
 }
 
 /// How fast a file input is played into the recorder.
-enum PlaybackSpeed: Equatable {
+package enum PlaybackSpeed: Equatable {
     /// `--speed N`: N seconds of audio per second of wall time (1 is real time).
     case factor(Double)
     /// `--speed max`: as fast as the machine allows.
@@ -68,7 +68,7 @@ enum PlaybackSpeed: Equatable {
 }
 
 /// Everything `record` was asked to do, validated.
-struct RecordingOptions {
+package struct RecordingOptions {
     var input: RecordingInput
     var speed: PlaybackSpeed
     var name: String?
@@ -79,7 +79,7 @@ struct RecordingOptions {
     var json: Bool
     var discard: Bool
     /// The speech engine, its language and model.
-    var speech: SpeechOptions
+    package var speech: SpeechOptions
     /// `--events PATH|-`: where the live event stream goes (docs/live-events.md), nil for nowhere.
     var events: String? = nil
     /// Set for `import`: the core's plan for the file (`RecordingImport`), whose engine settings
@@ -88,11 +88,28 @@ struct RecordingOptions {
     /// True for `import`: a stop request (Ctrl-C, SIGTERM) discards the file in progress instead
     /// of saving it; `record` saves what it has.
     var stopCancels: Bool { importing != nil }
+    /// Memberwise, `package` so `serve`'s recorder (LiveTranscriberServe) builds one as `record` does.
+    package init(input: RecordingInput, speed: PlaybackSpeed, name: String?, tags: [String], location: RecordingLocation?,
+                 format: RecordingAudioFormat, activityFeed: String?, json: Bool, discard: Bool, speech: SpeechOptions,
+                 events: String? = nil, importing: RecordingImport? = nil) {
+        self.input = input
+        self.speed = speed
+        self.name = name
+        self.tags = tags
+        self.location = location
+        self.format = format
+        self.activityFeed = activityFeed
+        self.json = json
+        self.discard = discard
+        self.speech = speech
+        self.events = events
+        self.importing = importing
+    }
 }
 
 /// `--engine`, `--language`, `--model` and `--vocabulary`: which local speech engine recognizes,
 /// in which language, with which model file, expecting which terms.
-struct SpeechOptions: Equatable {
+package struct SpeechOptions: Equatable {
     /// The engine `--engine` named; nil for the default (`engine(in:)`).
     var engineChoice: SpeechEngineKind?
     /// BCP 47 tag of the speech, such as "en-US", or "auto" (the default) to detect it (`LanguageChoice`).
@@ -103,6 +120,20 @@ struct SpeechOptions: Equatable {
     var vocabularyOption: String? = nil
     /// `--speakers N` / `--no-speakers`: speaker labels after the words (`SpeakerOptions`).
     var speakers = SpeakerOptions()
+
+    /// Memberwise, `package` so `serve` (LiveTranscriberServe) builds one.
+    /// Speakers are labelled by default (`SpeakerOptions()`).
+    package init(engineChoice: SpeechEngineKind?, language: String, model: String?, vocabularyOption: String? = nil) {
+        self.engineChoice = engineChoice
+        self.language = language
+        self.model = model
+        self.vocabularyOption = vocabularyOption
+    }
+
+    init(engineChoice: SpeechEngineKind?, language: String, model: String?, vocabularyOption: String?, speakers: SpeakerOptions) {
+        self.init(engineChoice: engineChoice, language: language, model: model, vocabularyOption: vocabularyOption)
+        self.speakers = speakers
+    }
 
     /// `--vocabulary`, shared with `retranscribe`.
     static let vocabularyOptionSpec = OptionSpec.value(
@@ -161,7 +192,7 @@ struct SpeechOptions: Equatable {
     ///   longer than the prompt's bound is cut).
     /// - Throws: `VocabularyFileError` for a library file that cannot be read as text; the whisper
     ///   model's errors.
-    static func vocabulary(option: String?, kind: SpeechEngineKind, model: String?, environment: [String: String],
+    package static func vocabulary(option: String?, kind: SpeechEngineKind, model: String?, environment: [String: String],
                            library: URL, note: (String) -> Void) throws -> Vocabulary {
         let file = library.appendingPathComponent(LibraryLayout.vocabulary)
         var fileText: String?
@@ -191,7 +222,7 @@ struct SpeechOptions: Equatable {
     /// (`LinuxSpeechEngines.checkOptions`): a language the engine or model does not know,
     /// pocketsphinx with `--model`. Called before anything is started or changed.
     /// - Throws: `UsageError`; `WhisperError` (exit 1) for a model file that is missing or damaged.
-    static func validate(_ kind: SpeechEngineKind, language: String, model: String?) throws {
+    package static func validate(_ kind: SpeechEngineKind, language: String, model: String?) throws {
         do {
             try LinuxSpeechEngines.checkOptions(kind, language: language, model: model)
         } catch RecognizerError.unsupported(let reason) {
@@ -210,7 +241,7 @@ struct SpeechOptions: Equatable {
     /// A language as given (`--language`, the web page's requests) in the one spelling stored
     /// (`LanguageChoice.parse`): "auto", or a tag ("EN-us" → "en-US", "german" → "de").
     /// Throws `UsageError` for anything else.
-    static func languageTag(_ language: String) throws -> String {
+    package static func languageTag(_ language: String) throws -> String {
         do {
             return try LanguageChoice.parse(language).name
         } catch let error as LanguageTagError {
@@ -222,14 +253,14 @@ struct SpeechOptions: Equatable {
     /// when installed, else pocketsphinx. Throws `UsageError` for a variable naming no engine.
     /// - Parameter note: receives one line when the default fell back to pocketsphinx because a
     ///   whisper model file is missing (not when the user named the engine).
-    func engine(in environment: [String: String], note: (String) -> Void = { _ in }) throws -> SpeechEngineKind {
+    package func engine(in environment: [String: String], note: (String) -> Void = { _ in }) throws -> SpeechEngineKind {
         if let engineChoice { return engineChoice }
         return try SpeechOptions.defaultEngine(environment, note: note)
     }
 
     /// The default engine in `environment`. Throws `UsageError` for a bad `LIVETRANSCRIBER_ENGINE`.
     /// - Parameter note: as in `engine(in:note:)`.
-    static func defaultEngine(_ environment: [String: String], note: (String) -> Void = { _ in }) throws -> SpeechEngineKind {
+    package static func defaultEngine(_ environment: [String: String], note: (String) -> Void = { _ in }) throws -> SpeechEngineKind {
         let kind: SpeechEngineKind
         do {
             kind = try LinuxSpeechEngines.defaultKind(environment: environment)

@@ -17,7 +17,7 @@ struct RecordingStats {
 }
 
 /// Why a recording ended badly.
-enum RecordingInterrupted: Error, CustomStringConvertible {
+package enum RecordingInterrupted: Error, CustomStringConvertible {
     case noAudio
     /// Stopped (q, Ctrl-C, SIGTERM) before any audio was read.
     case stoppedBeforeAudio
@@ -27,11 +27,11 @@ enum RecordingInterrupted: Error, CustomStringConvertible {
     case failed(reason: String, savedID: String, seconds: Double, untranscribed: UntranscribedAudio? = nil)
 
     /// What `import` (and the web page's import) says of a file that was `noAudio`.
-    static func noAudioImported(from file: String) -> String {
+    package static func noAudioImported(from file: String) -> String {
         "\(file) holds no audio (less than 0.1 s, too short to transcribe); nothing was imported from it"
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .noAudio:
             return "no audio was recorded (the input was empty, or held less than 0.1 s of audio, too short to transcribe); nothing was saved"

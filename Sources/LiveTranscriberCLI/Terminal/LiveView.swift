@@ -3,9 +3,9 @@ import LiveTranscriberCore
 import LiveTranscriberTerminal
 
 /// What the live view shows at one moment of a recording.
-struct LiveViewSnapshot: Equatable {
+package struct LiveViewSnapshot: Equatable {
     /// The Lock Screen view model of the Live Activity's latest content state.
-    var presentation: LockScreenPresentation?
+    package var presentation: LockScreenPresentation?
     /// The card's ticking timer, seconds: recorded (pauses excluded), or transcribed for a file
     /// read at full speed.
     var elapsedSeconds: Double

@@ -75,11 +75,11 @@ enum Terminal {
 
 /// Turns SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal closed) into a flag the recording loop
 /// checks, so a stop always saves.
-final class StopSignals {
+package final class StopSignals {
     private let flag: StopFlag
     private let sources: [any DispatchSourceSignal]
 
-    init(queue: DispatchQueue = DispatchQueue(label: "livetranscriber.signals")) {
+    package init(queue: DispatchQueue = DispatchQueue(label: "livetranscriber.signals")) {
         let flag = StopFlag()
         self.flag = flag
         var sources: [any DispatchSourceSignal] = []
@@ -98,16 +98,16 @@ final class StopSignals {
     /// Stop requests another `StopSignals` receives (its `flag`), with no handlers of its own:
     /// for work started while that one waits (an import uploaded to `serve`), stopped by the same
     /// Ctrl-C or SIGTERM. `cancel()` leaves the signals' handlers alone.
-    init(following flag: StopFlag) {
+    package init(following flag: StopFlag) {
         self.flag = flag
         sources = []
     }
 
     /// The flag raised by a stop signal, to share with `init(following:)`.
-    var stopFlag: StopFlag { flag }
+    package var stopFlag: StopFlag { flag }
 
     /// True once a stop signal arrived.
-    var stopRequested: Bool { flag.isRaised }
+    package var stopRequested: Bool { flag.isRaised }
 
     /// How many stop signals arrived so far: work that starts after a stop (`record`'s second
     /// pass) is stopped by the next one. (A second `StopSignals` cannot take over: libdispatch
@@ -118,7 +118,7 @@ final class StopSignals {
     var exitCode: Int32 { ExitCode.stopped(by: flag.signal == 0 ? SIGINT : flag.signal) }
 
     /// Puts the default handlers back.
-    func cancel() {
+    package func cancel() {
         guard !sources.isEmpty else { return }
         for source in sources { source.cancel() }
         for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
@@ -126,11 +126,13 @@ final class StopSignals {
 }
 
 /// A flag set from a signal handler's queue and read by the recording loop; keeps the first signal.
-final class StopFlag: Sendable {
+package final class StopFlag: Sendable {
     private let value = Atomic<Int32>(0)
     private let raised = Atomic<Int>(0)
 
-    func raise(signal: Int32 = SIGINT) {
+    package init() {}
+
+    package func raise(signal: Int32 = SIGINT) {
         _ = value.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
         raised.add(1, ordering: .relaxed)
     }
@@ -138,7 +140,7 @@ final class StopFlag: Sendable {
     /// How many times it was raised.
     var count: Int { raised.load(ordering: .relaxed) }
 
-    var isRaised: Bool { value.load(ordering: .relaxed) != 0 }
+    package var isRaised: Bool { value.load(ordering: .relaxed) != 0 }
 
     /// The first stop signal's number, 0 before any.
     var signal: Int32 { value.load(ordering: .relaxed) }

@@ -50,6 +50,8 @@ public struct CommandRunner: Sendable {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public func main(_ arguments: [String], context: CommandContext) -> Int32 {
+        var context = context
+        context.programCommands = commands.map(\.spec)
         let code = dispatch(arguments, context: context)
         // Output that could not be written (a full disk, a closed pipe) is a failure too.
         if let stdout = context.stdout as? FileDescriptorOutput, let failure = stdout.writeFailure {

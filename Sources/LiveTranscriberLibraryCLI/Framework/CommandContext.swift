@@ -100,6 +100,9 @@ public struct CommandContext: Sendable {
     /// it opens the library without recovering drafts, having handed any command that finds
     /// drafts to recover to the full program first (see `LibraryStore.hasDraftsToRecover`).
     public var audioMeasure: (any AudioFileMeasuring)?
+    /// Every command of the program running this one, in help order (set by `CommandRunner.main`):
+    /// what `completion` and `manpage` describe. Empty until a runner sets it.
+    package var programCommands: [CommandSpec] = []
 
     public init(stdout: any TextOutput, stderr: any TextOutput, environment: [String: String]) {
         self.stdout = stdout

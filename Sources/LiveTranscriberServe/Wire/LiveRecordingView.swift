@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// One recording in progress as the web page's Live view shows it, folded from what its recorder
 /// writes to the library's `live/<id>/` folder: the live event stream (`RecordingStreamEvent`,

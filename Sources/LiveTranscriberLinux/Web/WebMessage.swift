@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// One HTTP request as `livetranscriber serve` hands it to the library's web API, whatever
 /// server library received it.

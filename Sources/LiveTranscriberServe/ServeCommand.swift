@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCLI
 import LiveTranscriberCore
 import LiveTranscriberLibraryCLI
 import LiveTranscriberLinux
@@ -6,10 +7,13 @@ import LiveTranscriberTerminal
 
 /// `livetranscriber serve [--port N] [--host ADDR] [--open]`: the library as a web page and a
 /// JSON API (docs/serve.md), until Ctrl-C or SIGTERM.
-struct ServeCommand: CLICommand {
+package struct ServeCommand: CLICommand {
+    /// What the full program registers (`LiveTranscriberCommandLine(serve:)`).
+    package static let entry = CommandEntry(ServeCommand.self)
+
     static let defaultPort = 8750
 
-    static let spec = CommandSpec(
+    package static let spec = CommandSpec(
         name: "serve",
         abstract: "Serve the library as a web page on this machine.",
         usage: "serve [--port <n>] [--host <address>] [--open] [--record-input <file>]",
@@ -32,7 +36,7 @@ struct ServeCommand: CLICommand {
     /// What the page's Record button records.
     var recordInput: RecordingInput
 
-    init(arguments: ParsedArguments) throws {
+    package init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
         port = Self.defaultPort
         if let text = arguments.value("port") {
@@ -58,7 +62,7 @@ struct ServeCommand: CLICommand {
         }
     }
 
-    func run(in context: CommandContext) throws -> Int32 {
+    package func run(in context: CommandContext) throws -> Int32 {
         try LibraryAccess.checkDataDirectory(context)
         let token = WebAccess.newToken()
         let signals = StopSignals()

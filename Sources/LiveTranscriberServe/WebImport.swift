@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCLI
 import LiveTranscriberCore
 import LiveTranscriberLibraryCLI
 import LiveTranscriberLinux

@@ -1,5 +1,7 @@
 import Foundation
+import LiveTranscriberCLI
 import LiveTranscriberCore
+import LiveTranscriberLinux
 import LiveTranscriberTerminal
 import Synchronization
 

@@ -1,4 +1,5 @@
 import LiveTranscriberCore
+import LiveTranscriberServe
 import Testing
 
 @Suite("Byte ranges")

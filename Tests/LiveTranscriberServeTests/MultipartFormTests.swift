@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberServe
 import Testing
 
 @Suite("Multipart forms and transcription answers")
@@ -48,5 +49,12 @@ struct MultipartFormTests {
             "task":"transcribe","text":"hello there general","words":[{"end":0.9,"start":0.5,"word":"hello"},{"end":1.25,"start":0.9,"word":"there"}]}
             """)
         #expect(TranscriptionResponseFormat(rawValue: "verbose_json") == .verboseJSON)
+    }
+
+    @Test("the API's subtitles end a recording's last short cue with its audio: 0.62 s gives 0.48 to 0.62, not to 1.48")
+    func lastCueEndsWithTheAudio() {
+        let segments = [TranscriptSegment(text: "Mr. President.", startSeconds: 0.48, endSeconds: 0.5)]
+        #expect(TranscriptionResponseFormat.srt.render(segments, language: "en", durationSeconds: 0.62).body
+            == "1\n00:00:00,480 --> 00:00:00,620\nMr. President.\n")
     }
 }

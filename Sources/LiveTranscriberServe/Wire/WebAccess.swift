@@ -1,4 +1,6 @@
 import Foundation
+import LiveTranscriberCore
+import LiveTranscriberLinux
 
 /// Who may use `livetranscriber serve`: the rules every request passes before anything is read
 /// or changed (docs/serve.md, "Security").

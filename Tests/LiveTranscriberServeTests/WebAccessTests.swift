@@ -1,5 +1,7 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberLinux
+import LiveTranscriberServe
 import Testing
 
 @Suite("Web access")

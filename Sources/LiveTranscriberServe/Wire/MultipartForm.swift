@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// A `multipart/form-data` request body (RFC 7578) split into its parts, as OpenAI's
 /// transcription API receives its file and fields.

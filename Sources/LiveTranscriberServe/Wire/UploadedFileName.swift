@@ -1,4 +1,5 @@
 import Foundation
+import LiveTranscriberCore
 
 /// The name an uploaded file is kept under while it is imported (the recording is named after
 /// it, `RecordingImport.name(of:)`).

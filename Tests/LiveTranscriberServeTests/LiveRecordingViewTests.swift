@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberServe
 import LiveTranscriberTestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
+import LiveTranscriberCLI
 import LiveTranscriberCore
 import LiveTranscriberLibraryCLI
+import LiveTranscriberLinux
 import Synchronization
 
 /// The library's web API and page (docs/serve.md): every request `livetranscriber serve`

@@ -73,7 +73,10 @@ let package = Package(
         // `livetranscriber serve`: the web page, its JSON API and the wire types only it uses
         // (docs/serve.md). The CLI does not depend on it: the full program registers its command.
         .target(name: "LiveTranscriberServe",
-                dependencies: ["LiveTranscriberCore", "LiveTranscriberTerminal", "LiveTranscriberLibraryCLI", "LiveTranscriberCLI", "LiveTranscriberLinux"]),
+                dependencies: ["LiveTranscriberCore", "LiveTranscriberTerminal", "LiveTranscriberLibraryCLI", "LiveTranscriberCLI", "LiveTranscriberLinux"],
+                // The page's files, compiled into the binary as byte arrays (`PackageResources`): no
+                // bundle to install, so `make install`'s copy of the program serves them too.
+                resources: ["index.html", "page.css", "live.css", "app.js", "live.js", "element.js", "token-needed.html"].map { .embedInCode("Page/" + $0) }),
         .executableTarget(name: "livetranscriber", dependencies: ["LiveTranscriberLibraryCLI"]),
         .executableTarget(name: "livetranscriber-full", dependencies: ["LiveTranscriberCLI", "LiveTranscriberServe"]),
         // Benchmarks that call the library's API directly (make bench).

@@ -80,9 +80,9 @@ final class LibraryWebAPI: Sendable {
                     return WebResponse(status: 303, headers: [("Location", "/"), ("Set-Cookie", access.cookie)])
                 }
                 return asset(WebPage.html(token: access.token), type: "text/html; charset=utf-8")
-            case ["app.css"]: return asset(WebPage.css + LivePage.css, type: "text/css; charset=utf-8")
+            case ["app.css"]: return asset(WebPage.css, type: "text/css; charset=utf-8")
             case ["app.js"]: return asset(WebPage.javascript, type: "text/javascript; charset=utf-8")
-            case ["live.js"]: return asset(LivePage.javascript, type: "text/javascript; charset=utf-8")
+            case ["live.js"]: return asset(WebPage.liveJavascript, type: "text/javascript; charset=utf-8")
             case ["api", "recordings"]: return answer { try list(request) }
             case ["api", "tags"]: return answer { try tags() }
             case ["api", "search"]: return answer { try search(request) }

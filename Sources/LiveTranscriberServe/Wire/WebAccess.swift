@@ -119,23 +119,12 @@ public struct WebAccess: Sendable, Equatable {
             && (request.headers["accept"] ?? "").contains("text/html")
     }
 
-    /// 401 for a page load without the token: a short HTML page (no script or style, nothing from
-    /// the library; serve's content security policy allows neither inline) that says to open the
-    /// address `serve` printed.
+    /// 401 for a page load without the token: a short HTML page (`Page/token-needed.html`: no script
+    /// or style, nothing from the library; serve's content security policy allows neither inline)
+    /// that says to open the address `serve` printed.
     static let tokenNeededPage = WebResponse(
         status: 401, headers: [("Content-Type", "text/html; charset=utf-8")],
-        body: .data(Data("""
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>LiveTranscriber</title>
-            </head><body>
-            <h1>Open the link serve printed</h1>
-            <p>This page needs its access link. Open the address <code>livetranscriber serve</code> printed when it \
-            started (it ends in <code>?token=…</code>). Each run of serve prints a new one, so a tab kept from an \
-            earlier run needs the new address.</p>
-            </body></html>
-
-            """.utf8)))
+        body: .data(Data(PackageResources.token_needed_html)))
 
     /// The Set-Cookie value that keeps the token: HttpOnly, SameSite=Strict, for the whole site.
     public var cookie: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }

@@ -275,6 +275,10 @@ def main():
         wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#transcript .row")) == 5)
         wait.until(lambda b: b.execute_script("return document.getElementById('player').readyState >= 1"))
         shot("recording")
+        # A recording without speaker labels shows no Speakers heading (the section's display
+        # rule once overrode its hidden attribute).
+        if not browser.find_elements(By.CSS_SELECTOR, "#transcript .row .speaker") and browser.find_element(By.ID, "speakers").is_displayed():
+            fail("the Speakers section is shown for a recording without speaker labels")
 
         # Click the third row: the audio goes to its start.
         rows = browser.find_elements(By.CSS_SELECTOR, "#transcript .row")

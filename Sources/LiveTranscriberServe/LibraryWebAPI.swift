@@ -255,7 +255,7 @@ final class LibraryWebAPI: Sendable {
             /// `MissingAudioFile.clause` when the audio file is gone; left out otherwise.
             var audioMissing: String?
         }
-        return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments, speakers: recording.speakers),
+        return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments, speakers: recording.speakers, recordingLanguage: recording.language),
                             exports: ExportFormat.allCases.map(\.rawValue), audioMissing: audioMissing ? MissingAudioFile.clause : nil))
     }
 

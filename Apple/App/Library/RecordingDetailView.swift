@@ -45,7 +45,7 @@ struct RecordingDetailView: View {
             }
             Section("Transcript") {
                 let playing = TranscriptLines.playingIndex(at: player.currentSeconds, in: segments)
-                ForEach(TranscriptLines.saved(segments, speakers: recording.speakers)) { line in
+                ForEach(TranscriptLines.saved(segments, speakers: recording.speakers, recordingLanguage: recording.language)) { line in
                     Button {
                         player.seek(to: TranscriptLines.seekSeconds(for: segments[line.id]))
                         library.haptics.occurred(.transcriptSeek)

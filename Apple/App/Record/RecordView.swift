@@ -92,7 +92,7 @@ struct TranscriptRow: View {
                 if let speaker = line.speakerName {
                     Text(speaker).font(.caption.weight(.semibold)).foregroundStyle(voiceColor ?? .secondary)
                 }
-                Text(line.text)
+                Text((line.language.map { "(\($0)) " } ?? "") + line.text)
                     .foregroundStyle(line.isInterim ? Color.orange : Color.primary)
             }
         }

@@ -21,6 +21,8 @@ public struct PlaybackTranscript: Sendable, Equatable, Codable {
         public var voice: Int?
         /// The speaker's name (`Speaker.displayName`) on the first row of each turn; nil on the others.
         public var speakerName: String?
+        /// The language (a BCP 47 tag) on a row where it changes (`TranscriptLine.language`); nil on the others.
+        public var language: String?
     }
 
     /// A moment the highlight moves: from `start` seconds on (until the next step), row `row`
@@ -50,16 +52,18 @@ public struct PlaybackTranscript: Sendable, Equatable, Codable {
     /// are never highlighted.
     ///
     /// - Parameter speakers: the recording's speakers (`Recording.speakers`), for their names.
-    public init(_ segments: [TranscriptSegment], speakers: [Speaker] = []) {
+    /// - Parameter recordingLanguage: the recording's language, to name the language where it changes.
+    public init(_ segments: [TranscriptSegment], speakers: [Speaker] = [], recordingLanguage: String? = nil) {
         rows = []
         steps = []
-        let lines = TranscriptLines.saved(segments, speakers: speakers)
+        let lines = TranscriptLines.saved(segments, speakers: speakers, recordingLanguage: recordingLanguage)
         for (index, segment) in segments.enumerated() {
             let start = TranscriptLines.seekSeconds(for: segment)
             let timed = segment.words.filter { !$0.word.trimmingCharacters(in: .whitespaces).isEmpty }
             rows.append(Row(index: index, start: start, time: ElapsedTimeFormat.clock(segment.startSeconds),
                             words: timed.isEmpty ? [segment.text] : timed.map { $0.word.trimmingCharacters(in: .whitespaces) },
-                            speaker: segment.speaker, voice: lines[index].voice, speakerName: lines[index].speakerName))
+                            speaker: segment.speaker, voice: lines[index].voice, speakerName: lines[index].speakerName,
+                            language: lines[index].language))
             let next = index + 1 < segments.count ? TranscriptLines.seekSeconds(for: segments[index + 1]) : Double.infinity
             let rowStart = max(start, steps.last?.start ?? 0)
             steps.append(Step(start: rowStart, row: index, word: nil))

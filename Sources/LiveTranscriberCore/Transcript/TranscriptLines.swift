@@ -19,9 +19,12 @@ public struct TranscriptLine: Sendable, Equatable, Hashable, Identifiable {
     /// The speaker's number (1 for S1, …) on every line of a labelled segment, for its colour; nil
     /// when the segment has no speaker.
     public var voice: Int?
+    /// The language (a BCP 47 tag) on a line where it changes from the one before
+    /// (`SegmentLanguages.changes`); nil on the others.
+    public var language: String?
 
     public init(id: Int, text: String, startSeconds: Double?, timeText: String?, isInterim: Bool,
-                speakerName: String? = nil, voice: Int? = nil) {
+                speakerName: String? = nil, voice: Int? = nil, language: String? = nil) {
         self.id = id
         self.text = text
         self.startSeconds = startSeconds
@@ -29,6 +32,7 @@ public struct TranscriptLine: Sendable, Equatable, Hashable, Identifiable {
         self.isInterim = isInterim
         self.speakerName = speakerName
         self.voice = voice
+        self.language = language
     }
 }
 
@@ -51,11 +55,16 @@ public enum TranscriptLines {
     /// A saved transcript in start order, each line with its start time, and its speaker when
     /// the segment has one: the name (the user's, else "Speaker N") on the first line of a turn.
     ///
+    /// The language is named where it changes (`SegmentLanguages.changes`), as `show` does.
+    ///
     /// - Parameter speakers: the recording's speakers (`Recording.speakers`), for their names.
-    public static func saved(_ segments: [TranscriptSegment], speakers: [Speaker] = []) -> [TranscriptLine] {
+    /// - Parameter recordingLanguage: the recording's language (`Recording.language`); nil names none.
+    public static func saved(_ segments: [TranscriptSegment], speakers: [Speaker] = [], recordingLanguage: String? = nil) -> [TranscriptLine] {
         let turns = SegmentLabel.startsTurn(segments)
+        let languages = recordingLanguage.map { SegmentLanguages.changes(segments, recordingLanguage: $0) }
         return segments.enumerated().map { index, segment in
             var line = final(segment, index: index)
+            line.language = languages?[index]
             if let id = segment.speaker {
                 line.voice = Speaker.number(of: id)
                 line.speakerName = turns[index] ? Speaker.named(id, in: speakers).displayName : nil

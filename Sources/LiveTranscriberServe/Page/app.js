@@ -175,13 +175,15 @@
     const rows = answer.transcript.rows.map((row) => {
       const words = element("span", { class: "words" });
       if (row.speakerName) words.append(element("span", { class: "speaker", text: row.speakerName }));
+      if (row.language) words.append(element("span", { class: "language", lang: row.language, text: row.language }), " ");
       row.words.forEach((word, index) => {
         if (index) words.append(" ");
         words.append(element("span", { class: "word", text: word }));
       });
       const button = element("button", { type: "button", class: "row" + (row.voice ? " " + voiceClass(row.voice) : ""), "data-start": row.start },
         element("span", { class: "time", text: row.time }), words);
-      button.setAttribute("aria-label", row.time + " " + (row.speakerName ? row.speakerName + ": " : "") + row.words.join(" "));
+      button.setAttribute("aria-label", row.time + " " + (row.speakerName ? row.speakerName + ": " : "")
+        + (row.language ? "(" + row.language + ") " : "") + row.words.join(" "));
       button.addEventListener("click", () => seek(row.start));
       return element("li", {}, button);
     });

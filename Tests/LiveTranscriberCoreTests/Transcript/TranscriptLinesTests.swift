@@ -50,6 +50,19 @@ struct TranscriptLinesTests {
         #expect(lines.map(\.voice) == [1, 1, 2, nil, 1])
     }
 
+    @Test("a saved line names the language where it changes from the one before, as show does; none without the recording's language")
+    func savedLanguages() {
+        let mixed = [
+            TranscriptSegment(text: "Good morning.", startSeconds: 0, endSeconds: 1),
+            TranscriptSegment(text: "Guten Morgen.", startSeconds: 1, endSeconds: 2, language: "de"),
+            TranscriptSegment(text: "Wie geht's?", startSeconds: 2, endSeconds: 3, language: "de"),
+            TranscriptSegment(text: "Fine.", startSeconds: 3, endSeconds: 4),
+        ]
+        #expect(TranscriptLines.saved(mixed, recordingLanguage: "en-US").map(\.language) == [nil, "de", nil, "en-US"])
+        #expect(TranscriptLines.saved(mixed).map(\.language) == [nil, nil, nil, nil])
+        #expect(PlaybackTranscript(mixed, recordingLanguage: "en-US").rows.map(\.language) == [nil, "de", nil, "en-US"])
+    }
+
     @Test("the segment being played is the last one started; a gap keeps the one just spoken", arguments: [
         (0.0, nil as Int?), (0.49, nil), (0.5, 0), (1.9, 0), (2.5, 0), (3.0, 1), (60, 1), (62.9, 2), (1_000, 2),
         (-1, nil), (Double.nan, nil),

@@ -87,4 +87,17 @@ struct WebRouteTests {
         }
     }
 
+    @Test("docs/serve.md holds exactly the table rendered from the declarations")
+    func documentedTable() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/serve.md")
+        let lines = try String(contentsOf: docs, encoding: .utf8).components(separatedBy: "\n")
+        let rendered = Self.router.markdownTable()
+        let header = try #require(rendered.components(separatedBy: "\n").first)
+        let starts = lines.indices.filter { lines[$0] == header }
+        try #require(starts.count == 1, "docs/serve.md should hold one route table, starting '\(header)'")
+        let table = lines[starts[0]...].prefix { $0.hasPrefix("|") }
+        let documented = table.joined(separator: "\n") + "\n"
+        #expect(documented == rendered, "docs/serve.md's route table should be:\n\(rendered)")
+    }
 }

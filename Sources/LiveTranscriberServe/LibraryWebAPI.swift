@@ -17,11 +17,11 @@ final class LibraryWebAPI: Sendable {
     private let store: Mutex<(any RecordingStore)?>
     private let open: @Sendable () throws -> sending any RecordingStore
     /// Imports an uploaded file (`WebImport`); nil where uploads are not taken.
-    private let importer: WebImport?
+    let importer: WebImport?
     /// The Live page's API (`/api/live…`); nil answers 404 there.
-    private let live: LiveWebAPI?
+    let live: LiveWebAPI?
     /// Re-transcribes from the Recording page; nil answers 404 there.
-    private let retranscriber: WebRetranscriber?
+    let retranscriber: WebRetranscriber?
 
     /// - Parameter open: opens the library (`makeStore`); called again while it returns `MissingLibrary`.
     /// - Parameters:
@@ -65,66 +65,17 @@ final class LibraryWebAPI: Sendable {
 
     // MARK: Routing
 
+    /// Dispatches through `routes` (each declared once, in `LibraryWebAPI+Routes.swift`).
     private func route(_ request: WebRequest) -> WebResponse {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        let reading = request.method == "GET" || request.method == "HEAD"
-        let method = request.method
-        if parts.count >= 2, parts[0] == "api", parts[1] == "live", let live, let answer = live.respond(to: request, parts: parts) {
-            return answer
+        switch Self.router.resolve(method: request.method, path: request.path, provides: provides) {
+        case .route(let route, let path): return route.handler(self, request, path)
+        case .notAllowed: return .error(405, "\(request.method) is not allowed on \(request.path)")
+        case .notFound: return .error(404, "no such page or API: \(request.method) \(request.path)")
         }
-        if reading {
-            switch parts {
-            case [""]:
-                // The printed URL's token becomes a cookie; the address bar then shows no token.
-                if request.query["token"] != nil {
-                    return WebResponse(status: 303, headers: [("Location", "/"), ("Set-Cookie", access.cookie)])
-                }
-                return asset(WebPage.html(token: access.token), type: "text/html; charset=utf-8")
-            case ["app.css"]: return asset(WebPage.css, type: "text/css; charset=utf-8")
-            case ["app.js"]: return asset(WebPage.javascript, type: "text/javascript; charset=utf-8")
-            case ["live.js"]: return asset(WebPage.liveJavascript, type: "text/javascript; charset=utf-8")
-            case ["api", "recordings"]: return answer { try list(request) }
-            case ["api", "tags"]: return answer { try tags() }
-            case ["api", "search"]: return answer { try search(request) }
-            default: break
-            }
-        }
-        if parts == ["v1", "audio", "transcriptions"], method == "POST", let importer {
-            return answer { try transcribe(request, with: importer) }
-        }
-        if parts == ["api", "import"], method == "POST", let importer {
-            return answer { try upload(request, with: importer) }
-        }
-        if parts.count >= 3, parts[0] == "api", parts[1] == "recordings" {
-            let id = parts[2]
-            let rest = Array(parts.dropFirst(3))
-            switch (method, rest.first, rest.count) {
-            case ("GET", nil, _), ("HEAD", nil, _): return answer { try show(id) }
-            case ("GET", "audio", 1), ("HEAD", "audio", 1): return answer { try audio(id, range: request.headers["range"]) }
-            case ("GET", "export", 2), ("HEAD", "export", 2): return answer { try export(id, rest[1]) }
-            case ("POST", "name", 1): return answer { try rename(id, request.body) }
-            case ("POST", "tags", 1): return answer { try changeTags(id, request.body) }
-            case ("POST", "speakers", 1): return answer { try renameSpeaker(id, request.body) }
-            case ("POST", "summarize", 1): return answer { try summarize(id) }
-            case ("POST", "retranscribe", 1) where retranscriber != nil: return answer { try retranscribe(id, request.body) }
-            case ("GET", "retranscribe", 1) where retranscriber != nil: return answer { try retranscription(id) }
-            case ("DELETE", nil, _): return answer { try delete(id) }
-            case (_, nil, _), (_, "audio", 1), (_, "export", 2), (_, "name", 1), (_, "tags", 1), (_, "speakers", 1), (_, "summarize", 1), (_, "retranscribe", 1):
-                return .error(405, "\(method) is not allowed on \(request.path)")
-            default: break
-            }
-        }
-        let pages: [[String]] = [[""], ["app.css"], ["app.js"], ["live.js"], ["api", "recordings"], ["api", "tags"], ["api", "search"]]
-        if pages.contains(parts) { return .error(405, "\(method) is not allowed on \(request.path)") }
-        return .error(404, "no such page or API: \(method) \(request.path)")
-    }
-
-    private func asset(_ text: String, type: String) -> WebResponse {
-        WebResponse(status: 200, headers: [("Content-Type", type)], body: .data(Data(text.utf8)))
     }
 
     /// Runs `work` with the store's errors as 4xx and 5xx answers of one JSON line.
-    private func answer(_ work: () throws -> WebResponse) -> WebResponse {
+    func answer(_ work: () throws -> WebResponse) -> WebResponse {
         do {
             return try work()
         } catch let error as LibraryError {
@@ -201,7 +152,7 @@ final class LibraryWebAPI: Sendable {
         try LibraryPage.requested(offset: request.query["offset"], limit: request.query["limit"])
     }
 
-    private func list(_ request: WebRequest) throws -> WebResponse {
+    func list(_ request: WebRequest) throws -> WebResponse {
         let (offset, limit) = try page(request)
         let tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
         let recordings = try withStore { try $0.list(ListRequest(tag: tag, limit: limit, offset: offset)) }
@@ -209,11 +160,11 @@ final class LibraryWebAPI: Sendable {
         return .json(Answer(recordings: recordings.map(row), page: LibraryPage(offset: offset, limit: limit, count: recordings.count)))
     }
 
-    private func tags() throws -> WebResponse {
+    func tags() throws -> WebResponse {
         .json(["tags": try withStore { try $0.allTags() }])
     }
 
-    private func search(_ request: WebRequest) throws -> WebResponse {
+    func search(_ request: WebRequest) throws -> WebResponse {
         let (offset, limit) = try page(request)
         guard let query = request.query["q"], !query.allSatisfy(\.isWhitespace) else {
             throw BadRequest(message: "give the words to find as q")
@@ -243,7 +194,7 @@ final class LibraryWebAPI: Sendable {
         return .json(Answer(results: shaped, page: LibraryPage(offset: offset, limit: limit, count: results.count)))
     }
 
-    private func show(_ id: String) throws -> WebResponse {
+    func show(_ id: String) throws -> WebResponse {
         let (recording, segments, audioMissing) = try withStore { store in
             let recording = try exactRecording(id, in: store)
             return (recording, try store.transcript(of: recording.id), store.isAudioMissing(recording.id))
@@ -259,7 +210,7 @@ final class LibraryWebAPI: Sendable {
                             exports: ExportFormat.allCases.map(\.rawValue), audioMissing: audioMissing ? MissingAudioFile.clause : nil))
     }
 
-    private func audio(_ id: String, range header: String?) throws -> WebResponse {
+    func audio(_ id: String, range header: String?) throws -> WebResponse {
         let file = try withStore { store in try store.existingAudioFile(of: try exactRecording(id, in: store)) }
         let length = try (FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.uint64Value ?? 0
         var headers = [("Content-Type", AudioContentType.mediaType(forFileName: file.lastPathComponent) ?? "application/octet-stream"),
@@ -278,7 +229,7 @@ final class LibraryWebAPI: Sendable {
         }
     }
 
-    private func export(_ id: String, _ formatName: String) throws -> WebResponse {
+    func export(_ id: String, _ formatName: String) throws -> WebResponse {
         guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
             throw BadRequest(message: "unknown format '\(formatName)'; use " + ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -306,7 +257,7 @@ final class LibraryWebAPI: Sendable {
         }
     }
 
-    private func rename(_ id: String, _ body: Data) throws -> WebResponse {
+    func rename(_ id: String, _ body: Data) throws -> WebResponse {
         struct Body: Decodable { var name: String }
         let name = try decode(Body.self, body).name
         let renamed = try withStore { store in try store.rename(try exactRecording(id, in: store).id, to: name) }
@@ -314,7 +265,7 @@ final class LibraryWebAPI: Sendable {
     }
 
     /// `{"speaker": "S1", "name": "Anna"}`: names a speaker (`RecordingSpeakerLabels.rename`); an empty name removes it.
-    private func renameSpeaker(_ id: String, _ body: Data) throws -> WebResponse {
+    func renameSpeaker(_ id: String, _ body: Data) throws -> WebResponse {
         struct Body: Decodable { var speaker: String; var name: String }
         let change = try decode(Body.self, body)
         let renamed = try withStore { store in
@@ -323,7 +274,7 @@ final class LibraryWebAPI: Sendable {
         return .json(["recording": row(renamed)])
     }
 
-    private func changeTags(_ id: String, _ body: Data) throws -> WebResponse {
+    func changeTags(_ id: String, _ body: Data) throws -> WebResponse {
         struct Body: Decodable { var add: [String]?; var remove: [String]? }
         let change = try decode(Body.self, body)
         let changed = try withStore { store in
@@ -332,7 +283,7 @@ final class LibraryWebAPI: Sendable {
         return .json(["recording": row(changed)])
     }
 
-    private func upload(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
+    func upload(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
         let name: String
         do {
             name = try UploadedFileName.check(request.query["name"] ?? "")
@@ -350,7 +301,7 @@ final class LibraryWebAPI: Sendable {
 
     /// OpenAI's transcription API in shape: multipart `file`, `language` (a BCP 47 tag; default
     /// en-US), `prompt` and `model` (accepted, not used), `response_format`; nothing is saved.
-    private func transcribe(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
+    func transcribe(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
         let form: MultipartForm
         do {
             form = try MultipartForm(body: request.body, contentType: request.headers["content-type"])
@@ -380,7 +331,7 @@ final class LibraryWebAPI: Sendable {
 
     /// The core's summarizing use case with the offline summarizer (`summarize`'s default engine:
     /// nothing leaves the machine).
-    private func summarize(_ id: String) throws -> WebResponse {
+    func summarize(_ id: String) throws -> WebResponse {
         let (recording, summary) = try withStore { store in
             let found = try exactRecording(id, in: store)
             return try RecordingSummarizing.summarize(found.id, in: store) { ExtractiveSummarizer() }
@@ -392,7 +343,7 @@ final class LibraryWebAPI: Sendable {
     /// Starts re-transcribing with the default local engine; `{"language"?}` (default: the
     /// recording's). 202 with the job; its progress is read with GET. A library that cannot be
     /// changed is 409 before a job starts.
-    private func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
+    func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
         struct Body: Decodable { var language: String? }
         let language = body.isEmpty ? nil : try decode(Body.self, body).language
         let recording = try withStore { store in
@@ -405,14 +356,14 @@ final class LibraryWebAPI: Sendable {
         return .json(["job": job], status: 202)
     }
 
-    private func retranscription(_ id: String) throws -> WebResponse {
+    func retranscription(_ id: String) throws -> WebResponse {
         // A job is answered even once its recording is deleted: it says what became of it.
         if RecordingID.isSafe(id), let job = retranscriber!.job(id) { return .json(["job": job]) }
         _ = try withStore { store in try exactRecording(id, in: store) }
         return .error(404, "this recording has not been transcribed again since the server started")
     }
 
-    private func delete(_ id: String) throws -> WebResponse {
+    func delete(_ id: String) throws -> WebResponse {
         let deleted = try withStore { store in
             let recording = try exactRecording(id, in: store)
             try store.delete(recording.id, purge: false)

@@ -39,29 +39,8 @@ final class LiveWebAPI: Sendable {
         var recorder: WebRecorder.Status?
     }
 
-    /// The answer to a request under `/api/live`, nil when the path is not one of its own.
-    func respond(to request: WebRequest, parts: [String]) -> WebResponse? {
-        let reading = request.method == "GET" || request.method == "HEAD"
-        switch (parts, reading) {
-        case (["api", "live"], true): return .json(answer(now: Date()))
-        case (["api", "live", "events"], true): return events()
-        case (["api", "live", "record"], false) where request.method == "POST":
-            return recorderAnswer { try $0.start(request.body) }
-        case (["api", "live", "record", "pause"], false) where request.method == "POST":
-            return recorderAnswer { try $0.pause(true) }
-        case (["api", "live", "record", "resume"], false) where request.method == "POST":
-            return recorderAnswer { try $0.pause(false) }
-        case (["api", "live", "record", "stop"], false) where request.method == "POST":
-            return recorderAnswer { try $0.stop() }
-        case (["api", "live"], _), (["api", "live", "events"], _), (["api", "live", "record"], _),
-             (["api", "live", "record", "pause"], _), (["api", "live", "record", "resume"], _), (["api", "live", "record", "stop"], _):
-            return .error(405, "\(request.method) is not allowed on \(request.path)")
-        default:
-            return nil
-        }
-    }
-
-    private func recorderAnswer(_ work: (WebRecorder) throws -> Void) -> WebResponse {
+    /// Runs `work` on the page's recorder; the answer of `GET /api/live`, or the refusal.
+    func recorderAnswer(_ work: (WebRecorder) throws -> Void) -> WebResponse {
         guard let recorder else { return .error(404, "this server does not record") }
         do {
             try work(recorder)
@@ -94,7 +73,7 @@ final class LiveWebAPI: Sendable {
     /// `text/event-stream`: an `update` event with the whole answer at once, then whenever it
     /// changes, and once a second while a clock ticks (the previews' timers are drawn by the
     /// server); a comment line every `keepAliveSeconds` when nothing else is sent.
-    private func events() -> WebResponse {
+    func events() -> WebResponse {
         // What this stream has sent: the list's version and when.
         let sent = Mutex<(version: Int?, at: Date)>((nil, .distantPast))
         let stream = WebStream { [self] in

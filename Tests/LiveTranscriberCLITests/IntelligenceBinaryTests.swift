@@ -17,7 +17,7 @@ struct IntelligenceBinaryTests {
         #expect(result.stdout.hasPrefix("""
             OVERVIEW: Write a recording's transcript as text, Markdown, subtitles or JSON.
 
-            USAGE: livetranscriber export <id> --format txt|md|srt|vtt|json [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]
+            USAGE: livetranscriber export <id> --format txt|md|srt|vtt|json [--transcript current|translated] [--output PATH [--json]] [--line-length N] [--lines N] [--cue-seconds S]
 
             ARGUMENTS:
               <id>                    A recording id, a unique id prefix, or 'latest'.

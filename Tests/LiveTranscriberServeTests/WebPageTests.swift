@@ -26,7 +26,7 @@ struct WebPageTests {
 
     @Test("the style sheet is the library's, then the Live view's")
     func styleSheet() {
-        #expect(WebPage.css.hasPrefix(":root {\n"))
+        #expect(WebPage.css.hasPrefix("[hidden] { display: none !important; }\n:root {\n"))
         #expect(WebPage.css.contains(".live-cards { display: grid; gap: 1.25rem; }"))
         #expect(!WebPage.css.contains("{{"))
     }

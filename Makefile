@@ -41,7 +41,7 @@ INSTALL_FOLDERS := bin share/man/man1 share/bash-completion/completions share/zs
 	share/fish/vendor_completions.d lib/livetranscriber share/livetranscriber/models
 INSTALLED_FOLDERS := $(ENGINELIBDIR)/installed-folders
 
-.PHONY: run test deps build release bench bench-live bench-quality bench-pipe bench-serve clean sanitize fuzz soak install install-folders install-path-check uninstall ios-check
+.PHONY: run test deps build release bench bench-live bench-quality bench-speakers bench-pipe bench-serve clean test-quick sanitize fuzz soak install install-folders install-path-check uninstall ios-check
 
 deps:
 	@scripts/install-deps.sh
@@ -63,6 +63,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	python3 scripts/ios-bundle.py check
+
+# The core's tests and the store's (SQLite in temp folders, both stores' conformance suites):
+# no speech models, no built program; about a minute once built. `make test` runs everything.
+test-quick: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter 'LiveTranscriberCoreTests\.|LiveTranscriberLinuxTests\.(Library|Draft|Recording|SQLite|WAVFile)'
 
 bench: release
 	scripts/bench.sh
@@ -152,6 +158,10 @@ bench-live: release
 # Only the per-file comparison with whisper.cpp alone (issue 42): import and the live lines, about 12 minutes.
 bench-quality: release
 	python3 scripts/bench.py quality
+
+# Only the speaker-label section (issue 38): seven conversations of 2 to 4 real voices imported three ways, about 16 minutes.
+bench-speakers: release
+	python3 scripts/bench.py speakers
 
 # Only the web server section of BENCHMARKS.md (issue 22).
 bench-serve: release

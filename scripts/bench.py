@@ -15,6 +15,7 @@ import tempfile
 
 import bench_live
 import bench_quality
+import bench_speakers
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -370,6 +371,7 @@ def main():
         pipe_rows = pipe_memory(work)
         latency = live_latency(work)
         quality = bench_quality.measure(work)
+        speakers = bench_speakers.measure(work)
         auto = auto_language(work)
         serve_section = serve_benchmark(work)
         now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -390,7 +392,7 @@ set of one run.
 
 | audio | length | segments | wall | real-time factor | our CPU | their CPU | CPU ratio | our peak RSS | their peak RSS |
 |---|---|---|---|---|---|---|---|---|---|
-""" + "\n".join(rows) + "\n\n" + engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio) + live_latency_section(latency) + auto_language_section(auto) + bench_quality.section(quality) + SPEECH_SETS_BEFORE + "\n" + f"""## Live Activity traffic (issue 3)
+""" + "\n".join(rows) + "\n\n" + engines_section(engine_rows, pipeline_ratio, long_audio, demo_audio) + live_latency_section(latency) + auto_language_section(auto) + bench_quality.section(quality) + SPEECH_SETS_BEFORE + "\n" + bench_speakers.section(speakers) + f"""## Live Activity traffic (issue 3)
 
 `record --input long.wav --speed max --no-refine --stats --activity-feed FILE` on the long file above:
 {activity_stats}. The feed holds {activity_sent} lines ({activity_verdict}: 1 start, one update
@@ -947,9 +949,26 @@ synthetic voice, not of our 7.5 s window or the cut.
 """
 
 
+def heading_after(marker, skipping):
+    """The heading of the section after `marker`'s in BENCHMARKS.md, passing over the section
+    `skipping` (the one being replaced), or None: where a section that follows `marker`'s goes."""
+    with open(os.path.join(ROOT, "BENCHMARKS.md")) as f:
+        text = f.read()
+    if marker not in text:
+        return None
+    position = text.index(marker)
+    while True:
+        position = text.find("\n## ", position + 1)
+        if position < 0:
+            return None
+        heading = text[position + 1:text.find("\n", position + 1)]
+        if heading != skipping:
+            return heading
+
+
 def measure_section(measure, section, marker, before):
     """Runs one measurement in a scratch folder and replaces its section (`marker`) in BENCHMARKS.md
-    (`bench.py live-latency`, `quality`, `auto-language`)."""
+    (`bench.py live-latency`, `quality`, `auto-language`, `speakers`)."""
     work = tempfile.mkdtemp(prefix="lt-bench-")
     try:
         replace_section(section(measure(work)), marker, before=before)
@@ -972,7 +991,11 @@ if __name__ == "__main__":
         measure_section(live_latency, live_latency_section, LIVE_LATENCY_MARKER, "## Live Activity traffic (issue 3)")
     elif sys.argv[1:] == ["quality"]:
         measure_section(bench_quality.measure, lambda rows: bench_quality.section(rows) + SPEECH_SETS_BEFORE + "\n",
-                        bench_quality.QUALITY_MARKER, "## Live Activity traffic (issue 3)")
+                        bench_quality.QUALITY_MARKER,
+                        heading_after(bench_quality.QUALITY_MARKER, bench_quality.QUALITY_MARKER) or "## Live Activity traffic (issue 3)")
+    elif sys.argv[1:] == ["speakers"]:
+        measure_section(bench_speakers.measure, bench_speakers.section, bench_speakers.SPEAKERS_MARKER,
+                        heading_after(bench_quality.QUALITY_MARKER, bench_speakers.SPEAKERS_MARKER))
     elif sys.argv[1:] == ["auto-language"]:
         measure_section(auto_language, auto_language_section, "## Language identification under `--language auto`",
                         bench_quality.QUALITY_MARKER)

@@ -280,6 +280,34 @@ def main():
         if not browser.find_elements(By.CSS_SELECTOR, "#transcript .row .speaker") and browser.find_element(By.ID, "speakers").is_displayed():
             fail("the Speakers section is shown for a recording without speaker labels")
 
+        # Its English translation (kept beside the transcript): the switch shows it, its export
+        # links export it, and "As spoken" brings the transcript back.
+        if not browser.find_element(By.ID, "transcript-choice").is_displayed():
+            fail("a recording with a translation shows no switch to it")
+        browser.find_element(By.ID, "show-translation").click()
+        wait.until(lambda b: texts(b, "#transcript .row .words")[:1] == ["Translated sentence 1."])
+        if browser.find_element(By.ID, "show-translation").get_attribute("aria-pressed") != "true":
+            fail("the English translation button is not shown pressed")
+        links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#export-links a")]
+        if not links or not all(link.endswith("?transcript=translated") for link in links):
+            fail("the translation's export links are %r" % links)
+        shot("translation")
+        browser.find_element(By.ID, "show-original").click()
+        wait.until(lambda b: texts(b, "#transcript .row .words")[:1] != ["Translated sentence 1."])
+        if len(browser.find_elements(By.CSS_SELECTOR, "#transcript .row")) != 5:
+            fail("As spoken shows %d rows" % len(browser.find_elements(By.CSS_SELECTOR, "#transcript .row")))
+        # This server's engine (pocketsphinx) cannot translate: one line says so, nothing changes.
+        browser.execute_script("document.querySelector('.manage').open = true")
+        browser.find_element(By.ID, "translate-button").click()
+        wait.until(lambda b: "whisper" in b.find_element(By.ID, "recording-status").text)
+        said = browser.find_element(By.ID, "recording-status").text
+        if said != "translating needs the whisper engine; this server transcribes with pocketsphinx":
+            fail("Translate with pocketsphinx says %r" % said)
+        if not browser.find_element(By.ID, "translate-button").is_enabled():
+            fail("the Translate button stays disabled after a refusal")
+        browser.execute_script("document.querySelector('.manage').open = false")
+        print("serve-browser-test: the translation shown and the transcript back; Translate refused with one line")
+
         # Click the third row: the audio goes to its start.
         rows = browser.find_elements(By.CSS_SELECTOR, "#transcript .row")
         third = rows[2]

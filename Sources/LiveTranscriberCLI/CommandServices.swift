@@ -4,7 +4,7 @@ import LiveTranscriberLinux
 
 /// What the export, summarize and retranscribe commands take from outside; tests replace parts.
 ///
-/// By default everything comes from `StoreFactory.swift` and the Linux adapters.
+/// By default the store comes from `makeStore` (LiveTranscriberLibraryCLI) and the rest from the Linux adapters.
 struct CommandServices {
     var store: (CommandContext) throws -> any RecordingStore = { try makeStore($0) }
     /// The local engine, a model file the user brought (nil for the installed one) and the
@@ -12,8 +12,6 @@ struct CommandServices {
     var localTranscriber: (SpeechEngineKind, String?, String?) throws -> any LocalTranscriber = {
         LocalFileTranscriber(engine: $0, model: $1, recentLanguage: $2)
     }
-    /// The local engine with whisper's translate task (`--translate`): English segments of any speech.
-    var localTranslator: (SpeechEngineKind, String?) throws -> any LocalTranscriber = { LocalFileTranscriber(engine: $0, model: $1, translate: true) }
     var audioSlicer: () -> any AudioSlicer = { SndFileAudioSlicer() }
     /// Who speaks when (`SpeakerLabelling`): sherpa-onnx with the installed models.
     var diarizer: (@escaping @Sendable () -> Bool) -> any SpeakerDiarizer = { SherpaOnnxDiarizer(isCancelled: $0) }

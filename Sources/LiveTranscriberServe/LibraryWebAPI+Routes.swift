@@ -54,8 +54,8 @@ extension LibraryWebAPI {
             api.answer { try api.audio(path["id"], range: request.headers["range"]) }
         },
         WebRoute(["GET", "HEAD"], "/api/recordings/{id}/export/{format}", .tokenHolder,
-                 "the export in that format, as a download") { api, _, path in
-            api.answer { try api.export(path["id"], path["format"]) }
+                 "the export in that format, as a download; `?transcript=translated` exports the translation") { api, request, path in
+            api.answer { try api.export(path["id"], path["format"], transcript: request.query["transcript"]) }
         },
         WebRoute(["POST"], "/api/recordings/{id}/name", .tokenHolderWithHeader, "renames the recording") { api, request, path in
             api.answer { try api.rename(path["id"], request.body) }
@@ -71,7 +71,7 @@ extension LibraryWebAPI {
             api.answer { try api.summarize(path["id"]) }
         },
         WebRoute(["POST"], "/api/recordings/{id}/retranscribe", .tokenHolderWithHeader, needs: .retranscriber,
-                 "starts transcribing the recording again (202 with the job)") { api, request, path in
+                 "starts transcribing the recording again, or translating it (202 with the job)") { api, request, path in
             api.answer { try api.retranscribe(path["id"], request.body) }
         },
         WebRoute(["GET"], "/api/recordings/{id}/retranscribe", .tokenHolder, needs: .retranscriber,

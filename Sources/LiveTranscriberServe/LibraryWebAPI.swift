@@ -89,6 +89,8 @@ final class LibraryWebAPI: Sendable {
             }
         } catch let error as BadRequest {
             return .error(400, error.message)
+        } catch let error as NoTranslation {
+            return .error(404, error.description)
         } catch let error as SummarizingError {
             return .error(422, error.description)
         } catch let error as WebImport.Failure {
@@ -105,6 +107,11 @@ final class LibraryWebAPI: Sendable {
     }
 
     struct BadRequest: Error { var message: String }
+
+    /// A translation was asked for and none is kept (404).
+    struct NoTranslation: Error, CustomStringConvertible {
+        var description: String { "this recording has no translation; translate it first (Translate into English)" }
+    }
 
     private func withStore<T: Sendable>(_ work: @Sendable (any RecordingStore) throws -> T) throws -> T {
         try store.withLock { store in
@@ -195,19 +202,31 @@ final class LibraryWebAPI: Sendable {
     }
 
     func show(_ id: String) throws -> WebResponse {
-        let (recording, segments, audioMissing) = try withStore { store in
+        let (recording, segments, translation, audioMissing) = try withStore { store in
             let recording = try exactRecording(id, in: store)
-            return (recording, try store.transcript(of: recording.id), store.isAudioMissing(recording.id))
+            return (recording, try store.transcript(of: recording.id), try store.translation(of: recording.id), store.isAudioMissing(recording.id))
+        }
+        struct Translation: Encodable {
+            /// BCP 47 tag of the translation ("en").
+            var language: String
+            var transcript: PlaybackTranscript
         }
         struct Answer: Encodable {
             var recording: Row
             var transcript: PlaybackTranscript
+            /// The English translation kept next to the transcript (`RecordingTranslation`); left out when there is none.
+            var translation: Translation?
             var exports: [String]
             /// `MissingAudioFile.clause` when the audio file is gone; left out otherwise.
             var audioMissing: String?
         }
+        let translated = translation.map { segments in
+            let language = recording.translation ?? RecordingTranslation.language
+            return Translation(language: language, transcript: PlaybackTranscript(segments, speakers: [], recordingLanguage: language))
+        }
         return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments, speakers: recording.speakers, recordingLanguage: recording.language),
-                            exports: ExportFormat.allCases.map(\.rawValue), audioMissing: audioMissing ? MissingAudioFile.clause : nil))
+                            translation: translated, exports: ExportFormat.allCases.map(\.rawValue),
+                            audioMissing: audioMissing ? MissingAudioFile.clause : nil))
     }
 
     func audio(_ id: String, range header: String?) throws -> WebResponse {
@@ -229,16 +248,26 @@ final class LibraryWebAPI: Sendable {
         }
     }
 
-    func export(_ id: String, _ formatName: String) throws -> WebResponse {
+    /// `transcript`: "current" (nil: the same) or "translated", as `export --transcript`.
+    func export(_ id: String, _ formatName: String, transcript: String?) throws -> WebResponse {
         guard let format = ExportFormat(rawValue: formatName.lowercased()) else {
             throw BadRequest(message: "unknown format '\(formatName)'; use " + ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        let translated: Bool
+        switch transcript ?? "current" {
+        case "current": translated = false
+        case "translated": translated = true
+        case let other: throw BadRequest(message: "unknown transcript '\(VisibleText.escaped(other))'; use current or translated")
+        }
         let (recording, segments) = try withStore { store in
-            let recording = try exactRecording(id, in: store)
-            return (recording, try store.transcript(of: recording.id))
+            var recording = try exactRecording(id, in: store)
+            guard translated else { return (recording, try store.transcript(of: recording.id)) }
+            guard let translation = try store.translation(of: recording.id) else { throw NoTranslation() }
+            recording.language = recording.translation ?? RecordingTranslation.language
+            return (recording, translation)
         }
         let text = TranscriptExporter().export(recording: recording, segments: segments, format: format)
-        let name = format.fileName(for: recording)
+        let name = format.fileName(for: recording, translation: translated ? recording.language : nil)
         // RFC 6266: an ASCII fallback and the UTF-8 name.
         let ascii = String(name.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
         let encoded = name.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics) ?? ascii
@@ -299,8 +328,8 @@ final class LibraryWebAPI: Sendable {
         return .json(Answer(recording: row(saved.recording), segments: saved.segments.count))
     }
 
-    /// OpenAI's transcription API in shape: multipart `file`, `language` (a BCP 47 tag; default
-    /// en-US), `prompt` and `model` (accepted, not used), `response_format`; nothing is saved.
+    /// OpenAI's transcription API in shape: multipart `file`, `language` (a BCP 47 tag or "auto";
+    /// default: detected), `prompt` and `model` (accepted, not used), `response_format`; nothing is saved.
     func transcribe(_ request: WebRequest, with importer: WebImport) throws -> WebResponse {
         let form: MultipartForm
         do {
@@ -324,7 +353,10 @@ final class LibraryWebAPI: Sendable {
             throw BadRequest(message: error.message)
         }
         let name = file.fileName.flatMap(UploadedFileName.checked) ?? "audio"
-        let (segments, seconds, spoken) = try importer.transcribe(fileName: name, data: file.data, language: language)
+        // A clip too short to identify takes the library's recent language, as an upload to the library does.
+        let recent = try? withStore { store in RecentLanguage.of(try store.list()) }
+        let (segments, seconds, spoken) = try importer.transcribe(fileName: name, data: file.data, language: language,
+                                                                  recentLanguage: recent ?? nil)
         let (body, type) = format.render(segments, language: spoken, durationSeconds: seconds)
         return WebResponse(status: 200, headers: [("Content-Type", type)], body: .data(Data(body.utf8)))
     }
@@ -340,19 +372,21 @@ final class LibraryWebAPI: Sendable {
         return .json(Answer(recording: row(recording), summary: summary.summary, tags: summary.tags))
     }
 
-    /// Starts re-transcribing with the default local engine; `{"language"?}` (default: the
-    /// recording's). 202 with the job; its progress is read with GET. A library that cannot be
-    /// changed is 409 before a job starts.
+    /// Starts re-transcribing with the default local engine; `{"language"?, "translate"?}`
+    /// (language by default: the recording's, "auto" for one with stretches in other languages;
+    /// `translate: true` makes the English translation instead, as `retranscribe --translate`).
+    /// 202 with the job; its progress is read with GET. A library that cannot be changed is 409
+    /// before a job starts.
     func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
-        struct Body: Decodable { var language: String? }
-        let language = body.isEmpty ? nil : try decode(Body.self, body).language
+        struct Body: Decodable { var language: String?; var translate: Bool? }
+        let asked = body.isEmpty ? Body() : try decode(Body.self, body)
         let recording = try withStore { store in
             let recording = try exactRecording(id, in: store)
             try store.checkCanBeChanged()
             _ = try store.existingAudioFile(of: recording)  // 410 before a job starts when it is gone
             return recording
         }
-        let job = try retranscriber!.start(recording, language: language)
+        let job = try retranscriber!.start(recording, asked.translate == true ? .translate(from: asked.language) : .transcribe(language: asked.language))
         return .json(["job": job], status: 202)
     }
 

@@ -72,20 +72,24 @@ struct WebImport: Sendable {
         }
     }
 
-    /// Transcribes `data` (the file `fileName`) with the default local engine (`$LIVETRANSCRIBER_ENGINE`
-    /// or whisper) in `language`, saving nothing: for OpenAI's transcription API.
-    /// - Returns: the final segments and the audio's length in seconds.
+    /// The transcript of an upload, not saved (`/v1/audio/transcriptions`), made with the default
+    /// local engine (`$LIVETRANSCRIBER_ENGINE` or whisper) in `language`.
+    /// - Parameter recentLanguage: the library's recent language (`RecentLanguage.of`), for audio
+    ///   too short to identify under "auto", as `import` takes it.
+    /// - Returns: its segments, the audio's length in seconds, and its language (the one detected under "auto").
     /// - Throws: `Failure` when the file cannot be read or transcribed.
-    /// The transcript of an upload, not saved (`/v1/audio/transcriptions`): its segments, the
-    /// audio's length in seconds, and its language (the one detected under "auto").
-    func transcribe(fileName: String, data: Data, language: String) throws -> (segments: [TranscriptSegment], seconds: Double, language: String) {
-        try withUpload(fileName: fileName, data: data) { file in try transcribe(file, as: fileName, language: language) }
+    func transcribe(fileName: String, data: Data, language: String,
+                    recentLanguage: String?) throws -> (segments: [TranscriptSegment], seconds: Double, language: String) {
+        try withUpload(fileName: fileName, data: data) { file in
+            try transcribe(file, as: fileName, language: language, recentLanguage: recentLanguage)
+        }
     }
 
-    private func transcribe(_ file: URL, as fileName: String, language: String) throws -> (segments: [TranscriptSegment], seconds: Double, language: String) {
+    private func transcribe(_ file: URL, as fileName: String, language: String,
+                            recentLanguage: String?) throws -> (segments: [TranscriptSegment], seconds: Double, language: String) {
         do {
             let engine = try SpeechOptions.defaultEngine(context.environment)
-            let transcript = try makeLocalTranscriber(engine: engine, model: nil)
+            let transcript = try LocalFileTranscriber(engine: engine, recentLanguage: recentLanguage)
                 .transcript(of: file, language: language, vocabulary: Vocabulary(), languageWarning: { _ in })
             // The length of all of it (every link of a chained Ogg file), as it was transcribed.
             let read = try? AudioFileReader.open(path: file.path)

@@ -166,7 +166,7 @@ final class WebRecorder: Sendable {
                TranscriptRefinement.decision(engine: engine, turnedOff: false,
                                              audioSeconds: recording.durationSeconds,
                                              stoppedByTermination: shuttingDown.load(ordering: .relaxed)) == .refine {
-                _ = try? refiner?.start(recording, language: nil, refining: true)
+                _ = try? refiner?.start(recording, .refine(recordedUnder: LanguageChoice(options.speech.language)))
             }
         } catch AudioFileError.captureFailed(let device, let reason) {
             // Said for the page: the way out is serve's option, not record's.

@@ -8,9 +8,22 @@ import Synchronization
 /// Re-transcribes a recording from the page as `retranscribe` does with a local engine (the
 /// default engine, `$LIVETRANSCRIBER_ENGINE` or whisper), through the same use case
 /// (`RecordingRetranscription`: audio check, rules, save over the transcript read; the previous transcript is kept,
-/// `retranscribe --restore` puts it back). It runs on a thread of its own and tells how far it
-/// has transcribed, for the page's progress bar.
+/// `retranscribe --restore` puts it back), or translates it as `retranscribe --translate` does
+/// (`RecordingTranslation`). It runs on a thread of its own and tells how far it has gone, for
+/// the page's progress bar.
 final class WebRetranscriber: Sendable {
+    /// What a job makes.
+    enum Request: Sendable, Equatable {
+        /// A new transcript in `language` (a BCP 47 tag or "auto"); nil: as `retranscribe` without
+        /// `--language` (`RecordingRetranscription.defaultLanguage`).
+        case transcribe(language: String?)
+        /// The second pass over a recording just saved from the page (`TranscriptRefinement`),
+        /// decoded under the language choice it was recorded with, as `record`'s second pass.
+        case refine(recordedUnder: LanguageChoice)
+        /// The English translation, kept next to the transcript; decoded from `language` (nil: as `.transcribe`).
+        case translate(from: String?)
+    }
+
     /// A re-transcription's progress.
     struct Job: Sendable, Equatable, Encodable {
         /// "running", "done" or "failed".
@@ -32,6 +45,9 @@ final class WebRetranscriber: Sendable {
         /// True for the second pass over a recording just saved from the page (`TranscriptRefinement`),
         /// false for a transcribe-again the user asked for.
         var refining: Bool
+        /// True for a translation (`Request.translate`): `segments` counts the translation's, and
+        /// the transcript is unchanged.
+        var translating: Bool
     }
 
     private let context: CommandContext
@@ -44,41 +60,70 @@ final class WebRetranscriber: Sendable {
     /// The last re-transcription of recording `id` since the server started, nil when none.
     func job(_ id: String) -> Job? { jobs.withLock { $0[id] } }
 
-    /// Starts re-transcribing `recording` in `language` (nil: its own).
-    /// - Parameter refining: the second pass over a recording the page just saved, not a request.
+    /// Starts `request` on `recording`.
     /// - Returns: the job as it starts.
-    /// - Throws: `LibraryWebAPI.BadRequest` for a bad language tag or one the engine cannot take; `Busy` while one of the same
+    /// - Throws: `LibraryWebAPI.BadRequest` for a bad language tag or one the engine cannot take, and for a
+    ///   translation with an engine that cannot translate (pocketsphinx); `Busy` while a job on the same
     ///   recording runs; `AudioFormatUnsupported` for audio this machine cannot read.
-    func start(_ recording: Recording, language: String?, refining: Bool = false) throws -> Job {
-        let language = try language.map { tag in
-            do {
-                let tag = try SpeechOptions.languageTag(tag)
-                // A language the engine cannot take is refused here, not as a job that fails once started.
-                try SpeechOptions.validate(SpeechOptions.defaultEngine(context.environment), language: tag, model: nil)
-                return tag
-            } catch let error as UsageError {
-                throw LibraryWebAPI.BadRequest(message: error.message)
-            }
-        } ?? recording.language
+    func start(_ recording: Recording, _ request: Request) throws -> Job {
+        let engine: SpeechEngineKind
+        do {
+            engine = try SpeechOptions.defaultEngine(context.environment)
+        } catch let error as UsageError {
+            throw LibraryWebAPI.BadRequest(message: error.message)
+        }
+        let request = try Self.checked(request, engine: engine)
         try AudioFormatSupport.libsndfile.checkReadable(recording.audio.format)
-        let job = Job(state: "running", doneSeconds: 0, totalSeconds: recording.durationSeconds, fraction: 0, language: language,
-                      refining: refining)
-        try jobs.withLock { jobs in
+        var job = Job(state: "running", doneSeconds: 0, totalSeconds: recording.durationSeconds, fraction: 0, language: recording.language,
+                      refining: false, translating: false)
+        switch request {
+        case .transcribe(let language): job.language = language ?? recording.language
+        case .refine: job.refining = true
+        case .translate:
+            job.translating = true
+            job.language = RecordingTranslation.language
+        }
+        try jobs.withLock { [job] jobs in
             if jobs[recording.id]?.state == "running" { throw Busy() }
             jobs[recording.id] = job
         }
-        let thread = Thread { [self] in run(recording, language: language) }
+        let thread = Thread { [self] in run(recording, request, engine: engine) }
         thread.name = "retranscribe"
         thread.start()
         return job
     }
 
-    /// A re-transcription of the recording is already under way.
+    /// A re-transcription or translation of the recording is already under way.
     struct Busy: Error, CustomStringConvertible {
-        var description: String { "this recording is already being transcribed again" }
+        var description: String { "this recording is already being transcribed again or translated" }
     }
 
-    private func run(_ recording: Recording, language: String) {
+    /// `request` with its language as a tag the engine takes, refused here rather than as a job
+    /// that fails once started.
+    private static func checked(_ request: Request, engine: SpeechEngineKind) throws -> Request {
+        func tag(_ language: String?) throws -> String? {
+            try language.map { tag in
+                do {
+                    let tag = try SpeechOptions.languageTag(tag)
+                    try SpeechOptions.validate(engine, language: tag, model: nil)
+                    return tag
+                } catch let error as UsageError {
+                    throw LibraryWebAPI.BadRequest(message: error.message)
+                }
+            }
+        }
+        switch request {
+        case .transcribe(let language): return .transcribe(language: try tag(language))
+        case .refine: return request
+        case .translate(let language):
+            guard engine == .whisper else {
+                throw LibraryWebAPI.BadRequest(message: "translating needs the whisper engine; this server transcribes with \(engine.rawValue)")
+            }
+            return .translate(from: try tag(language))
+        }
+    }
+
+    private func run(_ recording: Recording, _ request: Request, engine: SpeechEngineKind) {
         let id = recording.id
         var quiet = context
         quiet.stdout = BufferOutput()
@@ -90,33 +135,38 @@ final class WebRetranscriber: Sendable {
             // What is replaced, as it is now: a transcript another command saves meanwhile is not overwritten.
             let job = try RecordingRetranscription(recording: recording, in: opened)
             let total = max(recording.durationSeconds, 0.001)
+            let progress = { (seconds: Double) in
+                self.jobs.withLock { jobs in
+                    jobs[id]?.doneSeconds = min(seconds, recording.durationSeconds)
+                    jobs[id]?.fraction = min(1, seconds / total)
+                }
+            }
+            let language: String
+            switch request {
+            case .transcribe(let named): language = named ?? job.defaultLanguage()
+            case .refine(let choice): language = job.defaultLanguage(recordedUnder: choice)
+            case .translate(let named):
+                let segments = try LocalFileTranscriber.translate(recording, from: named ?? job.defaultLanguage(), in: opened,
+                                                                  engine: engine, progress: progress)
+                finish(id, recording: recording, segments: segments.count, language: RecordingTranslation.language, note: nil)
+                return
+            }
             // Speaker labels after the words, as `retranscribe` and `record`'s second pass make them.
             let speakers = SpeakerLabelling(diarizer: SherpaOnnxDiarizer())
             let outcome = try job.run(in: opened, reads: .libsndfile, speakers: speakers) { audio in
-                let engine = try SpeechOptions.defaultEngine(context.environment)
                 // The library's vocabulary (or LIVETRANSCRIBER_VOCABULARY), as `retranscribe` without '--vocabulary'.
                 let vocabulary = try SpeechOptions.vocabulary(option: nil, kind: engine, model: nil, environment: context.environment,
                                                               library: context.dataDirectory, note: { _ in })
-                let transcript = try LocalFileTranscriber(engine: engine).transcript(
-                    of: audio, language: language, vocabulary: vocabulary, languageWarning: { _ in }
-                ) { seconds in
-                    jobs.withLock { jobs in
-                        jobs[id]?.doneSeconds = min(seconds, recording.durationSeconds)
-                        jobs[id]?.fraction = min(1, seconds / total)
-                    }
-                }
+                // The library's recent language for audio too short to identify, as `retranscribe` takes it.
+                let transcript = try LocalFileTranscriber(engine: engine, recentLanguage: try job.recentLanguage(in: opened)).transcript(
+                    of: audio, language: language, vocabulary: vocabulary, languageWarning: { _ in }, progress: progress)
                 return NewTranscript(transcript, vocabulary: vocabulary.terms)
             }
-            jobs.withLock { jobs in
-                switch outcome {
-                case .saved(let saved, _, let labels):
-                    jobs[id]?.note = labels?.note
-                    jobs[id]?.language = saved.recording.language
-                    jobs[id]?.state = "done"
-                    jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says
-                    jobs[id]?.fraction = 1
-                    jobs[id]?.segments = saved.segments.count
-                case .changedMeanwhile, .deletedMeanwhile:
+            switch outcome {
+            case .saved(let saved, _, let labels):
+                finish(id, recording: recording, segments: saved.segments.count, language: saved.recording.language, note: labels?.note)
+            case .changedMeanwhile, .deletedMeanwhile:
+                jobs.withLock { jobs in
                     jobs[id]?.state = "failed"
                     jobs[id]?.error = outcome.notSavedReason
                 }
@@ -129,6 +179,18 @@ final class WebRetranscriber: Sendable {
                 jobs[id]?.state = "failed"
                 jobs[id]?.error = reason
             }
+        }
+    }
+
+    /// Marks the job on `id` done: all of the recording's audio, `segments` saved in `language`.
+    private func finish(_ id: String, recording: Recording, segments: Int, language: String, note: String?) {
+        jobs.withLock { jobs in
+            jobs[id]?.note = note
+            jobs[id]?.language = language
+            jobs[id]?.state = "done"
+            jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says
+            jobs[id]?.fraction = 1
+            jobs[id]?.segments = segments
         }
     }
 }

@@ -323,6 +323,23 @@ struct ServeAPITests {
         #expect(empty.status == 422 && empty.text == "{\"error\":\"'Team sync: Q3/Q4' has no transcript text to summarize.\"}\n")
     }
 
+    @Test("translate and the translated export refuse what cannot be done: 400 with pocketsphinx and no job, 404 for a translation not made, 400 for an unknown transcript")
+    func translationRefusals() throws {
+        let id = library.long.id
+        let translate = try server.post("/api/recordings/\(id)/retranscribe", json: #"{"translate": true}"#)
+        #expect(translate.status == 400)
+        #expect(translate.text == "{\"error\":\"translating needs the whisper engine; this server transcribes with pocketsphinx\"}\n")
+        #expect(try server.get("/api/recordings/\(id)/retranscribe").status == 404)  // no job was started
+        let missing = try server.get("/api/recordings/\(id)/export/srt?transcript=translated")
+        #expect(missing.status == 404)
+        #expect(missing.text == "{\"error\":\"this recording has no translation; translate it first (Translate into English)\"}\n")
+        let bogus = try server.get("/api/recordings/\(id)/export/srt?transcript=english")
+        #expect(bogus.status == 400)
+        #expect(bogus.text == "{\"error\":\"unknown transcript 'english'; use current or translated\"}\n")
+        #expect(try server.get("/api/recordings/\(id)/export/srt?transcript=current").text == library.library.run("export", id, "--format", "srt").stdout)
+        #expect(try server.get("/api/recordings/\(id)").json()["translation"] == nil)
+    }
+
     @Test("OpenAI's transcription API: a multipart file transcribed by the local engine, nothing saved; the token as a bearer key; with no language given it is detected (English: en-US)")
     func openAITranscription() throws {
         var form = MultipartFormData(boundary: "lt-test")

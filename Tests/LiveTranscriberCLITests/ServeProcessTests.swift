@@ -1,5 +1,6 @@
 import Foundation
 import LiveTranscriberCore
+import LiveTranscriberLinux
 import LiveTranscriberTestSupport
 import Testing
 
@@ -139,6 +140,11 @@ struct ServeProcessTests {
         let speech = library.library.url.deletingLastPathComponent().appendingPathComponent("speech-\(UUID().uuidString).wav")
         try FileManager.default.copyItem(at: library.audioFile(library.long), to: speech)
         defer { try? FileManager.default.removeItem(at: speech) }
+        // A translation kept beside the long recording's transcript, as `retranscribe --translate` keeps one.
+        let store = try LibraryStore(directory: library.library.url, timeZone: ServedLibrary.utc, audioMeasure: SndFileAudioMeasure())
+        try store.saveTranslation(of: library.long.id, library.segments.enumerated().map { index, segment in
+            TranscriptSegment(text: "Translated sentence \(index + 1).", startSeconds: segment.startSeconds, endSeconds: segment.endSeconds)
+        }, language: "en")
         let serving = try ServeProcess(library, arguments: ["serve", "--port", "0", "--record-input", speech.path])
         let shots = Self.packageFolder.appendingPathComponent(".build/serve-screenshots")
         let script = Process()
@@ -160,7 +166,7 @@ struct ServeProcessTests {
         }
         #expect(script.terminationStatus == 0, "\(text)")
         #expect(text.contains("serve-browser-test: passed"), "\(text)")
-        for name in ["library", "search", "recording", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import", "retranscribe", "speakers",
+        for name in ["library", "search", "recording", "translation", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import", "retranscribe", "speakers",
                      "live-terminal", "live-terminal-saved", "live-page", "live-paused", "live-page-phone-dark"] {
             #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name + ".png").path))
         }

@@ -161,10 +161,7 @@ package struct ImportCommand: CLICommand {
     /// with the engine and model the import used; the recording as it is now kept.
     static func translate(_ recording: Recording, in store: LibraryStore, speech: SpeechOptions, context: CommandContext) throws -> Recording {
         let kind = try speech.engineChoice ?? SpeechOptions.defaultEngine(context.environment)
-        try RecordingTranslation.run(recording, in: store, reads: .libsndfile) { audio in
-            try LocalFileTranscriber(engine: kind, model: speech.model, translate: true)
-                .transcript(of: audio, language: recording.language, vocabulary: Vocabulary(), languageWarning: { _ in }).segments
-        }
+        try LocalFileTranscriber.translate(recording, from: recording.language, in: store, engine: kind, model: speech.model)
         return try store.resolve(recording.id)
     }
 

@@ -199,10 +199,8 @@ struct RetranscribeCommand: CLICommand {
         let kind = try choice ?? SpeechOptions.defaultEngine(context.environment, note: context.printError)
         let segments: [TranscriptSegment]
         do {
-            segments = try RecordingTranslation.run(recording, in: store, reads: .libsndfile) { audio in
-                try services.localTranslator(kind, localModel)
-                    .transcript(of: audio, language: language, vocabulary: Vocabulary(), languageWarning: { [context] in context.printError($0) }).segments
-            }
+            segments = try LocalFileTranscriber.translate(recording, from: language, in: store, engine: kind, model: localModel,
+                                                          languageWarning: { [context] in context.printError($0) })
         } catch let error as AudioFormatUnsupported {
             context.printErrorLine("error: '\(recording.name)' cannot be translated here: \(error.description)")
             return ExitCode.failure

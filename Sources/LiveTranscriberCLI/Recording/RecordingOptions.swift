@@ -113,7 +113,7 @@ package struct SpeechOptions: Equatable {
     /// The engine `--engine` named; nil for the default (`engine(in:)`).
     var engineChoice: SpeechEngineKind?
     /// BCP 47 tag of the speech, such as "en-US", or "auto" (the default) to detect it (`LanguageChoice`).
-    var language: String
+    package var language: String
     /// A model file the user brought; nil for the installed one.
     var model: String?
     /// `--vocabulary`'s value as given; nil when not given (`Vocabulary.chosen`).

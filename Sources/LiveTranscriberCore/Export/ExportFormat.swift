@@ -20,14 +20,16 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// character other than a letter, digit, space, "-", "_" or "." made "_", spaces around and
     /// dots at the start dropped, at most 80 characters, then "." and the extension; the id when
     /// nothing is left. "Team sync: Q3/Q4" as srt is "Team sync_ Q3_Q4.srt".
-    public func fileName(for recording: Recording) -> String {
+    /// - Parameter translation: the language of a translation exported in place of the transcript
+    ///   ("en"), put before the extension as video players look for it: "Team sync.en.srt".
+    public func fileName(for recording: Recording, translation: String? = nil) -> String {
         var base = String(recording.name.unicodeScalars.map { scalar -> Character in
             let allowed = CharacterSet.alphanumerics.contains(scalar) || " -_.".unicodeScalars.contains(scalar)
             return allowed ? Character(scalar) : "_"
         }).trimmingCharacters(in: .whitespaces)
         while base.hasPrefix(".") { base.removeFirst() }
         base = String(base.prefix(80)).trimmingCharacters(in: .whitespaces)
-        return (base.isEmpty ? recording.id : base) + "." + fileExtension
+        return (base.isEmpty ? recording.id : base) + (translation.map { "." + $0 } ?? "") + "." + fileExtension
     }
 
     /// The media type to use when the export is served or attached ("text/vtt").

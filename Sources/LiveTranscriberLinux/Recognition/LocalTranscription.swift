@@ -109,3 +109,27 @@ public struct LocalFileTranscriber: LocalTranscriber {
         return LocalTranscript(segments: main.segments, language: main.language)
     }
 }
+
+extension LocalFileTranscriber {
+    /// Makes the English translation of `recording` with whisper's translate task on this machine
+    /// and keeps it next to its transcript (`RecordingTranslation.run`): `retranscribe --translate`,
+    /// `import --translate` and the web page's Translate button.
+    /// - Parameters:
+    ///   - language: the language the audio is decoded from (a BCP 47 tag or "auto").
+    ///   - model: a model file the user brought, or nil for the installed one.
+    ///   - progress: told the seconds of audio translated so far, as `transcript(of:…progress:)`.
+    /// - Returns: the translation's segments as kept, times in seconds from the start of the recording.
+    /// - Throws: what `RecordingTranslation.run` throws; `RecognizerError.unsupported` for
+    ///   pocketsphinx; `WhisperError.translationUnsupported` for an English-only model.
+    @discardableResult
+    public static func translate(_ recording: Recording, from language: String, in store: some RecordingStore,
+                                 engine: SpeechEngineKind, model: String? = nil,
+                                 languageWarning: @escaping (String) -> Void = { _ in },
+                                 progress: (Double) -> Void = { _ in }) throws -> [TranscriptSegment] {
+        try RecordingTranslation.run(recording, in: store, reads: .libsndfile) { audio in
+            try LocalFileTranscriber(engine: engine, model: model, translate: true)
+                .transcript(of: audio, language: language, vocabulary: Vocabulary(), languageWarning: languageWarning, progress: progress)
+                .segments
+        }
+    }
+}

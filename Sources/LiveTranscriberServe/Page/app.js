@@ -6,7 +6,8 @@
   const token = document.querySelector('meta[name="lt-token"]').content;
   const $ = (id) => document.getElementById(id);
   const pageSize = 20;
-  const state = { offset: 0, query: "", tag: "", searchSerial: 0, recording: null, steps: [], current: null, timer: 0 };
+  const state = { offset: 0, query: "", tag: "", searchSerial: 0, recording: null, steps: [], current: null, timer: 0,
+                  answer: null, translated: false };
 
   /* {{element.js}} */
 
@@ -162,17 +163,27 @@
 
   function drawRecording(answer) {
     const recording = answer.recording;
+    if (!state.recording || state.recording.id !== recording.id) state.translated = false;  // each recording opens on its transcript
     state.recording = recording;
+    state.answer = answer;
     document.title = recording.name + " · LiveTranscriber";
     $("recording-title").textContent = recording.name;
     $("recording-meta").textContent = [recording.date, recording.durationText, recording.language].join(" · ");
     $("recording-summary").textContent = recording.summary || "";
     $("rename-input").value = recording.name;
     drawTags(recording);
+    // The transcript, or its English translation when there is one and it is chosen.
+    const translated = state.translated && !!answer.translation;
+    $("transcript-choice").hidden = !answer.translation;
+    $("show-original").setAttribute("aria-pressed", String(!translated));
+    $("show-translation").setAttribute("aria-pressed", String(translated));
+    const transcript = translated ? answer.translation.transcript : answer.transcript;
+    const which = translated ? "?transcript=translated" : "";
     $("export-links").replaceChildren(...answer.exports.map((format) =>
-      element("a", { href: "/api/recordings/" + encodeURIComponent(recording.id) + "/export/" + format, download: "", text: format.toUpperCase() })));
+      element("a", { href: "/api/recordings/" + encodeURIComponent(recording.id) + "/export/" + format + which, download: "",
+                     text: format.toUpperCase() + (translated ? " (English)" : "") })));
     drawSpeakers(recording);
-    const rows = answer.transcript.rows.map((row) => {
+    const rows = transcript.rows.map((row) => {
       const words = element("span", { class: "words" });
       if (row.speakerName) words.append(element("span", { class: "speaker", text: row.speakerName }));
       if (row.language) words.append(element("span", { class: "language", lang: row.language, text: row.language }), " ");
@@ -188,8 +199,9 @@
       return element("li", {}, button);
     });
     $("transcript").replaceChildren(...rows);
+    $("transcript").lang = translated ? answer.translation.language : recording.language;
     say("recording-status", rows.length ? "" : "This recording has no transcript.");
-    state.steps = answer.transcript.steps;
+    state.steps = transcript.steps;
     state.current = null;
     highlight();
   }
@@ -339,15 +351,18 @@
     } catch (error) { say("recording-status", error.message, true); }
     button.disabled = false;
   });
-  // Transcribe again (the button), or the refinement of a recording just saved from the Live
-  // page (started by the server): the job's progress read twice a second until it is done.
+  $("show-original").addEventListener("click", () => { state.translated = false; if (state.answer) drawRecording(state.answer); });
+  $("show-translation").addEventListener("click", () => { state.translated = true; if (state.answer) drawRecording(state.answer); });
+
+  // Transcribe again or Translate (the buttons), or the refinement of a recording just saved from
+  // the Live page (started by the server): the job's progress read twice a second until it is done.
   async function followRetranscription(id, job) {
     if (state.following === id) return;  // one loop per job, however often the screen opens
     state.following = id;
     const path = "/api/recordings/" + encodeURIComponent(id) + "/retranscribe";
-    const button = $("retranscribe-button"), bar = $("retranscribe-progress");
-    const doing = job.refining ? "Refining the transcript… " : "Transcribing again… ";
-    button.disabled = true;
+    const buttons = [$("retranscribe-button"), $("translate-button")], bar = $("retranscribe-progress");
+    const doing = job.translating ? "Translating into English… " : job.refining ? "Refining the transcript… " : "Transcribing again… ";
+    for (const button of buttons) button.disabled = true;
     try {
       bar.hidden = false;
       while (job.state === "running") {
@@ -359,27 +374,31 @@
       bar.value = job.fraction;
       if (job.state === "failed") throw new Error(job.error);
       if (state.recording && state.recording.id === id) {
+        if (job.translating) state.translated = true;  // the translation just made is shown
         const answer = await api("/api/recordings/" + encodeURIComponent(id));
         drawRecording(answer);
-        say("recording-status", (job.refining ? "Refined: " : "Transcribed again: ") + job.segments
-          + (job.segments === 1 ? " segment." : " segments."));
+        const done = job.translating ? "Translated into English: " : job.refining ? "Refined: " : "Transcribed again: ";
+        say("recording-status", done + job.segments + (job.segments === 1 ? " segment." : " segments."));
       }
     } catch (error) { say("recording-status", error.message, true); }
     bar.hidden = true;
-    button.disabled = false;
+    for (const button of buttons) button.disabled = false;
     state.following = null;
   }
-  $("retranscribe-button").addEventListener("click", async () => {
+  // A job the user asks for: `body` is the POST's JSON ("" for a plain transcribe-again).
+  async function startJob(button, body) {
     const id = state.recording.id;
-    $("retranscribe-button").disabled = true;
+    button.disabled = true;
     try {
-      const job = (await api("/api/recordings/" + encodeURIComponent(id) + "/retranscribe", { method: "POST" })).job;
+      const job = (await api("/api/recordings/" + encodeURIComponent(id) + "/retranscribe", { method: "POST", body })).job;
       await followRetranscription(id, job);
     } catch (error) {
       say("recording-status", error.message, true);
-      $("retranscribe-button").disabled = false;
+      button.disabled = false;
     }
-  });
+  }
+  $("retranscribe-button").addEventListener("click", () => startJob($("retranscribe-button"), undefined));
+  $("translate-button").addEventListener("click", () => startJob($("translate-button"), JSON.stringify({ translate: true })));
   $("delete-button").addEventListener("click", async () => {
     const recording = state.recording;
     if (!recording || !confirm("Move “" + recording.name + "” to the trash?")) return;

@@ -52,4 +52,12 @@ struct LibraryPageTests {
                                   language: "en", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
         #expect(format.fileName(for: recording) == expected)
     }
+
+    @Test("a translation's export is named with its language before the extension, as video players look for it")
+    func translationFileName() {
+        let recording = Recording(id: "20261202-031805-6872", name: "Team sync: Q3", createdAt: Date(timeIntervalSince1970: 0), durationSeconds: 1,
+                                  language: "de", audio: AudioDescription(format: "wav", sampleRate: 16_000, channels: 1))
+        #expect(ExportFormat.srt.fileName(for: recording, translation: "en") == "Team sync_ Q3.en.srt")
+        #expect(ExportFormat.txt.fileName(for: recording, translation: nil) == "Team sync_ Q3.txt")
+    }
 }

@@ -69,7 +69,10 @@ final class LibraryWebAPI: Sendable {
     private func route(_ request: WebRequest) -> WebResponse {
         switch Self.router.resolve(method: request.method, path: request.path, provides: provides) {
         case .route(let route, let path): return route.handler(self, request, path)
-        case .notAllowed: return .error(405, "\(request.method) is not allowed on \(request.path)")
+        case .notAllowed(let allowed):
+            var refused = WebResponse.error(405, "\(request.method) is not allowed on \(request.path)")
+            refused.headers.append(("Allow", allowed.joined(separator: ", ")))
+            return refused
         case .notFound: return .error(404, "no such page or API: \(request.method) \(request.path)")
         }
     }

@@ -24,10 +24,21 @@ final class WebRetranscriber: Sendable {
         case translate(from: String?)
     }
 
-    /// A re-transcription's progress.
+    /// A job's progress, as `GET /api/recordings/ID/retranscribe` sends it (docs/serve.md).
     struct Job: Sendable, Equatable, Encodable {
-        /// "running", "done" or "failed".
-        var state: String
+        /// Where a job is.
+        enum State: Sendable, Equatable {
+            case running
+            /// Saved: `segments` of the new transcript (or of the translation).
+            case done(segments: Int)
+            /// Nothing was saved; `error` says why, one sentence.
+            case failed(error: String)
+
+            var isRunning: Bool { self == .running }
+        }
+
+        /// Sent as "state": "running", "done" or "failed", with "segments" once done and "error" once failed.
+        var state: State
         /// Seconds of audio transcribed so far (`LocalTranscription.transcribe`'s progress).
         var doneSeconds: Double
         /// Seconds of audio in the recording.
@@ -36,10 +47,6 @@ final class WebRetranscriber: Sendable {
         var fraction: Double
         /// The language the transcript is made in (BCP 47).
         var language: String
-        /// Segments of the new transcript, once done.
-        var segments: Int?
-        /// Why it failed, one sentence.
-        var error: String?
         /// A note on a job that was saved: why it has no speaker labels (`SpeakerLabelling.Result.note`).
         var note: String?
         /// True for the second pass over a recording just saved from the page (`TranscriptRefinement`),
@@ -48,6 +55,31 @@ final class WebRetranscriber: Sendable {
         /// True for a translation (`Request.translate`): `segments` counts the translation's, and
         /// the transcript is unchanged.
         var translating: Bool
+
+        private enum Key: String, CodingKey {
+            case state, doneSeconds, totalSeconds, fraction, language, segments, error, note, refining, translating
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            switch state {
+            case .running:
+                try container.encode("running", forKey: .state)
+            case .done(let segments):
+                try container.encode("done", forKey: .state)
+                try container.encode(segments, forKey: .segments)
+            case .failed(let error):
+                try container.encode("failed", forKey: .state)
+                try container.encode(error, forKey: .error)
+            }
+            try container.encode(doneSeconds, forKey: .doneSeconds)
+            try container.encode(totalSeconds, forKey: .totalSeconds)
+            try container.encode(fraction, forKey: .fraction)
+            try container.encode(language, forKey: .language)
+            try container.encodeIfPresent(note, forKey: .note)
+            try container.encode(refining, forKey: .refining)
+            try container.encode(translating, forKey: .translating)
+        }
     }
 
     private let context: CommandContext
@@ -74,7 +106,7 @@ final class WebRetranscriber: Sendable {
         }
         let request = try Self.checked(request, engine: engine)
         try AudioFormatSupport.libsndfile.checkReadable(recording.audio.format)
-        var job = Job(state: "running", doneSeconds: 0, totalSeconds: recording.durationSeconds, fraction: 0, language: recording.language,
+        var job = Job(state: .running, doneSeconds: 0, totalSeconds: recording.durationSeconds, fraction: 0, language: recording.language,
                       refining: false, translating: false)
         switch request {
         case .transcribe(let language): job.language = language ?? recording.language
@@ -84,7 +116,7 @@ final class WebRetranscriber: Sendable {
             job.language = RecordingTranslation.language
         }
         try jobs.withLock { [job] jobs in
-            if jobs[recording.id]?.state == "running" { throw Busy() }
+            if jobs[recording.id]?.state.isRunning == true { throw Busy() }
             jobs[recording.id] = job
         }
         let thread = Thread { [self] in run(recording, request, engine: engine) }
@@ -166,19 +198,13 @@ final class WebRetranscriber: Sendable {
             case .saved(let saved, _, let labels):
                 finish(id, recording: recording, segments: saved.segments.count, language: saved.recording.language, note: labels?.note)
             case .changedMeanwhile, .deletedMeanwhile:
-                jobs.withLock { jobs in
-                    jobs[id]?.state = "failed"
-                    jobs[id]?.error = outcome.notSavedReason
-                }
+                jobs.withLock { jobs in jobs[id]?.state = .failed(error: outcome.notSavedReason ?? "") }
             }
         } catch {
             // Deleted meanwhile (the page's Delete, or `delete`): its folder went with it.
             let gone = RecordingRetranscription.isGone(recording, after: error, in: store)
             let reason = gone ? RetranscriptionOutcome.deletedMeanwhile(recording).notSavedReason ?? "" : CommandRunner.describe(error)
-            jobs.withLock { jobs in
-                jobs[id]?.state = "failed"
-                jobs[id]?.error = reason
-            }
+            jobs.withLock { jobs in jobs[id]?.state = .failed(error: reason) }
         }
     }
 
@@ -187,10 +213,9 @@ final class WebRetranscriber: Sendable {
         jobs.withLock { jobs in
             jobs[id]?.note = note
             jobs[id]?.language = language
-            jobs[id]?.state = "done"
+            jobs[id]?.state = .done(segments: segments)
             jobs[id]?.doneSeconds = recording.durationSeconds  // all of it, as `fraction` says
             jobs[id]?.fraction = 1
-            jobs[id]?.segments = segments
         }
     }
 }

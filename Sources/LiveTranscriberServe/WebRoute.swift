@@ -128,8 +128,9 @@ struct RoutePath: Sendable, Equatable {
 struct WebRouter: Sendable {
     enum Outcome {
         case route(WebRoute, RoutePath)
-        /// 405: the path is a route's, the method is not.
-        case notAllowed
+        /// 405: the path is a route's, the method is not; `allowed` are the methods its routes take,
+        /// in declaration order, for the answer's `Allow` header (RFC 9110, 15.5.6).
+        case notAllowed(allowed: [String])
         /// 404: no route has this path (or its service is missing, or it answers other methods so).
         case notFound
     }
@@ -140,13 +141,13 @@ struct WebRouter: Sendable {
     /// there; else 405 when such a route's path matches (and it says so); else 404.
     func resolve(method: String, path: String, provides: (WebRoute.Service) -> Bool) -> Outcome {
         let parts = RoutePattern.parts(of: path)
-        var pathMatched = false
+        var allowed: [String] = []
         for route in routes where route.service.map(provides) ?? true {
             guard let values = route.pattern.match(parts) else { continue }
             if route.methods.contains(method) { return .route(route, values) }
-            if route.otherMethods == .notAllowed { pathMatched = true }
+            if route.otherMethods == .notAllowed { allowed += route.methods.filter { !allowed.contains($0) } }
         }
-        return pathMatched ? .notAllowed : .notFound
+        return allowed.isEmpty ? .notFound : .notAllowed(allowed: allowed)
     }
 
     /// docs/serve.md's route table: one row per route, in declaration order.

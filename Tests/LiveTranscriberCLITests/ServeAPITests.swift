@@ -198,6 +198,8 @@ struct ServeAPITests {
         #expect(local.headers.keys.allSatisfy { !$0.hasPrefix("access-control-") })
         let preflight = try server.request("OPTIONS", "/api/recordings", headers: ["Origin": "http://evil.example", "Access-Control-Request-Method": "DELETE"])
         #expect(preflight.status == 405 && preflight.headers["access-control-allow-origin"] == nil)
+        #expect(preflight.headers["allow"] == "GET, HEAD")  // RFC 9110: a 405 says what the path takes
+        #expect(try server.request("PUT", "/api/recordings/\(library.long.id)").headers["allow"] == "GET, HEAD, DELETE")
     }
 
     @Test("a body over the limit is refused with 413 before it is read, and changes nothing")

@@ -7,36 +7,36 @@ import Testing
 struct WebRouteTests {
     static let router = LibraryWebAPI.router
 
-    /// What `resolve` decided, as text: "GET /api/recordings/{id} id=x", "405", "404".
+    /// What `resolve` decided, as text: "GET /api/recordings/{id} id=x", "405 GET,HEAD" (with the methods allowed), "404".
     static func outcome(_ method: String, _ path: String, provides: (WebRoute.Service) -> Bool = { _ in true }) -> String {
         switch router.resolve(method: method, path: path, provides: provides) {
         case .route(let route, let values):
             let parameters = values.values.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
             return "\(route.methods.joined(separator: ",")) \(route.pattern)\(parameters)"
-        case .notAllowed: return "405"
+        case .notAllowed(let allowed): return "405 " + allowed.joined(separator: ",")
         case .notFound: return "404"
         }
     }
 
     @Test("each request takes the route it took before the table, or the same 404 or 405", arguments: [
-        ("GET", "/", "GET,HEAD /"), ("HEAD", "/app.css", "GET,HEAD /app.css"), ("POST", "/", "405"), ("GET", "", "404"),
-        ("GET", "/app.css/", "404"), ("DELETE", "/live.js", "405"), ("OPTIONS", "/api/recordings", "405"),
-        ("GET", "/api/search", "GET,HEAD /api/search"), ("PUT", "/api/tags", "405"),
+        ("GET", "/", "GET,HEAD /"), ("HEAD", "/app.css", "GET,HEAD /app.css"), ("POST", "/", "405 GET,HEAD"), ("GET", "", "404"),
+        ("GET", "/app.css/", "404"), ("DELETE", "/live.js", "405 GET,HEAD"), ("OPTIONS", "/api/recordings", "405 GET,HEAD"),
+        ("GET", "/api/search", "GET,HEAD /api/search"), ("PUT", "/api/tags", "405 GET,HEAD"),
         ("POST", "/api/import", "POST /api/import"), ("GET", "/api/import", "404"),
         ("POST", "/v1/audio/transcriptions", "POST /v1/audio/transcriptions"), ("GET", "/v1/audio/transcriptions", "404"),
         ("GET", "/api/recordings/x", "GET,HEAD /api/recordings/{id} id=x"), ("GET", "/api/recordings/", "GET,HEAD /api/recordings/{id} id="),
-        ("DELETE", "/api/recordings/x", "DELETE /api/recordings/{id} id=x"), ("PUT", "/api/recordings/x", "405"),
-        ("HEAD", "/api/recordings/x/audio", "GET,HEAD /api/recordings/{id}/audio id=x"), ("POST", "/api/recordings/x/audio", "405"),
+        ("DELETE", "/api/recordings/x", "DELETE /api/recordings/{id} id=x"), ("PUT", "/api/recordings/x", "405 GET,HEAD,DELETE"),
+        ("HEAD", "/api/recordings/x/audio", "GET,HEAD /api/recordings/{id}/audio id=x"), ("POST", "/api/recordings/x/audio", "405 GET,HEAD"),
         ("GET", "/api/recordings/x/export/srt", "GET,HEAD /api/recordings/{id}/export/{format} format=srt id=x"),
         ("GET", "/api/recordings/x/export/", "GET,HEAD /api/recordings/{id}/export/{format} format= id=x"),
         ("GET", "/api/recordings/x/export", "404"), ("GET", "/api/recordings/x/nope", "404"), ("GET", "/api/recordings/x/name/y", "404"),
-        ("PUT", "/api/recordings/x/name", "405"), ("GET", "/api/recordings/x/speakers", "405"), ("GET", "/api/recordings/x/summarize", "405"),
+        ("PUT", "/api/recordings/x/name", "405 POST"), ("GET", "/api/recordings/x/speakers", "405 POST"), ("GET", "/api/recordings/x/summarize", "405 POST"),
         ("POST", "/api/recordings/x/retranscribe", "POST /api/recordings/{id}/retranscribe id=x"),
-        ("GET", "/api/recordings/x/retranscribe", "GET /api/recordings/{id}/retranscribe id=x"), ("HEAD", "/api/recordings/x/retranscribe", "405"),
+        ("GET", "/api/recordings/x/retranscribe", "GET /api/recordings/{id}/retranscribe id=x"), ("HEAD", "/api/recordings/x/retranscribe", "405 POST,GET"),
         ("GET", "/api/recordings/live", "GET,HEAD /api/recordings/{id} id=live"),
-        ("HEAD", "/api/live", "GET,HEAD /api/live"), ("DELETE", "/api/live", "405"), ("GET", "/api/live/events", "GET,HEAD /api/live/events"),
-        ("GET", "/api/live/record", "405"), ("POST", "/api/live/record/stop", "POST /api/live/record/stop"),
-        ("GET", "/api/live/record/pause", "405"), ("POST", "/api/live/nope", "404"),
+        ("HEAD", "/api/live", "GET,HEAD /api/live"), ("DELETE", "/api/live", "405 GET,HEAD"), ("GET", "/api/live/events", "GET,HEAD /api/live/events"),
+        ("GET", "/api/live/record", "405 POST"), ("POST", "/api/live/record/stop", "POST /api/live/record/stop"),
+        ("GET", "/api/live/record/pause", "405 POST"), ("POST", "/api/live/nope", "404"),
     ])
     func dispatch(method: String, path: String, expected: String) {
         #expect(Self.outcome(method, path) == expected)

@@ -349,8 +349,8 @@ struct ServeAPITests {
                      data: try Data(contentsOf: URL(fileURLWithPath: ServedLibrary.librivox + "/sense_and_sensibility_01_austen_64kb-0880.wav")))
         form.addField("model", "whisper-1")
         form.addField("response_format", "verbose_json")
+        let reply = try server.transcriptions(form)
         let headers = ["Host": "127.0.0.1:\(server.port)", "Authorization": "Bearer \(server.token)", "Content-Type": form.contentType]
-        let reply = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions", headers: headers, body: form.finished())
         #expect(reply.status == 200, "\(reply.text)")
         let answer = try reply.json()
         #expect(answer["task"] as? String == "transcribe")

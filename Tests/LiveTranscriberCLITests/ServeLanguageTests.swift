@@ -104,8 +104,7 @@ struct ServeLanguageTests {
         var form = MultipartFormData(boundary: "lt-test")
         form.addFile("file", fileName: "clip.wav", contentType: "audio/wav", data: try Data(contentsOf: URL(fileURLWithPath: clip)))
         form.addField("response_format", "verbose_json")
-        let headers = ["Host": "127.0.0.1:\(server.port)", "Authorization": "Bearer \(server.token)", "Content-Type": form.contentType]
-        let reply = try HTTPReply.send(port: server.port, method: "POST", path: "/v1/audio/transcriptions", headers: headers, body: form.finished())
+        let reply = try server.transcriptions(form)
         #expect(reply.status == 200, "\(reply.text)")
         let answer = try reply.json()
         #expect(answer["language"] as? String == "de")

@@ -128,6 +128,12 @@ final class RunningServer {
     func get(_ path: String, headers: [String: String] = [:]) throws -> HTTPReply { try request("GET", path, headers: headers) }
 
     func post(_ path: String, json: String) throws -> HTTPReply { try request("POST", path, body: Data(json.utf8)) }
+
+    /// `POST /v1/audio/transcriptions` with `form`, the token as OpenAI's bearer key (no cookie), as OpenAI's clients send it.
+    func transcriptions(_ form: MultipartFormData) throws -> HTTPReply {
+        let headers = ["Host": "127.0.0.1:\(port)", "Authorization": "Bearer \(token)", "Content-Type": form.contentType]
+        return try HTTPReply.send(port: port, method: "POST", path: "/v1/audio/transcriptions", headers: headers, body: form.finished())
+    }
 }
 
 /// One HTTP/1.1 exchange over a plain TCP socket: every header is the test's to choose (Host

@@ -8,8 +8,9 @@ import Synchronization
 /// Records this machine's microphone from the page: the same `Recorder` (and so the same core
 /// `RecordingEngine`, engine, store and `live/` folder) as `record`, on a thread of its own, one
 /// recording at a time. Its live lines reach this server's Live view in memory
-/// (`LiveRecordings.feed()`); the `live/` folder is still written, for other programs. `serve --record-input FILE` records a file played in real time instead
-/// (for machines without a microphone, and for tests).
+/// (`LiveRecordings.feed()`); the `live/` folder is still written, for other programs.
+/// `serve --record-input FILE` records a file played in real time instead (for machines without a
+/// microphone, and for tests).
 final class WebRecorder: Sendable {
     /// What the page shows of the recorder.
     struct Status: Sendable, Equatable, Encodable {

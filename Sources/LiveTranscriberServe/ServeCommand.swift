@@ -106,7 +106,7 @@ package struct ServeCommand: CLICommand {
         }
         context.print(url)
         if open { Self.openInBrowser(url, context: context) }
-        while !signals.stopRequested { Thread.sleep(forTimeInterval: 0.1) }
+        signals.waitForStop()
         recorder.stopForShutdown()  // a recording from the page is saved
         recordings.stop()  // event streams end, so the server's threads can
         withExtendedLifetime(server) {}

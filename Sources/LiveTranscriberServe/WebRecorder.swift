@@ -7,8 +7,10 @@ import Synchronization
 
 /// Records this machine's microphone from the page: the same `Recorder` (and so the same core
 /// `RecordingEngine`, engine, store and `live/` folder) as `record`, on a thread of its own, one
-/// recording at a time. `serve --record-input FILE` records a file played in real time instead
-/// (for machines without a microphone, and for tests).
+/// recording at a time. Its live lines reach this server's Live view in memory
+/// (`LiveRecordings.feed()`); the `live/` folder is still written, for other programs.
+/// `serve --record-input FILE` records a file played in real time instead (for machines without a
+/// microphone, and for tests).
 final class WebRecorder: Sendable {
     /// What the page shows of the recorder.
     struct Status: Sendable, Equatable, Encodable {
@@ -37,7 +39,8 @@ final class WebRecorder: Sendable {
     private let input: RecordingInput
     private let recordings: LiveRecordings
     private let state: Mutex<(status: Status, running: Running?)>
-    private let finished = Atomic<Bool>(true)
+    /// Whether the recording thread has ended (true while none runs), waited on by `stopForShutdown`.
+    private let finished = ThreadEnd()
     /// True once the server began to stop: a recording saved then is not refined.
     private let shuttingDown = Atomic<Bool>(false)
     /// Refines each recording saved from the page that `TranscriptRefinement` wants transcribed
@@ -48,7 +51,8 @@ final class WebRecorder: Sendable {
     ///   - input: what to record (`.microphone`, or `.file` played at real time).
     ///   - inputName: the file's name as the page shows it, when `input` is a stand-in (a pipe's
     ///     temporary copy, `UserPath`); nil for the last component of its path.
-    ///   - recordings: told of every change, so the page's event streams send it.
+    ///   - recordings: told of every change, so the page's event streams send it, and fed each
+    ///     recording's live lines in memory (`LiveRecordings.feed()`).
     ///   - refiner: transcribes each saved recording again as a file (`TranscriptRefinement`), as `record` does.
     init(context: CommandContext, input: RecordingInput, inputName: String? = nil, recordings: LiveRecordings,
          refiner: WebRetranscriber? = nil) {
@@ -101,7 +105,7 @@ final class WebRecorder: Sendable {
             guard state.running == nil else { throw Refusal(status: 409, message: "a recording from this page is already under way") }
             let running = Running()
             state.running = running
-            finished.store(false, ordering: .relaxed)
+            finished.begin()
             state.status = Status(input: state.status.input, state: "starting", saved: state.status.saved)
             return running
         }
@@ -139,11 +143,11 @@ final class WebRecorder: Sendable {
     func stopForShutdown() {
         shuttingDown.store(true, ordering: .relaxed)
         state.withLock { $0.running?.stop.raise() }
-        while !finished.load(ordering: .relaxed) { Thread.sleep(forTimeInterval: 0.05) }
+        finished.wait()
     }
 
     private func record(_ options: RecordingOptions, _ running: Running) {
-        defer { finished.store(true, ordering: .relaxed) }
+        defer { finished.end() }
         var quiet = context
         quiet.stdout = BufferOutput()
         quiet.stderr = BufferOutput()
@@ -158,7 +162,8 @@ final class WebRecorder: Sendable {
             let saved = try LibraryAccess.savingInto(quiet) {
                 let store = try LibraryAccess.open(quiet)
                 let recorder = Recorder(options: options, context: quiet, store: store, display: display,
-                                        signals: StopSignals(following: running.stop), pauseRequests: running.pauses)
+                                        signals: StopSignals(following: running.stop), pauseRequests: running.pauses,
+                                        liveFeed: recordings.feed())
                 return try recorder.run()
             }
             outcome.saved = saved?.recording.id
@@ -179,6 +184,31 @@ final class WebRecorder: Sendable {
             state.running = nil
         }
         recordings.touch()
+    }
+}
+
+/// The end of the page's recording thread, which another thread can wait for.
+private final class ThreadEnd: Sendable {
+    private let ended = Atomic<Bool>(true)
+    /// Broadcast by `end()`.
+    private let condition = NSCondition()
+
+    /// A recording thread is about to start.
+    func begin() { ended.store(false, ordering: .sequentiallyConsistent) }
+
+    /// The recording thread is ending: wakes every `wait()`.
+    func end() {
+        ended.store(true, ordering: .sequentiallyConsistent)
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Returns once no recording thread runs (at once when none was started).
+    func wait() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended.load(ordering: .sequentiallyConsistent) { condition.wait() }
     }
 }
 

@@ -106,6 +106,85 @@ struct ServeLiveTests {
         #expect(card.note == nil)
     }
 
+    @Test("the same lines fed in memory and read from a live folder give the page the same JSON, byte for byte, while recording and once saved")
+    func memoryFeedMatchesTheDisk() throws {
+        let root = library.library.url
+        let id = "20261202-070000-d15c"
+        let draft = root.appendingPathComponent("drafts/\(id)")
+        try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: true)
+        let lock = try #require(try FileLock.acquire(draft.appendingPathComponent("lock")))
+        let fromDisk = LiveRecordings(dataDirectory: root)
+        // Never started and never scanned: all it shows is what it is fed.
+        let inMemory = LiveRecordings(dataDirectory: root)
+        let writer = LiveFolder(dataDirectory: root)
+        let feed = inMemory.feed()
+        func both(_ give: (any LiveRecordingFeed) -> Void) {
+            give(writer)
+            give(feed)
+        }
+        both { $0.event(#"{"audio_end":0,"audio_start":0,"elapsed":0.4,"phase":"recording","type":"phase"}"#) }
+        both { $0.activity(#"{"action":"start","activityID":"activity-1","attributes":{"name":"Standup","recordingID":"\#(id)","startDate":"2026-12-02T07:00:00Z"},"contentState":{"elapsedSeconds":null,"language":"en-US","segmentCount":0,"status":"recording","timerReferenceDate":"2026-12-02T07:00:00Z","transcript":""},"timestamp":"2026-12-02T07:00:00Z"}"#) }
+        both { $0.open(id: id) }
+        both { $0.event(#"{"audio_end":3.2,"audio_start":0.5,"elapsed":3.6,"text":"the first line","type":"final","words":[]}"#) }
+        both { $0.event(#"{"audio_end":4,"audio_start":3.2,"elapsed":4.1,"text":"and","type":"interim"}"#) }
+        let now = Date(timeIntervalSince1970: 1_796_194_830)  // 2026-12-02 07:00:30 UTC
+        fromDisk.scan(now: now)
+        func answer(_ recordings: LiveRecordings) throws -> String {
+            guard case .data(let json) = WebResponse.json(LiveWebAPI(recordings: recordings, recorder: nil).answer(now: now)).body else {
+                throw HTTPReply.Failure(description: "no JSON body")
+            }
+            return String(decoding: json, as: UTF8.self)
+        }
+        let recording = try answer(inMemory)
+        #expect(recording == (try answer(fromDisk)))
+        let card = try #require(inMemory.snapshot().views.first).card(now: now)
+        #expect(card.name == "Standup" && card.status == "Recording" && card.timer.text == "0:30" && card.interim == "and")
+        #expect(card.finals == [LiveRecordingView.FinalLine(start: 0.5, time: "0:00", text: "the first line")])
+
+        both { $0.event(#"{"audio_end":4.4,"audio_start":3.3,"elapsed":5,"text":"the last line","type":"final","words":[]}"#) }
+        both { $0.activity(#"{"action":"end","activityID":"activity-1","contentState":{"elapsedSeconds":5,"language":"en-US","segmentCount":2,"status":"stopped","timerReferenceDate":"2026-12-02T07:00:00Z","transcript":"the last line"},"dismissalPolicy":"default","timestamp":"2026-12-02T07:00:05Z"}"#) }
+        both { $0.event(#"{"audio_end":5,"audio_start":5,"elapsed":5.2,"phase":"saved","type":"phase"}"#) }
+        lock.release()
+        both { $0.end() }
+        fromDisk.scan(now: now)
+        let saved = try answer(inMemory)
+        #expect(saved == (try answer(fromDisk)))
+        let ended = try #require(inMemory.snapshot().views.first).card(now: now)
+        #expect(ended.finished && ended.saved && ended.note == nil)
+        #expect(ended.timer == LiveRecordingView.Timer(ticking: false, from: nil, text: "0:05"))
+        #expect(ended.finals.map(\.text) == ["the last line", "the first line"])
+        // A finished recording stays for `finishedSeconds`, then leaves the list, fed or read.
+        inMemory.scan(now: Date().addingTimeInterval(LiveRecordings.finishedSeconds + 1))
+        #expect(inMemory.snapshot().views.isEmpty)
+    }
+
+    @Test("a recording fed in memory whose recorder ends without saying saved is shown interrupted at once, and its live folder is never read")
+    func memoryFeedEndedWithoutSaving() throws {
+        let root = library.library.url
+        let id = "20261202-071500-0dd5"
+        let draft = root.appendingPathComponent("drafts/\(id)")
+        try FileManager.default.createDirectory(at: draft, withIntermediateDirectories: true)
+        let lock = try #require(try FileLock.acquire(draft.appendingPathComponent("lock")))
+        defer { lock.release() }
+        let recordings = LiveRecordings(dataDirectory: root)
+        let feed = recordings.feed()
+        feed.open(id: id)
+        feed.event(#"{"audio_end":2,"audio_start":0.5,"elapsed":2.4,"text":"fed","type":"final","words":[]}"#)
+        // Its folder on disk (for other programs) says something else; it is not read here.
+        let writer = LiveFolder(dataDirectory: root)
+        writer.open(id: id)
+        writer.event(#"{"audio_end":2,"audio_start":0.5,"elapsed":2.4,"text":"written","type":"final","words":[]}"#)
+        defer { writer.remove() }
+        recordings.scan(now: Date())
+        #expect(recordings.snapshot().views.map { $0.finals.map(\.text) } == [["fed"]])
+        feed.end()
+        feed.event(#"{"audio_end":3,"audio_start":2.5,"elapsed":3.4,"text":"after the end","type":"final","words":[]}"#)
+        let card = try #require(recordings.snapshot().views.first).card(now: Date())
+        #expect(card.finished && !card.saved)
+        #expect(card.status == LiveRecordingView.interruptedStatus && card.note == LiveRecordingView.interruptedNote)
+        #expect(card.finals.map(\.text) == ["fed"])
+    }
+
     @Test("with nobody watching the folders are not scanned; the first snapshot scans before it answers, so it is never stale")
     func idleUntilWatched() throws {
         let root = library.library.url
@@ -220,6 +299,47 @@ struct ServeLiveTests {
         let rows = try #require((shown["transcript"] as? [String: Any])?["rows"] as? [[String: Any]])
         #expect((rows.first?["words"] as? [String])?.joined(separator: " ") == line["text"] as? String)
         #expect(!FileManager.default.fileExists(atPath: LiveFolder.folder(of: id, in: library.library.url).path))
+    }
+}
+
+/// Recording from the page reaches the Live view in memory.
+@Suite("Serve: the page's recording in memory", .serialized)
+struct ServeLiveMemoryTests {
+    @Test("with no live folder possible (a file where live/ would be), a recording started through the API shows its finals in GET /api/live, as saved")
+    func pageRecordingNeedsNoLiveFolder() throws {
+        let library = try ServedLibrary()
+        // LiveFolder cannot make live/<id>/ (the recording goes on without it), and a scan finds nothing.
+        let blocker = library.library.url.appendingPathComponent(LibraryLayout.live)
+        try Data("not a folder\n".utf8).write(to: blocker)
+        // The page records one librivox sentence (2.99 s) in real time, to its end.
+        let server = try RunningServer(library)
+        let events = try EventStreamClient(port: server.port, path: "/api/live/events",
+                                           headers: ["Host": "127.0.0.1:\(server.port)", "Cookie": "\(WebAccess.cookieName)=\(server.token)"])
+        _ = try #require(try events.next())
+        let started = try server.post("/api/live/record", json: #"{"name":"In memory"}"#)
+        #expect(started.status == 200, "\(started.text)")
+        var saved: String?
+        while saved == nil, let data = try events.next() {
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+            let recorder = try #require(answer["recorder"] as? [String: Any])
+            if recorder["state"] as? String == "idle" { saved = recorder["saved"] as? String }
+        }
+        let id = try #require(saved)
+        let live = try server.get("/api/live").json()
+        let items = try #require(live["recordings"] as? [[String: Any]])
+        #expect(items.count == 1)
+        let card = try #require(items.first?["card"] as? [String: Any])
+        #expect(card["id"] as? String == id && card["name"] as? String == "In memory")
+        #expect(card["finished"] as? Bool == true && card["saved"] as? Bool == true && card["note"] == nil)
+        let finals = try #require(card["finals"] as? [[String: Any]])
+        // The card's finals, oldest first, are the saved transcript's rows: the same starts and words.
+        let rows = try #require((try server.get("/api/recordings/\(id)").json()["transcript"] as? [String: Any])?["rows"] as? [[String: Any]])
+        #expect(!rows.isEmpty)
+        #expect(finals.reversed().map { $0["text"] as? String } == rows.map { ($0["words"] as? [String])?.joined(separator: " ") })
+        #expect(finals.reversed().map { $0["start"] as? Double } == rows.map { $0["start"] as? Double })
+        #expect(card["segmentCount"] as? Int == rows.count)
+        // live/ stayed a file: nothing could be written there or read back from it.
+        #expect(try Data(contentsOf: blocker) == Data("not a folder\n".utf8))
     }
 }
 

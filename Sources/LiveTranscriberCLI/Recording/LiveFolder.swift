@@ -2,6 +2,23 @@ import Foundation
 import LiveTranscriberCore
 import Synchronization
 
+/// Where the lines of a recording in progress go as they happen, for whoever follows it: the
+/// library's `live/<draft id>/` folder (`LiveFolder`, read by `serve` in another process) and, for a
+/// recording `serve`'s page started, that server's own Live view, in memory. Each line is one JSON
+/// document without its newline: an event of the live stream (`RecordingStreamEvent`,
+/// docs/live-events.md) or a line of the Live Activity feed (`ActivityFeedEncoder`). Calls may come
+/// from several threads (the recorder's loop, the Live Activity's coordinator).
+package protocol LiveRecordingFeed: Sendable {
+    /// One line of the live event stream.
+    func event(_ line: String)
+    /// One line of the Live Activity feed.
+    func activity(_ line: String)
+    /// The draft's id is known: lines given before it are kept and handed on with it.
+    func open(id: String)
+    /// The recording has ended (saved, discarded, or failed): no line comes after this.
+    func end()
+}
+
 /// The library's `live/<draft id>/` folder of a recording `record` is making: its live event
 /// stream (`events.jsonl`) and Live Activity feed (`activity.jsonl`), line by line as they happen,
 /// so `serve`'s Live page (another process) can follow it (docs/serve.md, "Live").
@@ -10,7 +27,7 @@ import Synchronization
 /// written when `open(id:)` creates the folder. The folder is removed by `remove()` when the
 /// recording ends. Writing it is a courtesy to watchers: a failure never touches the recording
 /// (the journal is what keeps the finals), it only stops the folder being written.
-final class LiveFolder: Sendable {
+final class LiveFolder: LiveRecordingFeed {
     private struct State {
         var pending: [(file: String, line: String)] = []
         var handles: [String: FileHandle] = [:]
@@ -60,6 +77,9 @@ final class LiveFolder: Sendable {
             }
         }
     }
+
+    /// The recording has ended: `remove()`.
+    func end() { remove() }
 
     /// Closes the files and removes the folder (and `live/` when no other is in it): the recording has ended.
     func remove() {

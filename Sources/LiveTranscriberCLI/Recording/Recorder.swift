@@ -30,6 +30,8 @@ package final class Recorder {
     private var stoppedByKey = false
     /// Pause and resume requests from elsewhere than the keyboard (`serve`'s page).
     private let pauseRequests: PauseRequests?
+    /// Also receives the recording's live lines, beside its `live/` folder (`serve`'s own Live view).
+    private let liveFeed: (any LiveRecordingFeed)?
     /// The audio of the last run's saved recording that has no transcript, because a stop or a
     /// failure came before it was transcribed; nil when everything was transcribed.
     private(set) var untranscribedAudio: UntranscribedAudio?
@@ -37,9 +39,14 @@ package final class Recorder {
     /// - Parameter signals: stop requests shared with the caller (`import` keeps one for all its
     ///   files); by default the recorder installs its own for the run.
     /// - Parameter pauseRequests: pauses and resumes asked for by another thread (the web page).
+    /// - Parameter liveFeed: given every line written to the recording's `live/` folder, in the same
+    ///   order and before the folder is made (the page's recorder feeds its server's Live view so);
+    ///   an import, which has no such folder, gives it nothing.
     package init(options: RecordingOptions, context: CommandContext, store: LibraryStore,
-         display: any RecordingDisplay, signals: StopSignals? = nil, pauseRequests: PauseRequests? = nil) {
+         display: any RecordingDisplay, signals: StopSignals? = nil, pauseRequests: PauseRequests? = nil,
+         liveFeed: (any LiveRecordingFeed)? = nil) {
         self.pauseRequests = pauseRequests
+        self.liveFeed = liveFeed
         self.options = options
         self.context = context
         self.store = store
@@ -60,12 +67,14 @@ package final class Recorder {
         let eventsOutput = try options.events.map { try FeedOutput(path: $0, stdout: context.stdout, label: "event stream") }
         defer { eventsOutput?.close(); eventsFailure = eventsOutput?.failure }
         var eventStream = RecordingEventStream()
-        // A recording (not an import) can be followed from `serve`'s Live page: `live/<draft id>/`.
-        let live = options.importing == nil ? LiveFolder(dataDirectory: context.dataDirectory) : nil
-        defer { live?.remove() }
+        // A recording (not an import) can be followed from `serve`'s Live page: `live/<draft id>/`,
+        // and `liveFeed` first, so it knows the draft's id before the folder can be seen.
+        let live: [any LiveRecordingFeed] = options.importing == nil
+            ? [liveFeed, LiveFolder(dataDirectory: context.dataDirectory)].compactMap { $0 } : []
+        defer { for follower in live { follower.end() } }
         let activity = CountingActivityClient(wrapping: JSONLinesActivityClient { line in
             feed?.write(line)
-            live?.activity(line)
+            for follower in live { follower.activity(line) }
         })
         let timeZone = LibraryAccess.timeZone(context)
         let speechEngine = try options.speech.engine(in: context.environment, note: context.printError)
@@ -89,12 +98,12 @@ package final class Recorder {
         // model has loaded, so the event stream's `elapsed` minus a word's end is how late it is shown.
         let started = ContinuousClock.now
         let engine = RecordingEngine(sourceFormat: source.format, settings: settings, services: services) { [display] event in
-            if eventsOutput != nil || live != nil {
+            if eventsOutput != nil || !live.isEmpty {
                 let elapsed = ContinuousClock.now - started
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 if let line = eventStream.line(for: event, elapsedSeconds: seconds) {
                     eventsOutput?.write(line)
-                    live?.event(line)
+                    for follower in live { follower.event(line) }
                 }
             }
             switch event {
@@ -104,7 +113,7 @@ package final class Recorder {
             }
         }
         try engine.start()
-        if let id = engine.recordingID { live?.open(id: id) }
+        if let id = engine.recordingID { for follower in live { follower.open(id: id) } }
         let signals = self.signals ?? StopSignals()
         defer { if self.signals == nil { signals.cancel() } }
         // Keys work only with the live card on screen and stdin free (not the audio itself).

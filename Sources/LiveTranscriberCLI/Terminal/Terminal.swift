@@ -109,6 +109,9 @@ package final class StopSignals {
     /// True once a stop signal arrived.
     package var stopRequested: Bool { flag.isRaised }
 
+    /// Blocks the calling thread until a stop signal arrives (`serve`'s main thread).
+    package func waitForStop() { flag.waitUntilRaised() }
+
     /// How many stop signals arrived so far: work that starts after a stop (`record`'s second
     /// pass) is stopped by the next one. (A second `StopSignals` cannot take over: libdispatch
     /// does not hand a signal to a source made after one for it was cancelled.)
@@ -126,15 +129,28 @@ package final class StopSignals {
 }
 
 /// A flag set from a signal handler's queue and read by the recording loop; keeps the first signal.
+/// A thread with nothing else to do waits for it with `waitUntilRaised()`.
 package final class StopFlag: Sendable {
     private let value = Atomic<Int32>(0)
     private let raised = Atomic<Int>(0)
+    /// Broadcast on each raise, for `waitUntilRaised()`.
+    private let wasRaised = NSCondition()
 
     package init() {}
 
     package func raise(signal: Int32 = SIGINT) {
         _ = value.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
         raised.add(1, ordering: .relaxed)
+        wasRaised.lock()
+        wasRaised.broadcast()
+        wasRaised.unlock()
+    }
+
+    /// Blocks the calling thread until the flag is raised (at once when it already is).
+    package func waitUntilRaised() {
+        wasRaised.lock()
+        defer { wasRaised.unlock() }
+        while !isRaised { wasRaised.wait() }
     }
 
     /// How many times it was raised.

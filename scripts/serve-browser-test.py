@@ -409,6 +409,17 @@ def main():
             fail("renaming the speaker says %r" % browser.find_element(By.ID, "recording-status").text)
         shot("speakers")
         print("serve-browser-test: speaker S1 renamed to Narrator on the page")
+
+        # An id that names no recording, opened from a recording: nothing of the one before stays
+        # (its buttons once acted on it).
+        browser.execute_script("location.hash = '#/recording/nosuchid'")
+        wait.until(lambda b: b.find_element(By.ID, "recording-status").text == "no recording has the id 'nosuchid'")
+        left = [name for name, selector in [("the manage section", ".manage"), ("the player", ".player"), ("the speakers", "#speakers"),
+                                             ("the transcript", "#transcript .row")]
+                if any(node.is_displayed() for node in browser.find_elements(By.CSS_SELECTOR, selector))]
+        if left or browser.find_element(By.ID, "recording-meta").text:
+            fail("a recording that does not exist still shows %r of the one before" % (left or ["its meta line"]))
+        shot("missing-recording")
         if len(sys.argv) == 5:
             live_page(browser, wait, shot, sys.argv[3], sys.argv[4])
         print("serve-browser-test: passed")

@@ -111,6 +111,11 @@ final class LibraryWebAPI: Sendable {
 
     struct BadRequest: Error { var message: String }
 
+    private static func failure<Value>(of result: Result<Value, LibraryError>) -> LibraryError? {
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
     /// A translation was asked for and none is kept (404).
     struct NoTranslation: Error, CustomStringConvertible {
         var description: String { "this recording has no translation; translate it first (Translate into English)" }
@@ -149,13 +154,16 @@ final class LibraryWebAPI: Sendable {
         var summary: String?
         /// The recording's speakers, in order of first speech (`Recording.speakers`); empty when unlabelled.
         var speakers: [Speaker]
+        /// `Recording.notes` (a dropped invented phrase, one sentence each); left out when there are none.
+        var notes: [String]?
     }
 
     private func row(_ recording: Recording) -> Row {
         Row(id: recording.id, name: recording.name, createdAt: recording.createdAt,
             date: LibraryFormat.dateTime(recording.createdAt, timeZone: timeZone), duration: recording.durationSeconds,
             durationText: ElapsedTimeFormat.clock(recording.durationSeconds), language: recording.language,
-            tags: recording.tags, summary: recording.summary, speakers: recording.speakers)
+            tags: recording.tags, summary: recording.summary, speakers: recording.speakers,
+            notes: recording.notes.isEmpty ? nil : recording.notes)
     }
 
     private func page(_ request: WebRequest) throws -> (offset: Int, limit: Int) {
@@ -207,7 +215,15 @@ final class LibraryWebAPI: Sendable {
     func show(_ id: String) throws -> WebResponse {
         let (recording, segments, translation, audioMissing) = try withStore { store in
             let recording = try exactRecording(id, in: store)
-            return (recording, try store.transcript(of: recording.id), try store.translation(of: recording.id), store.isAudioMissing(recording.id))
+            // A damaged translation.json does not hide the recording: it is said instead (`translate` makes it again).
+            let translation: Result<[TranscriptSegment]?, LibraryError>
+            do {
+                translation = .success(try store.translation(of: recording.id))
+            } catch let error as LibraryError {
+                guard case .corrupt = error else { throw error }
+                translation = .failure(error)
+            }
+            return (recording, try store.transcript(of: recording.id), translation, store.isAudioMissing(recording.id))
         }
         struct Translation: Encodable {
             /// BCP 47 tag of the translation ("en").
@@ -219,16 +235,20 @@ final class LibraryWebAPI: Sendable {
             var transcript: PlaybackTranscript
             /// The English translation kept next to the transcript (`RecordingTranslation`); left out when there is none.
             var translation: Translation?
+            /// Why the kept translation cannot be read (`LibraryError.corrupt`), when it cannot; left out otherwise.
+            var translationUnreadable: String?
             var exports: [String]
             /// `MissingAudioFile.clause` when the audio file is gone; left out otherwise.
             var audioMissing: String?
         }
-        let translated = translation.map { segments in
+        let kept: [TranscriptSegment]? = (try? translation.get()) ?? nil
+        let translated = kept.map { segments in
             let language = recording.translation ?? RecordingTranslation.language
             return Translation(language: language, transcript: PlaybackTranscript(segments, speakers: [], recordingLanguage: language))
         }
         return .json(Answer(recording: row(recording), transcript: PlaybackTranscript(segments, speakers: recording.speakers, recordingLanguage: recording.language),
-                            translation: translated, exports: ExportFormat.allCases.map(\.rawValue),
+                            translation: translated, translationUnreadable: Self.failure(of: translation)?.description,
+                            exports: ExportFormat.allCases.map(\.rawValue),
                             audioMissing: audioMissing ? MissingAudioFile.clause : nil))
     }
 
@@ -281,16 +301,19 @@ final class LibraryWebAPI: Sendable {
 
     // MARK: Changes
 
-    private func decode<Body: Decodable>(_ type: Body.Type, _ data: Data) throws -> Body {
+    private func decode<Body: RequestBody>(_ type: Body.Type, _ data: Data) throws -> Body {
         do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw BadRequest(message: "the body is not the JSON this request takes (see docs/serve.md)")
+            return try Body.decoded(from: data)
+        } catch let refused as RequestBodyRefused {
+            throw BadRequest(message: refused.message)
         }
     }
 
     func rename(_ id: String, _ body: Data) throws -> WebResponse {
-        struct Body: Decodable { var name: String }
+        struct Body: RequestBody {
+            var name: String
+            enum CodingKeys: String, CodingKey, CaseIterable { case name }
+        }
         let name = try decode(Body.self, body).name
         let renamed = try withStore { store in try store.rename(try exactRecording(id, in: store).id, to: name) }
         return .json(["recording": row(renamed)])
@@ -298,7 +321,11 @@ final class LibraryWebAPI: Sendable {
 
     /// `{"speaker": "S1", "name": "Anna"}`: names a speaker (`RecordingSpeakerLabels.rename`); an empty name removes it.
     func renameSpeaker(_ id: String, _ body: Data) throws -> WebResponse {
-        struct Body: Decodable { var speaker: String; var name: String }
+        struct Body: RequestBody {
+            var speaker: String
+            var name: String
+            enum CodingKeys: String, CodingKey, CaseIterable { case speaker, name }
+        }
         let change = try decode(Body.self, body)
         let renamed = try withStore { store in
             try RecordingSpeakerLabels.rename(change.speaker, of: try exactRecording(id, in: store), to: change.name, in: store)
@@ -307,7 +334,11 @@ final class LibraryWebAPI: Sendable {
     }
 
     func changeTags(_ id: String, _ body: Data) throws -> WebResponse {
-        struct Body: Decodable { var add: [String]?; var remove: [String]? }
+        struct Body: RequestBody {
+            var add: [String]?
+            var remove: [String]?
+            enum CodingKeys: String, CodingKey, CaseIterable { case add, remove }
+        }
         let change = try decode(Body.self, body)
         let changed = try withStore { store in
             try store.changeTags(try exactRecording(id, in: store).id, adding: change.add ?? [], removing: change.remove ?? [])
@@ -381,7 +412,11 @@ final class LibraryWebAPI: Sendable {
     /// 202 with the job; its progress is read with GET. A library that cannot be changed is 409
     /// before a job starts.
     func retranscribe(_ id: String, _ body: Data) throws -> WebResponse {
-        struct Body: Decodable { var language: String?; var translate: Bool? }
+        struct Body: RequestBody {
+            var language: String?
+            var translate: Bool?
+            enum CodingKeys: String, CodingKey, CaseIterable { case language, translate }
+        }
         let asked = body.isEmpty ? Body() : try decode(Body.self, body)
         let recording = try withStore { store in
             let recording = try exactRecording(id, in: store)

@@ -74,12 +74,17 @@ final class WebRecorder: Sendable {
     /// - Throws: `Refusal` 409 when one is under way or the library cannot be changed (`LibraryStore.writeBlock(at:)`: nothing
     ///   is started), 400 for a bad body, name (`RecordingName.validated`), language tag or tag, or a language the engine cannot take.
     func start(_ body: Data) throws {
-        struct Body: Decodable { var name: String?; var language: String?; var tags: [String]? }
+        struct Body: RequestBody {
+            var name: String?
+            var language: String?
+            var tags: [String]?
+            enum CodingKeys: String, CodingKey, CaseIterable { case name, language, tags }
+        }
         let request: Body
         do {
-            request = body.isEmpty ? Body() : try JSONDecoder().decode(Body.self, from: body)
-        } catch {
-            throw Refusal(status: 400, message: "the body is not the JSON this request takes (see docs/serve.md)")
+            request = body.isEmpty ? Body() : try Body.decoded(from: body)
+        } catch let refused as RequestBodyRefused {
+            throw Refusal(status: 400, message: refused.message)
         }
         let language: String
         let tags: [String]

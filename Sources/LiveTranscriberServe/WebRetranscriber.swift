@@ -149,6 +149,7 @@ final class WebRetranscriber: Sendable {
         case .refine: return request
         case .translate(let language):
             guard engine == .whisper else {
+                // Said for the page: the way out is the server's engine, not an option of a command.
                 throw LibraryWebAPI.BadRequest(message: "translating needs the whisper engine; this server transcribes with \(engine.rawValue)")
             }
             return .translate(from: try tag(language))

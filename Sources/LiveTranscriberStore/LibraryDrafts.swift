@@ -125,7 +125,7 @@ final class LibraryDrafts {
     func saveDraft(
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
-        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = []
+        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = [], notes: [String] = []
     ) throws -> Recording {
         // The name and tag rules (RecordingName, RecordingTags), cleaning rather than refusing: a save never fails over a name.
         // No recording is longer than its audio (`Recording.duration(_:audioSeconds:)`).
@@ -153,7 +153,8 @@ final class LibraryDrafts {
             id: draft.id,
             name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: draft.createdAt, timeZone: timeZone)),
             createdAt: draft.createdAt, durationSeconds: durationSeconds, language: language ?? Self.language(of: draft),
-            tags: RecordingTags.cleaned(tags), audio: audio, location: location, audioDigest: audioDigest, vocabulary: vocabulary
+            tags: RecordingTags.cleaned(tags), audio: audio, location: location, audioDigest: audioDigest, vocabulary: vocabulary,
+            notes: notes
         )
         do {
             try keeper.withWriteLock {

@@ -32,10 +32,11 @@ extension LibraryStore: RecordingDraftStore {
     public func saveDraft(
         _ draft: RecordingDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
-        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = []
+        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = [], notes: [String] = []
     ) throws -> Recording {
         try drafts.saveDraft(draft, name: name, tags: tags, location: location, durationSeconds: durationSeconds,
-                             segments: segments, encoding: encoding, imported: imported, language: language, vocabulary: vocabulary)
+                             segments: segments, encoding: encoding, imported: imported, language: language, vocabulary: vocabulary,
+                             notes: notes)
     }
 
     /// Deletes the draft folder with its audio and journal, and releases its lock.

@@ -62,7 +62,7 @@ extension InMemoryRecordingStore: RecordingDraftStore {
     public func saveDraft(
         _ draft: InMemoryDraft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding? = nil,
-        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = []
+        imported: ImportedAudio? = nil, language: String? = nil, vocabulary: [String] = [], notes: [String] = []
     ) throws -> Recording {
         // `DraftAudioEncoding`'s rule: encode first (outside the store's lock, as it takes time);
         // a failed encode keeps the draft's format.
@@ -89,7 +89,7 @@ extension InMemoryRecordingStore: RecordingDraftStore {
                 name: RecordingName.cleaned(name ?? "", fallback: RecordingName.defaultName(createdAt: state.createdAt, timeZone: timeZone)),
                 createdAt: state.createdAt, durationSeconds: durationSeconds, language: language ?? state.language,
                 tags: RecordingTags.cleaned(tags), audio: state.audio, location: location, audioDigest: imported?.digest,
-                vocabulary: vocabulary)
+                vocabulary: vocabulary, notes: notes)
             insert(recording, transcript: segments.sorted { $0.startSeconds < $1.startSeconds }, audioFile: audioFile)
             return recording
         }

@@ -45,6 +45,8 @@ public final class ScriptedRecognizer: SpeechRecognizer, @unchecked Sendable {
     public private(set) var blockSizes: [Int] = []
     /// True once `finish()` was called.
     public private(set) var finished = false
+    /// What `notes` says (`SpeechRecognizer.notes`); none unless a test sets it.
+    public var notes: [String] = []
 
     /// - Parameters:
     ///   - cues: in time order.

@@ -123,11 +123,15 @@ struct SegmentLanguageCommandTests {
         #expect(missing.stderr == "error: 'de' (\(id)) has no translation; make one with 'livetranscriber retranscribe \(id) --translate'\n")
         let translated = try runBinary(["retranscribe", id, "--translate", "--json"], environment: environment)
         #expect(translated.exitCode == 0, "\(translated.stderr)")
-        let document = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(translated.stdout.utf8))
+        // The translation under its own key, not the transcript's `segments`.
+        struct Translated: Decodable { var recording: Recording; var translation: [TranscriptSegment] }
+        let document = try JSONDecoder.liveTranscriber.decode(Translated.self, from: Data(translated.stdout.utf8))
+        #expect(try JSONSerialization.jsonObject(with: Data(translated.stdout.utf8)) as? [String: Any] != nil)
+        #expect(!translated.stdout.contains(#""segments""#))
         #expect(document.recording.translation == "en")
         #expect(document.recording.language == "de")
         // Whisper base's English for the sentence: "Good morning. Today we will talk about the household for the next year…"
-        let english = Set(WordErrorRate.normalizedWords(document.segments.map(\.text).joined(separator: " ")))
+        let english = Set(WordErrorRate.normalizedWords(document.translation.map(\.text).joined(separator: " ")))
         #expect(english.isSuperset(of: ["good", "morning", "today", "next", "year", "new"]), "\(english)")
         #expect(english.isDisjoint(with: ["guten", "morgen", "heute", "jahr"]))
         let text = try runBinary(["export", id, "--format", "txt", "--transcript", "translated"], environment: environment)
@@ -136,9 +140,19 @@ struct SegmentLanguageCommandTests {
         let current = try runBinary(["export", id, "--format", "txt"], environment: environment)
         #expect(current.stdout.contains("Guten Morgen."), "\(current.stdout)")
         let shown = try runBinary(["show", id], environment: environment).stdout
-        #expect(shown.contains("Translation:  en (export \(id) --transcript translated)"), "\(shown)")
+        #expect(shown.contains("Translation:  en (export \(id) --format txt --transcript translated)"), "\(shown)")
         let refused = try runBinary(["retranscribe", id, "--translate", "--restore"], environment: environment)
         #expect(refused.exitCode == 64)
         #expect(refused.stderr.hasPrefix("error: '--translate' and '--restore' cannot be given together\n"))
+        // pocketsphinx cannot translate: a usage error, before anything is read, whatever the recording's language.
+        let files = Set(try FileManager.default.subpathsOfDirectory(atPath: library.url.path))
+        let retranslated = try runBinary(["retranscribe", id, "--translate", "--engine", "pocketsphinx"], environment: environment)
+        #expect(retranslated.exitCode == 64)
+        #expect(retranslated.stderr.hasPrefix("error: pocketsphinx cannot translate; use --engine whisper\n"), "\(retranslated.stderr)")
+        let other = try LanguageAndVocabularyTests.espeak("Guten Abend.", voice: "de", name: "other.wav")
+        let imported = try runBinary(["import", other, "--translate", "--engine", "pocketsphinx"], environment: environment)
+        #expect(imported.exitCode == 64)
+        #expect(imported.stderr.hasPrefix("error: pocketsphinx cannot translate; use --engine whisper\n"), "\(imported.stderr)")
+        #expect(Set(try FileManager.default.subpathsOfDirectory(atPath: library.url.path)) == files)  // nothing was imported
     }
 }

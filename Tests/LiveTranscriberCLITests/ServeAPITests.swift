@@ -154,6 +154,8 @@ struct ServeAPITests {
     @Test("bad changes get 4xx with one line of JSON and change nothing", arguments: [
         ("POST", "name", #"{"name":"   "}"#, 400), ("POST", "name", "not json", 400), ("POST", "tags", #"{"add":["a\u0007b"]}"#, 400),
         ("PUT", "name", #"{"name":"x"}"#, 405), ("POST", "audio", "", 405),
+        ("POST", "name", #"{"name":"x","nam":"y"}"#, 400), ("POST", "tags", #"{"ad":["x"]}"#, 400),
+        ("POST", "speakers", #"{"speaker":"S1","name":"A","color":"red"}"#, 400), ("POST", "retranscribe", #"{"translat":true}"#, 400),
     ])
     func badChanges(method: String, endpoint: String, body: String, status: Int) throws {
         let before = try Data(contentsOf: library.library.url.appendingPathComponent("recordings/\(library.long.id)/metadata.json"))
@@ -161,6 +163,33 @@ struct ServeAPITests {
         #expect(reply.status == status)
         #expect(reply.text.hasPrefix("{\"error\":") && reply.text.filter { $0 == "\n" }.count == 1)
         #expect(try Data(contentsOf: library.library.url.appendingPathComponent("recordings/\(library.long.id)/metadata.json")) == before)
+        #expect(try server.get("/api/recordings/\(library.long.id)/retranscribe").status == 404)  // no job was started
+    }
+
+    @Test("a damaged translation.json does not hide the recording: it is shown with its transcript and says so; only the translated export fails")
+    func damagedTranslation() throws {
+        let id = library.long.id
+        let file = library.library.url.appendingPathComponent("recordings/\(id)/translation.json")
+        try Data("{not json".utf8).write(to: file)
+        let shown = try server.get("/api/recordings/\(id)")
+        #expect(shown.status == 200)
+        let answer = try shown.json()
+        #expect(answer["translation"] == nil)
+        #expect(answer["translationUnreadable"] as? String
+            == "the library file \(file.path) is unreadable: The given data was not valid JSON.")
+        #expect(((answer["transcript"] as? [String: Any])?["rows"] as? [Any])?.count == 5)
+        #expect(try server.get("/api/recordings/\(id)/export/txt?transcript=translated").status == 500)
+        #expect(try server.get("/api/recordings/\(id)/export/txt").status == 200)
+    }
+
+    @Test("a body key a request does not take is named in the 400, never ignored (a misspelt translate once started a transcribe-again)")
+    func unknownBodyKey() throws {
+        let reply = try server.post("/api/recordings/\(library.long.id)/retranscribe", json: #"{"translat": true}"#)
+        #expect(reply.status == 400)
+        #expect(reply.text == #"{"error":"the body has a key this request does not take, 'translat'; it takes 'language', 'translate' (see docs/serve.md)"}"# + "\n")
+        let record = try server.post("/api/live/record", json: #"{"nme": "x"}"#)
+        #expect(record.status == 400)
+        #expect(record.text == #"{"error":"the body has a key this request does not take, 'nme'; it takes 'name', 'language', 'tags' (see docs/serve.md)"}"# + "\n")
     }
 
     @Test("the token: the printed URL sets the cookie; without it nothing is answered; changes need the header too")

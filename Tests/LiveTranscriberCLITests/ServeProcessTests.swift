@@ -166,7 +166,7 @@ struct ServeProcessTests {
         }
         #expect(script.terminationStatus == 0, "\(text)")
         #expect(text.contains("serve-browser-test: passed"), "\(text)")
-        for name in ["library", "search", "recording", "translation", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import", "retranscribe", "speakers",
+        for name in ["library", "search", "recording", "translation", "playing", "playing-dark", "library-phone-dark", "recording-phone", "manage-phone", "import", "retranscribe", "speakers", "missing-recording",
                      "live-terminal", "live-terminal-saved", "live-page", "live-paused", "live-page-phone-dark"] {
             #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name + ".png").path))
         }

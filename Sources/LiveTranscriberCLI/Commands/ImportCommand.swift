@@ -51,7 +51,7 @@ package struct ImportCommand: CLICommand {
 
     package func run(in context: CommandContext) throws -> Int32 {
         // A language or model the engine cannot take: a usage error, before any file is read.
-        try speech.validate(in: context.environment)
+        try speech.validate(in: context.environment, translate: translate)
         return try LibraryAccess.savingInto(context) { try importFiles(in: context) }
     }
 

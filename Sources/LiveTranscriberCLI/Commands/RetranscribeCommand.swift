@@ -32,7 +32,7 @@ struct RetranscribeCommand: CLICommand {
             $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
             '--restore' puts back the previous transcript and the language the recording had with it.
             A transcript that cannot be read is rebuilt from the audio; the damaged file is kept in the recording's folder.
-            '--translate' replaces an earlier translation; 'export ID --transcript translated' exports it.
+            '--translate' replaces an earlier translation; 'export ID --format txt --transcript translated' exports it.
             """)
 
     /// Where the audio is transcribed: on this machine (the default local engine, or one named)
@@ -121,7 +121,7 @@ struct RetranscribeCommand: CLICommand {
         // A language or model the local engine cannot take: a usage error, before anything is read or changed.
         if case .local(let choice) = engine, !restore {
             try SpeechOptions.validate(choice ?? SpeechOptions.defaultEngine(context.environment),
-                                       language: language ?? LanguageChoice.automaticName, model: localModel)
+                                       language: language ?? LanguageChoice.automaticName, model: localModel, translate: translate)
         }
         let store = try services.store(context)
         // A recording whose transcript.json cannot be read is found too: a new transcript repairs it.
@@ -207,7 +207,9 @@ struct RetranscribeCommand: CLICommand {
         }
         context.saved.add("the translation of \(recording.id) was saved (its transcript is unchanged)")
         if json {
-            try context.printJSON(RecordingWithTranscript(recording: try store.resolve(recording.id), segments: segments))
+            // Not the transcript's shape (`segments`): a script can tell the translation from the transcript.
+            struct Translated: Encodable { var recording: Recording; var translation: [TranscriptSegment] }
+            try context.printJSON(Translated(recording: try store.resolve(recording.id), translation: segments))
         } else {
             context.print("Translated '\(recording.name)' into English with \(kind.rawValue): \(Plural.count(segments.count, "segment")). "
                           + "'livetranscriber export \(recording.id) --format txt --transcript translated' exports it.")

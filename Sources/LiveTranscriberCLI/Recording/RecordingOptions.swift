@@ -222,9 +222,9 @@ package struct SpeechOptions: Equatable {
     /// (`LinuxSpeechEngines.checkOptions`): a language the engine or model does not know,
     /// pocketsphinx with `--model`. Called before anything is started or changed.
     /// - Throws: `UsageError`; `WhisperError` (exit 1) for a model file that is missing or damaged.
-    package static func validate(_ kind: SpeechEngineKind, language: String, model: String?) throws {
+    package static func validate(_ kind: SpeechEngineKind, language: String, model: String?, translate: Bool = false) throws {
         do {
-            try LinuxSpeechEngines.checkOptions(kind, language: language, model: model)
+            try LinuxSpeechEngines.checkOptions(kind, language: language, model: model, translate: translate)
         } catch RecognizerError.unsupported(let reason) {
             throw UsageError(reason)
         } catch let error as WhisperError {
@@ -234,8 +234,8 @@ package struct SpeechOptions: Equatable {
     }
 
     /// `validate` for the engine these options choose in `environment` (`engine(in:)`, no note).
-    func validate(in environment: [String: String]) throws {
-        try Self.validate(engine(in: environment), language: language, model: model)
+    func validate(in environment: [String: String], translate: Bool = false) throws {
+        try Self.validate(engine(in: environment), language: language, model: model, translate: translate)
     }
 
     /// A language as given (`--language`, the web page's requests) in the one spelling stored

@@ -35,7 +35,7 @@ public struct RecordingLocation: Sendable, Equatable, Hashable, Codable {
 /// `audio` (`format`, `sampleRate`, `channels`), `summary`, `location`, `recovered`, `audioDigest`
 /// (only for imported recordings), `vocabulary` (only when the recognizer was given one), `speakers`
 /// (only when the transcript's speakers were labelled: `[{"id": "S1", "name": null}]`), `translation`
-/// (only when a translation is kept: its language, "en").
+/// (only when a translation is kept: its language, "en"), `notes` (only when there are any).
 public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// Stable identifier, also the recording's folder name.
     public var id: String
@@ -73,12 +73,16 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The language of the translation kept next to the transcript (`RecordingStore.translation`,
     /// whisper's translate task: "en"); nil when none was made.
     public var translation: String?
+    /// Notes on how the transcript was made, one sentence each, in the order they arose: a segment
+    /// dropped as one of Whisper's invented phrases (`InventedPhrases.note`). Empty when none; a
+    /// new transcript brings its own.
+    public var notes: [String]
 
     public init(
         id: String, name: String, createdAt: Date, durationSeconds: Double, language: String,
         tags: [String] = [], audio: AudioDescription, summary: String? = nil,
         location: RecordingLocation? = nil, recovered: Bool = false, audioDigest: String? = nil,
-        vocabulary: [String] = [], speakers: [Speaker] = [], translation: String? = nil
+        vocabulary: [String] = [], speakers: [Speaker] = [], translation: String? = nil, notes: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -94,6 +98,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         self.vocabulary = vocabulary
         self.speakers = speakers
         self.translation = translation
+        self.notes = notes
     }
 
     /// The speaker `id` names, as the recording knows it (unnamed when it has no entry).
@@ -143,7 +148,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The keys of `metadata.json`, of `--json` output and of the index's `metadata` column: a new
     /// field is added here and in the two methods below, and nowhere else.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest, vocabulary, speakers, translation
+        case id, name, createdAt, language, tags, audio, summary, location, recovered, audioDigest, vocabulary, speakers, translation, notes
         case durationSeconds = "duration"
     }
 
@@ -163,6 +168,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         vocabulary = try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? []
         speakers = try container.decodeIfPresent([Speaker].self, forKey: .speakers) ?? []
         translation = try container.decodeIfPresent(String.self, forKey: .translation)
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -181,6 +187,7 @@ public struct Recording: Sendable, Equatable, Hashable, Codable, Identifiable {
         if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
         if !speakers.isEmpty { try container.encode(speakers, forKey: .speakers) }
         try container.encodeIfPresent(translation, forKey: .translation)
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }
 }
 

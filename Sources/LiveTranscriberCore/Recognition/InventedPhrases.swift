@@ -43,9 +43,31 @@ public enum InventedPhrases {
         keys.contains(key(text))
     }
 
+    /// The sentence kept in the recording's notes (`Recording.notes`) for a phrase dropped at
+    /// `startSeconds` (from the start of the recording): "Dropped “Thank you for watching.” at
+    /// 0:12: a phrase Whisper is known to invent, decoded with little confidence."
+    public static func note(_ text: String, startSeconds: Double) -> String {
+        "Dropped “\(text)” at \(ElapsedTimeFormat.clock(startSeconds)): a phrase Whisper is known to invent, decoded with little confidence."
+    }
+
     /// "Thank you for watching!" → "thank you for watching"; "Amara.org" → "amara org".
     static func key(_ text: String) -> String {
         let folded = text.lowercased().replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "’", with: "")
         return folded.split { !$0.isLetter && !$0.isNumber }.joined(separator: " ")
+    }
+}
+
+/// A segment a decoder dropped as an invented phrase (`InventedPhrases.isInvented`), for the
+/// recording's notes.
+public struct DroppedPhrase: Sendable, Equatable {
+    /// The segment's whole text, as decoded.
+    public var text: String
+    /// Where it was heard: seconds from the first sample of the decode (the decoder's) or from
+    /// the start of the stream (the recognizer's).
+    public var startSeconds: Double
+
+    public init(text: String, startSeconds: Double) {
+        self.text = text
+        self.startSeconds = startSeconds
     }
 }

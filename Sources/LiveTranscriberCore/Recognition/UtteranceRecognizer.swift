@@ -33,6 +33,9 @@ public protocol UtteranceDecoder: AnyObject, Sendable {
     /// own encoder pass (a decoder step, not a second encoding); nil when the decoder cannot tell
     /// languages apart. Not cancellable. By default nil.
     func languageOfLastDecode() throws -> LanguageGuess?
+    /// The segments the last `decode` dropped as invented phrases (`InventedPhrases.isInvented`),
+    /// times from its first sample. By default none.
+    func droppedPhrasesOfLastDecode() -> [DroppedPhrase]
 }
 
 extension UtteranceDecoder {
@@ -40,6 +43,7 @@ extension UtteranceDecoder {
     public func identifyLanguage(_ samples: [Float]) throws -> LanguageGuess? { nil }
     public func useLanguage(_ language: String) {}
     public func languageOfLastDecode() throws -> LanguageGuess? { nil }
+    public func droppedPhrasesOfLastDecode() -> [DroppedPhrase] { [] }
 }
 
 /// Asks a running decode to stop: set on the recognizer's thread, read by the decoder on the worker's.
@@ -189,7 +193,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var abandoned: Set<Int> = []
     private var jobCount = 0
     /// A finished look-ahead decode of the open utterance, kept until the utterance is cut.
-    private var held: (job: Job, words: Result<[WordTiming], any Error>)?
+    private var held: (job: Job, words: Result<[WordTiming], any Error>, dropped: [DroppedPhrase])?
     /// Finals from held look-ahead decodes, returned by the next `accept(_:)` or `finish()`.
     private var ready: [RecognitionEvent] = []
     private let mailbox = Mailbox()
@@ -207,6 +211,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// so the jobs after it use the locked language.
     private let languageState: LanguageState
     private let languageWarning: (String) -> Void
+    /// One sentence per invented phrase a final's decode dropped (`InventedPhrases.note`), in order.
+    public private(set) var notes: [String] = []
     /// The speech of the utterances cut while the language is still to be identified (at most 30 s).
     private var heardSpeech: [Float] = []
     /// The speech to identify, taken when it first reaches `LanguageLock.identificationSeconds` and
@@ -352,7 +358,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         hypothesis = nil
         defer { held = nil }
         if let held, held.job.purpose == .lookAhead(cut) {
-            ready += try finalEvents(job: held.job, words: held.words)
+            ready += try finalEvents(job: held.job, words: held.words, dropped: held.dropped)
         } else if let current, current.purpose == .lookAhead(cut) {
             current.purpose = .final
             current.cuts = [cut]
@@ -528,6 +534,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         worker.submit {
             var warning: String?
             var review: LanguageReview?
+            var dropped: [DroppedPhrase] = []
             let outcome: Result<[WordTiming], any Error> = Result {
                 if purpose == .identify {
                     // The speech as the decodes will hear it: quiet speech heard as it is was misread
@@ -548,6 +555,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                     : packed ? UtterancePacking.leveled(samples, pieces: pieces, windowSamples: window)
                     : pieces.flatMap { SpeechLevelNormalizer.leveledForDecoding(Array(samples[$0]), windowSamples: window) }
                 let words = try decoder.decode(audio, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+                if !interim { dropped = decoder.droppedPhrasesOfLastDecode() }  // a final's decode, or a look-ahead's that may become one
                 if perUtterance, SegmentLanguages.isInDoubt(try decoder.languageOfLastDecode(), locked: locked) {
                     defer { decoder.useLanguage(locked) }
                     review = try LanguageReview(audio, cuts: cuts, offset: offset, locked: locked, sampleRate: rate, windowSamples: window,
@@ -555,7 +563,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 }
                 return words
             }
-            mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning, review: review))
+            mailbox.complete(Completed(id: id, words: outcome, languageWarning: warning, review: review, dropped: dropped))
         }
     }
 
@@ -571,7 +579,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .identify:
                 _ = try done.words.get()  // a failed identification fails the recognizer, as a failed decode does
             case .final:
-                events += try finalEvents(job: job, words: done.words, review: done.review)
+                events += try finalEvents(job: job, words: done.words, review: done.review, dropped: done.dropped)
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
@@ -582,7 +590,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 }
                 hypothesis = (job.utteranceStart, words)
                 if !words.isEmpty { events.append(.interim(words.map(\.word).joined(separator: " "))) }
-                if case .lookAhead = job.purpose { held = (job, done.words) }
+                if case .lookAhead = job.purpose { held = (job, done.words, done.dropped) }
             }
         }
         return events
@@ -622,8 +630,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// (`RepetitionGuard`) or words that repeat the previous final at a cut they share; none for no words.
     /// A pack whose languages were reviewed (`LanguageReview`) has its utterances as the review cut
     /// them; those of its runs take their words from their run's own decode, and keep its language.
-    private func finalEvents(job: Job, words: Result<[WordTiming], any Error>, review: LanguageReview? = nil) throws -> [RecognitionEvent] {
+    /// `dropped`: what the decode dropped as invented phrases, noted (`notes`) once its final is made.
+    private func finalEvents(job: Job, words: Result<[WordTiming], any Error>, review: LanguageReview? = nil,
+                             dropped: [DroppedPhrase]) throws -> [RecognitionEvent] {
         let words = decodedWords(job: job, words: try words.get())
+        notes += dropped.map { InventedPhrases.note($0.text, startSeconds: job.offsetSeconds + $0.startSeconds) }
         let cuts = review?.cuts ?? job.cuts
         var shares = UtterancePacking.assigned(words, to: cuts, sampleRate: inputFormat.sampleRate)
         var languages = [String?](repeating: nil, count: cuts.count)
@@ -720,6 +731,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         var languageWarning: String?
         /// A file's pack whose utterances were checked for their own languages.
         var review: LanguageReview?
+        /// Segments a final's decode dropped as invented phrases (`UtteranceDecoder.droppedPhrasesOfLastDecode`).
+        var dropped: [DroppedPhrase]
     }
 
     /// A file's pack in doubt about its language (`SegmentLanguages.isInDoubt`), each utterance

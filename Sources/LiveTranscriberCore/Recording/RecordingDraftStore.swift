@@ -61,13 +61,14 @@ public protocol RecordingDraftStore: AnyObject {
     ///   - language: the recording's language when the recognizer settled it after the draft was
     ///     created (`--language auto`: detected on the first utterance); nil keeps the draft's.
     ///   - vocabulary: the terms the recognizer was given (`Vocabulary`), kept with the recording.
+    ///   - notes: the recognizer's notes on the transcript (`SpeechRecognizer.notes`), kept as `Recording.notes`.
     /// - Throws: `LibraryError.alreadyInLibrary` when `imported` refuses duplicates and a recording
     ///   with its digest is in the library, checked under the same lock as the save (the draft is
     ///   removed); the store's errors otherwise.
     func saveDraft(
         _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding?,
-        imported: ImportedAudio?, language: String?, vocabulary: [String]
+        imported: ImportedAudio?, language: String?, vocabulary: [String], notes: [String]
     ) throws -> Recording
 
     /// Deletes the draft and its audio.
@@ -84,13 +85,13 @@ extension RecordingDraftStore {
                         keepIfInterrupted: keepIfInterrupted, vocabulary: [])
     }
 
-    /// `saveDraft` keeping the draft's language, with no vocabulary.
+    /// `saveDraft` keeping the draft's language, with no vocabulary and no notes.
     public func saveDraft(
         _ draft: Draft, name: String?, tags: [String], location: RecordingLocation?,
         durationSeconds: Double, segments: [TranscriptSegment], encoding: DraftAudioEncoding?,
         imported: ImportedAudio?
     ) throws -> Recording {
         try saveDraft(draft, name: name, tags: tags, location: location, durationSeconds: durationSeconds, segments: segments,
-                      encoding: encoding, imported: imported, language: nil, vocabulary: [])
+                      encoding: encoding, imported: imported, language: nil, vocabulary: [], notes: [])
     }
 }

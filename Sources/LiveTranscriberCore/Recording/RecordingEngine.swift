@@ -315,7 +315,8 @@ public final class RecordingEngine<Store: RecordingDraftStore> {
                 savedRecording = try services.store.saveDraft(
                     state.draft, name: name, tags: tags, location: saveLocation,
                     durationSeconds: summary.durationSeconds, segments: main.segments, encoding: saveEncoding,
-                    imported: settings.imported, language: main.language, vocabulary: settings.vocabulary.terms)
+                    imported: settings.imported, language: main.language, vocabulary: settings.vocabulary.terms,
+                    notes: state.pipeline.notes)
                 state.coordinator.end(dismissal: .default)
                 running = nil
             case .discardDraft:

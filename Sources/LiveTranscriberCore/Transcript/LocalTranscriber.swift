@@ -31,9 +31,12 @@ public struct LocalTranscript: Sendable, Equatable {
     public var segments: [TranscriptSegment]
     /// BCP 47 tag of the transcript: the one named, or the one detected.
     public var language: String
+    /// The recognizer's notes on how it was made (`SpeechRecognizer.notes`), for `Recording.notes`.
+    public var notes: [String]
 
-    public init(segments: [TranscriptSegment], language: String) {
+    public init(segments: [TranscriptSegment], language: String, notes: [String] = []) {
         self.segments = segments
         self.language = language
+        self.notes = notes
     }
 }

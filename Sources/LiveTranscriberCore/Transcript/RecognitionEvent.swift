@@ -117,12 +117,18 @@ public protocol SpeechRecognizer: AnyObject {
     /// Ends the stream without finishing it, after a failure: pending decodes are cancelled, and the
     /// one in flight has returned when this does. Nothing more is reported. The default does nothing.
     func cancel()
+
+    /// Notes on how the transcript so far was made, one sentence each, for the recording's notes
+    /// (`Recording.notes`): a segment dropped as an invented phrase (`InventedPhrases.note`). By
+    /// default none.
+    var notes: [String] { get }
 }
 
 extension SpeechRecognizer {
     public var untranscribedSamples: Int { 0 }
     public func awaitEvents(upToSeconds seconds: Double) throws -> [RecognitionEvent] { [] }
     public func cancel() {}
+    public var notes: [String] { [] }
 
     /// Ends the stream waiting for every decode; every event, in order.
     public func finish() throws -> [RecognitionEvent] {

@@ -24,6 +24,9 @@ public final class TranscriptionPipeline {
     /// The recognizer's language, a BCP 47 tag.
     public var language: String { recognizer.language }
 
+    /// The recognizer's notes on the transcript so far (`SpeechRecognizer.notes`).
+    public var notes: [String] { recognizer.notes }
+
     /// Processes one block of source audio (any channel count).
     public func process(_ buffer: AudioBuffer) throws -> [RecognitionEvent] {
         let mono = AudioMath.downmixToMono(buffer)

@@ -108,6 +108,10 @@ public struct RecordingRetranscription: Sendable, Equatable {
         do {
             try store.replaceTranscript(of: recording.id, with: segments, language: result.language, vocabulary: result.vocabulary,
                                         speakers: speakers, expected: expected)
+            // The notes describe the transcript they came with: the new one brings its own.
+            if try store.resolve(recording.id).notes != result.notes {
+                _ = try store.modify(recording.id) { $0.notes = result.notes }
+            }
         } catch LibraryError.changedMeanwhile {
             return .changedMeanwhile(recording)
         } catch where Self.isGone(recording, after: error, in: store) {
@@ -138,16 +142,19 @@ public struct NewTranscript: Sendable, Equatable {
     public var language: String
     /// The terms the recognizer was given (`Vocabulary.terms`), kept with the recording; nil keeps the recording's.
     public var vocabulary: [String]?
+    /// Notes on how it was made (`Recording.notes`); they replace the recording's.
+    public var notes: [String]
 
-    public init(segments: [TranscriptSegment], language: String, vocabulary: [String]?) {
+    public init(segments: [TranscriptSegment], language: String, vocabulary: [String]?, notes: [String] = []) {
         self.segments = segments
         self.language = language
         self.vocabulary = vocabulary
+        self.notes = notes
     }
 
     /// A local transcriber's transcript, made with `vocabulary` (nil: keep the recording's).
     public init(_ transcript: LocalTranscript, vocabulary: [String]?) {
-        self.init(segments: transcript.segments, language: transcript.language, vocabulary: vocabulary)
+        self.init(segments: transcript.segments, language: transcript.language, vocabulary: vocabulary, notes: transcript.notes)
     }
 }
 

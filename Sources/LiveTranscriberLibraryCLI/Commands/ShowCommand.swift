@@ -50,7 +50,7 @@ struct ShowCommand: CLICommand {
         if let location = recording.location { rows.append(["Location:", "\(location.latitude), \(location.longitude)"]) }
         if !recording.vocabulary.isEmpty { rows.append(["Vocabulary:", recording.vocabulary.joined(separator: ", ")]) }
         if let translation = recording.translation {
-            rows.append(["Translation:", "\(VisibleText.escaped(translation)) (export \(recording.id) --transcript translated)"])
+            rows.append(["Translation:", "\(VisibleText.escaped(translation)) (export \(recording.id) --format txt --transcript translated)"])
         }
         if !recording.speakers.isEmpty {
             rows.append(["Speakers:", recording.speakers.map { speaker in
@@ -58,6 +58,7 @@ struct ShowCommand: CLICommand {
             }.joined(separator: ", ")])
         }
         if recording.recovered { rows.append(["Recovered:", "yes, rebuilt from a recording interrupted by a crash"]) }
+        for (index, note) in recording.notes.enumerated() { rows.append([index == 0 ? "Notes:" : "", note]) }
         var text = VisibleText.escaped(recording.name) + "\n" + LibraryAccess.table(rows) + "\n"
         if segments.isEmpty {
             text += "(no transcript)\n"

@@ -50,8 +50,7 @@ public enum LinuxSpeechEngines {
                             languageWarning: @escaping (String) -> Void = { _ in }) throws -> any SpeechRecognizer {
         switch kind {
         case .pocketsphinx:
-            try checkOptions(.pocketsphinx, language: language, model: model)
-            if translate { throw RecognizerError.unsupported("pocketsphinx cannot translate; use --engine whisper") }
+            try checkOptions(.pocketsphinx, language: language, model: model, translate: translate)
             return try PocketSphinxRecognizer(model: PocketSphinxModel.englishUS)
         case .whisper:
             return try namingUserModel(model) {
@@ -69,9 +68,11 @@ public enum LinuxSpeechEngines {
     /// - Throws: `RecognizerError.unsupported` (pocketsphinx) or `WhisperError.languageUnsupported`
     ///   for an option the engine cannot take; `WhisperError` for a model that is missing or damaged
     ///   (it is loaded, once per process, only to ask an English-only model about another language).
-    public static func checkOptions(_ kind: SpeechEngineKind, language: String, model: String?) throws {
+    public static func checkOptions(_ kind: SpeechEngineKind, language: String, model: String?, translate: Bool = false) throws {
         switch kind {
         case .pocketsphinx:
+            // Said first: what was asked cannot be done whatever the language.
+            if translate { throw RecognizerError.unsupported(translationUnsupported(by: kind)) }
             guard model == nil else { throw RecognizerError.unsupported("pocketsphinx takes no --model; it uses Debian's pocketsphinx-en-us") }
             let installed = PocketSphinxModel.englishUS
             guard LanguageChoice(language) == .automatic || LanguageTag.sameLanguage(language, installed.language) else {
@@ -87,6 +88,12 @@ public enum LinuxSpeechEngines {
             if code == "en" { return }  // every Whisper model knows English
             _ = try namingUserModel(model) { try whisperEngine(model: model).whisperLanguage(for: language) }
         }
+    }
+
+    /// "pocketsphinx cannot translate; use --engine whisper": the one sentence for a translation an
+    /// engine cannot make (`import --translate`, `retranscribe --translate`, serve's Translate).
+    public static func translationUnsupported(by kind: SpeechEngineKind) -> String {
+        "\(kind.rawValue) cannot translate; use --engine whisper"
     }
 
     /// Runs `body`, turning a missing or unloadable model that the user named into the error that says so.

@@ -106,7 +106,7 @@ public struct LocalFileTranscriber: LocalTranscriber {
                                                              progress: progress, isCancelled: isCancelled)
         // Segments in their own languages (`SegmentLanguages`): the recording's is the one with the most speech.
         let main = SegmentLanguages.mainLanguage(segments, recordingLanguage: recognizer.language)
-        return LocalTranscript(segments: main.segments, language: main.language)
+        return LocalTranscript(segments: main.segments, language: main.language, notes: recognizer.notes)
     }
 }
 

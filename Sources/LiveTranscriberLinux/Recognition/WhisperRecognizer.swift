@@ -361,6 +361,8 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     /// How many times whisper.cpp asked whether to stop, over all decodes, and who is told of each
     /// check with its number (for tests: a cancellation at an exact point of a decode).
     private let checks = Mutex<(count: Int, observer: (@Sendable (Int) -> Void)?)>((0, nil))
+    /// The segments the last decode dropped as invented phrases (`droppedPhrasesOfLastDecode`).
+    private let dropped = Mutex<[DroppedPhrase]>([])
     var abortChecks: Int { checks.withLock { $0.count } }
     func observeAbortChecks(_ observer: (@Sendable (Int) -> Void)?) { checks.withLock { $0.observer = observer } }
 
@@ -417,6 +419,10 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
         guard engine.isMultilingual else { return nil }
         return try languageOfEncodedAudio()
     }
+
+    /// The segments the last `decode` dropped as one of Whisper's invented phrases, decoded unsure
+    /// (`InventedPhrases.isInvented`), times in seconds from its first sample.
+    public func droppedPhrasesOfLastDecode() -> [DroppedPhrase] { dropped.withLock { $0 } }
 
     /// One decoder step from the start-of-transcript token on the encoder output in the state gives
     /// the language tokens' logits: what whisper_lang_auto_detect_with_state computes, without
@@ -493,6 +499,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
     }
 
     public func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        dropped.withLock { $0 = [] }
         if cancellation.isCancelled { throw CancellationError() }
         let rate = Int(WHISPER_SAMPLE_RATE)
         let audio = Self.padded(samples)
@@ -600,6 +607,7 @@ public final class WhisperDecoder: UtteranceDecoder, @unchecked Sendable {
             // One of Whisper's known invented phrases, decoded unsure ("Thank you for watching.").
             let text = pieces.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: " ")
             if tokens > 0, InventedPhrases.isInvented(text, meanLogProbability: logProbability / Float(tokens), noSpeechProbability: noSpeech) {
+                dropped.withLock { $0.append(DroppedPhrase(text: text, startSeconds: pieces.first?.start ?? 0)) }
                 continue
             }
             for piece in pieces {

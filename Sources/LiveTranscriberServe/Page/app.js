@@ -166,10 +166,16 @@
     if (!state.recording || state.recording.id !== recording.id) state.translated = false;  // each recording opens on its transcript
     state.recording = recording;
     state.answer = answer;
+    document.querySelector(".manage").hidden = false;
+    document.querySelector(".player").hidden = false;
     document.title = recording.name + " · LiveTranscriber";
     $("recording-title").textContent = recording.name;
     $("recording-meta").textContent = [recording.date, recording.durationText, recording.language].join(" · ");
     $("recording-summary").textContent = recording.summary || "";
+    const notes = (recording.notes || []).concat(answer.translationUnreadable
+      ? ["Its translation cannot be read (" + answer.translationUnreadable + "); Translate into English makes it again."] : []);
+    $("recording-notes").hidden = notes.length === 0;
+    $("recording-notes").replaceChildren(...notes.map((note) => element("li", { text: note })));
     $("rename-input").value = recording.name;
     drawTags(recording);
     // The transcript, or its English translation when there is one and it is chosen.
@@ -305,10 +311,26 @@
       const job = await api("/api/recordings/" + encodeURIComponent(id) + "/retranscribe").then((a) => a.job, () => null);
       if (job && job.state === "running" && state.recording && state.recording.id === id) followRetranscription(id, job);
     } catch (error) {
-      $("recording-title").textContent = "Recording";
-      $("transcript").replaceChildren();
+      clearRecording();
       say("recording-status", error.message, true);
     }
+  }
+
+  // No recording shown (its id names none): nothing of the one shown before stays, so no button
+  // can act on it.
+  function clearRecording() {
+    state.recording = null;
+    state.answer = null;
+    state.steps = [];
+    player.removeAttribute("src");
+    player.load();
+    document.title = "LiveTranscriber";
+    $("recording-title").textContent = "Recording";
+    for (const id of ["recording-meta", "recording-summary"]) $(id).textContent = "";
+    for (const id of ["recording-notes", "speaker-list", "transcript", "export-links", "tag-list"]) $(id).replaceChildren();
+    for (const id of ["recording-notes", "speakers", "transcript-choice"]) $(id).hidden = true;
+    document.querySelector(".manage").hidden = true;
+    document.querySelector(".player").hidden = true;
   }
 
   async function changeTags(change) {

@@ -34,6 +34,15 @@ final class ScriptedDecoder: UtteranceDecoder, @unchecked Sendable {
     }
 }
 
+/// `ScriptedDecoder` whose every decode drops "Thank you for watching." heard 0.5 s into its audio.
+final class InventingDecoder: UtteranceDecoder, @unchecked Sendable {
+    let words = ScriptedDecoder()
+    func decode(_ samples: [Float], maxTokens: Int, interim: Bool, cancellation: DecodeCancellation) throws -> [WordTiming] {
+        try words.decode(samples, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
+    }
+    func droppedPhrasesOfLastDecode() -> [DroppedPhrase] { [DroppedPhrase(text: "Thank you for watching.", startSeconds: 0.5)] }
+}
+
 /// A worker that holds jobs until the test runs them, so a decode stays "in flight" as long as the test wants.
 final class ManualDecodeWorker: DecodeWorker, @unchecked Sendable {
     private let lock = NSLock()
@@ -93,6 +102,20 @@ struct UtteranceRecognizerTests {
             WordTiming(word: "w0", startSeconds: 1.8, endSeconds: 2.3), WordTiming(word: "w1", startSeconds: 2.8, endSeconds: 3.3),
         ]))])
         #expect(decoder.calls == [ScriptedDecoder.Call(samples: 2_300, maxTokens: 37, interim: false)])
+    }
+
+    @Test("a phrase a final's decode dropped as invented is noted once, at its time from the start of the stream; interim decodes note nothing")
+    func droppedPhrasesNoted() throws {
+        let recognizer = UtteranceRecognizer(language: "en-US", sampleRate: 1_000, detector: ScriptedDetector(), decoder: InventingDecoder(),
+                                             worker: InlineDecodeWorker(), clock: clock, interims: true, schedule: .firstInterimAfter(1.5),
+                                             packing: .alone)
+        _ = try feed(recognizer, Self.silence(2) + Self.speech(4))
+        #expect(recognizer.notes == [])  // interims only so far
+        _ = try feed(recognizer, Self.silence(1))
+        _ = try recognizer.finish()
+        // The utterance's audio starts at 1.8 s (0.2 s padding): heard at 2.3 s.
+        #expect(recognizer.notes == [InventedPhrases.note("Thank you for watching.", startSeconds: 2.3)])
+        #expect(recognizer.notes == ["Dropped “Thank you for watching.” at 0:02: a phrase Whisper is known to invent, decoded with little confidence."])
     }
 
     @Test("a stream ended early: the decode in flight is cancelled and joined, the utterances waiting are dropped, and the ending says where the transcript stops")

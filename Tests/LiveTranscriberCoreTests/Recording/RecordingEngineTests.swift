@@ -187,6 +187,23 @@ struct RecordingEngineTests {
         #expect(dismissal == .immediate)
     }
 
+    @Test("the recognizer's notes (a dropped invented phrase) are saved with the recording")
+    func recognizerNotesSaved() throws {
+        let recognizer = ScriptedRecognizer(cues: Self.script)
+        let note = InventedPhrases.note("Thank you for watching.", startSeconds: 65)
+        recognizer.notes = [note]
+        let harness = Harness(recognizer: recognizer)
+        try harness.engine.start()
+        try harness.feed(seconds: 2)
+        try harness.engine.stop()
+        guard case .saved(let recording, _) = try harness.engine.finish(keep: true) else {
+            Issue.record("not saved")
+            return
+        }
+        #expect(recording.notes == ["Dropped “Thank you for watching.” at 1:05: a phrase Whisper is known to invent, decoded with little confidence."])
+        #expect(try harness.store.resolve(recording.id).notes == [note])
+    }
+
     @Test("a draft with no audio is discarded even when keeping was asked")
     func noAudio() throws {
         let harness = Harness(recognizer: ScriptedRecognizer(cues: []))

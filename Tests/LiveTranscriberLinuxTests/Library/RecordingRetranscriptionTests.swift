@@ -54,6 +54,23 @@ struct RecordingRetranscriptionTests {
         }
     }
 
+    @Test("the new transcript's notes replace the recording's: a dropped invented phrase is noted, and a transcript without one clears it", arguments: Kind.allCases)
+    func notes(kind: Kind) throws {
+        try Self.with(kind) { store, _ in
+            let note = InventedPhrases.note("Thank you for watching.", startSeconds: 3.2)
+            #expect(note == "Dropped “Thank you for watching.” at 0:03: a phrase Whisper is known to invent, decoded with little confidence.")
+            let noted = try RecordingRetranscription("r1", in: store).run(in: store, reads: .libsndfile) { _ in
+                NewTranscript(segments: Self.refined, language: "en-US", vocabulary: nil, notes: [note])
+            }
+            #expect(try noted.saved().recording.notes == [note])
+            #expect(try store.resolve("r1").notes == [note])
+            let clean = try RecordingRetranscription("r1", in: store).run(in: store, reads: .libsndfile) { _ in
+                NewTranscript(segments: Self.refined, language: "en-US", vocabulary: nil)
+            }
+            #expect(try clean.saved().recording.notes == [])
+        }
+    }
+
     @Test("a transcript another command saved while this one ran is kept: changedMeanwhile, nothing saved", arguments: Kind.allCases)
     func changedMeanwhile(kind: Kind) throws {
         try Self.with(kind) { store, _ in

@@ -181,6 +181,24 @@ struct LibraryCommandsTests {
             """, stderr: ""))
     }
 
+    @Test("show lists the recording's notes under Notes:, one a line; --json gives them as notes")
+    func showNotes() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.sampleLibrary()
+        let notes = [InventedPhrases.note("Thank you for watching.", startSeconds: 64), InventedPhrases.note("Bye bye.", startSeconds: 128.5)]
+        _ = try cli.store().modify("20261129-204112-3f9a") { $0.notes = notes }
+        let shown = cli.run(["show", "latest"]).stdout
+        #expect(shown.contains("""
+            Audio:     wav, 16000 Hz, 1 channel
+            Notes:     Dropped “Thank you for watching.” at 1:04: a phrase Whisper is known to invent, decoded with little confidence.
+                       Dropped “Bye bye.” at 2:08: a phrase Whisper is known to invent, decoded with little confidence.
+
+            """), "\(shown)")
+        let decoded = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(cli.run(["show", "latest", "--json"]).stdout.utf8))
+        #expect(decoded.recording.notes == notes)
+    }
+
     @Test("show --json prints the recording with its segments")
     func showJSON() throws {
         let cli = try CLIHarness()

@@ -89,7 +89,8 @@ struct LibraryIndexTests {
             id: "20261201-101600-cccc", name: "Every field", createdAt: Date(timeIntervalSince1970: 1_764_584_160),
             durationSeconds: 61.5, language: "de-DE", tags: ["Work"], audio: AudioDescription(format: "opus", sampleRate: 48_000, channels: 2),
             summary: "Alles gesagt.", location: RecordingLocation(latitude: 52.52, longitude: 13.405), recovered: true,
-            audioDigest: "sha256:" + String(repeating: "0f", count: 32), vocabulary: ["Dashwood", "Norland"], speakers: [Speaker(id: "S1", name: "Anna")], translation: "en")
+            audioDigest: "sha256:" + String(repeating: "0f", count: 32), vocabulary: ["Dashwood", "Norland"], speakers: [Speaker(id: "S1", name: "Anna")], translation: "en",
+            notes: [InventedPhrases.note("Untertitel im Auftrag des ZDF", startSeconds: 3)])
         // The fixture sets every key `Recording` encodes: a field added later fails here until it is set.
         let object = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder.liveTranscriber.encode(everyField)) as? [String: Any])
         #expect(Set(object.filter { !($0.value is NSNull) }.keys) == Set(Recording.CodingKeys.allCases.map(\.stringValue)))

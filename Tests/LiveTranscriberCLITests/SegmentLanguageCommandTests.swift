@@ -50,6 +50,26 @@ struct SegmentLanguageCommandTests {
         #expect(Self.words(germanFirst, language: "en").isSuperset(of: ["good", "morning", "budget", "department"]))
     }
 
+    @Test("live lines under auto keep each sentence in its own language: record --no-refine of English then German, and German then English (the German was saved as the English 'Today we will talk about the household')")
+    func liveLinesKeepTheirLanguage() throws {
+        let library = try TemporaryLibrary()
+        let environment = WhisperCommandTests.defaultEnvironment(library)
+        let en = try LanguageAndVocabularyTests.espeak(Self.english, voice: "en", name: "en.wav")
+        let de = try LanguageAndVocabularyTests.espeak(Self.german, voice: "de", name: "de.wav")
+        for file in [try Self.joined([en, de], name: "en-de.wav"), try Self.joined([de, en], name: "de-en.wav")] {
+            let recorded = try runBinary(["record", "--input", file, "--speed", "max", "--no-refine", "--no-speakers", "--json"], environment: environment)
+            #expect(recorded.exitCode == 0, "\(recorded.stderr)")
+            let saved = try JSONDecoder.liveTranscriber.decode(RecordingWithTranscript.self, from: Data(recorded.stdout.utf8))
+            let german = saved.segments.filter { LanguageTag.sameLanguage($0.language ?? saved.recording.language, "de") }
+            let english = saved.segments.filter { LanguageTag.sameLanguage($0.language ?? saved.recording.language, "en") }
+            let germanWords = Set(WordErrorRate.normalizedWords(german.map(\.text).joined(separator: " ")))
+            let englishWords = Set(WordErrorRate.normalizedWords(english.map(\.text).joined(separator: " ")))
+            #expect(germanWords.isSuperset(of: ["guten", "morgen", "haushalt", "jahr", "abteilung"]), "\(saved.segments)")
+            #expect(englishWords.isSuperset(of: ["good", "morning", "budget", "department"]), "\(saved.segments)")
+            #expect(englishWords.isDisjoint(with: ["household"]), "\(saved.segments)")  // no translation of the German
+        }
+    }
+
     @Test("import and record (its second pass on) give the same languages and the same words for the same file: German alone, English then German (B60: record saved an English translation)")
     func importAndRecordAgree() throws {
         let library = try TemporaryLibrary()

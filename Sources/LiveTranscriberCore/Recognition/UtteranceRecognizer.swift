@@ -193,7 +193,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var abandoned: Set<Int> = []
     private var jobCount = 0
     /// A finished look-ahead decode of the open utterance, kept until the utterance is cut.
-    private var held: (job: Job, words: Result<[WordTiming], any Error>, dropped: [DroppedPhrase])?
+    private var held: (job: Job, words: Result<[WordTiming], any Error>, review: LanguageReview?, dropped: [DroppedPhrase])?
     /// Finals from held look-ahead decodes, returned by the next `accept(_:)` or `finish()`.
     private var ready: [RecognitionEvent] = []
     private let mailbox = Mailbox()
@@ -358,7 +358,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         hypothesis = nil
         defer { held = nil }
         if let held, held.job.purpose == .lookAhead(cut) {
-            ready += try finalEvents(job: held.job, words: held.words, dropped: held.dropped)
+            ready += try finalEvents(job: held.job, words: held.words, review: held.review, dropped: held.dropped)
         } else if let current, current.purpose == .lookAhead(cut) {
             current.purpose = .final
             current.cuts = [cut]
@@ -527,8 +527,15 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let window = detector.windowSamples
         let pieces = UtterancePacking.pieces(of: cuts, from: offset, count: samples.count)
         let packed = purpose == .final && (packing?.spanSeconds ?? 0) > 0
-        // Files under "auto": a pack in doubt has each utterance's language checked (`SegmentLanguages`).
-        let perUtterance = packed && decoder.identifiesLanguages && languageState.lock.withLock { $0.choice == .automatic }
+        // Under "auto", a decode that makes finals (a file's pack, a live final or the look-ahead that may
+        // become one) in doubt about its language has each utterance's checked (`SegmentLanguages`):
+        // live lines in another language are decoded in it, not translated into the locked one.
+        let makesFinals: Bool
+        switch purpose {
+        case .final, .lookAhead: makesFinals = true
+        case .interim, .identify: makesFinals = false
+        }
+        let perUtterance = makesFinals && decoder.identifiesLanguages && languageState.lock.withLock { $0.choice == .automatic }
         let rate = inputFormat.sampleRate
         mailbox.begin()
         worker.submit {
@@ -590,7 +597,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 }
                 hypothesis = (job.utteranceStart, words)
                 if !words.isEmpty { events.append(.interim(words.map(\.word).joined(separator: " "))) }
-                if case .lookAhead = job.purpose { held = (job, done.words, done.dropped) }
+                if case .lookAhead = job.purpose { held = (job, done.words, done.review, done.dropped) }
             }
         }
         return events
@@ -729,7 +736,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         var id: Int
         var words: Result<[WordTiming], any Error>
         var languageWarning: String?
-        /// A file's pack whose utterances were checked for their own languages.
+        /// Finals (a file's pack, a live final) whose utterances were checked for their own languages.
         var review: LanguageReview?
         /// Segments a final's decode dropped as invented phrases (`UtteranceDecoder.droppedPhrasesOfLastDecode`).
         var dropped: [DroppedPhrase]

@@ -125,6 +125,8 @@ public final class BackgroundDecodeWorker: DecodeWorker {
 ///   The rest of a sentence split at a clause or between words is decoded for its final with up to
 ///   2.5 s of the audio before the split (`SentenceLead`), its words before the cut dropped, so it is
 ///   read in its sentence and not as a fragment.
+/// - speech just before an utterance that the detector did not hear (quiet speech at the very start of
+///   a recording) is decoded with it: its final starts back there (`MissedSpeechLead`) and keeps those words.
 ///
 /// Files (no `interims`): cut utterances wait in a pack and are decoded together over one stretch
 /// of the stream (`UtterancePacking`), each getting its final segment from the words nearest to it.
@@ -179,7 +181,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var unwindowed: [Float] = []
     /// Decodes of cut utterances waiting to run, oldest first: the utterances (one, or a file's pack),
     /// the first sample decoded and the samples (the buffer moves on).
-    private var waitingFinals: [(cuts: [UtteranceCut], startSample: Int, samples: [Float])] = []
+    private var waitingFinals: [(cuts: [UtteranceCut], startSample: Int, samples: [Float], keepsLead: Bool)] = []
     /// Files (no interims): how cut utterances are packed into one decode; nil live.
     private let packing: UtterancePacking?
     /// Files: the utterances cut and not yet decoded, and the first sample of their stretch.
@@ -207,6 +209,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// that sentence's audio (`startSample`) and the cut the open utterance starts at (`cutSample`).
     /// The open utterance's final decode hears the sentence from `startSample` (`SentenceLead`).
     private var sentenceLead: SentenceLead?
+    /// Live: one past the last sample of the last utterance cut or split off (0 before any): a
+    /// final's missed-speech lead (`MissedSpeechLead`) never reaches before it.
+    private var lastUtteranceEnd = 0
     /// The language rule, shared with decode jobs: the first job settles it on the worker's thread,
     /// so the jobs after it use the locked language.
     private let languageState: LanguageState
@@ -368,16 +373,31 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             pack = (start, (pack?.cuts ?? []) + [cut])
         } else {
             let start = decodeStart(of: cut)
-            waitingFinals.append(([cut], start, samples(from: start, to: cut.endSample)))
+            waitingFinals.append(([cut], start, samples(from: start, to: cut.endSample), keepsLead(of: cut)))
         }
         if sentenceLead?.cutSample == cut.startSample { sentenceLead = nil }
+        lastUtteranceEnd = max(lastUtteranceEnd, cut.endSample)
     }
 
     /// The first sample a final (or look-ahead) decode of `cut` hears: the start of the sentence it
     /// finishes when its first words were split off before it (`sentenceLead`), else its own start.
+    /// Live, without a sentence lead: earlier still when the audio just before `cut` is as loud as
+    /// its speech (`MissedSpeechLead`), back to the previous utterance's end at most.
     private func decodeStart(of cut: UtteranceCut) -> Int {
-        guard let lead = sentenceLead, lead.cutSample == cut.startSample else { return cut.startSample }
-        return lead.startSample
+        if let lead = sentenceLead, lead.cutSample == cut.startSample { return lead.startSample }
+        guard interims else { return cut.startSample }
+        let earliest = max(bufferStart, lastUtteranceEnd, cut.startSample - Int(MissedSpeechLead.longestSeconds * Double(inputFormat.sampleRate)))
+        guard earliest < cut.startSample else { return cut.startSample }
+        let before = samples(from: earliest, to: cut.startSample)
+        let lead = MissedSpeechLead.samples(before: before[...], utterance: samples(of: cut)[...],
+                                            windowSamples: detector.windowSamples, sampleRate: inputFormat.sampleRate)
+        return cut.startSample - lead
+    }
+
+    /// True when a decode of `cut` from `decodeStart(of:)` keeps its words before the cut: missed
+    /// speech (`MissedSpeechLead`), which no final holds; false after a sentence lead, whose audio is final already.
+    private func keepsLead(of cut: UtteranceCut) -> Bool {
+        !(sentenceLead.map { $0.cutSample == cut.startSample } ?? false)
     }
 
     /// Files: the pack goes to the decodes waiting once it is due (`UtterancePacking.isDue`) or the stream ends.
@@ -386,7 +406,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
               finishing || packing.isDue(stretchStart: pack.stretchStart, streamSamples: segmenter.sampleCount,
                                          sampleRate: inputFormat.sampleRate)
         else { return }
-        waitingFinals.append((pack.cuts, pack.stretchStart, samples(from: pack.stretchStart, to: last.endSample)))
+        waitingFinals.append((pack.cuts, pack.stretchStart, samples(from: pack.stretchStart, to: last.endSample), false))
         stretchEnd = last.endSample
         self.pack = nil
     }
@@ -407,7 +427,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// padding before now; for a file, also its pack's stretch and the lead a stretch may start with.
     private func trimBuffer() {
         let padding = Int(segmenter.settings.paddingSeconds * Double(inputFormat.sampleRate)) + detector.windowSamples
-        var keepFrom = segmenter.openStartSample ?? max(0, segmenter.sampleCount - padding)
+        // Live, a final may hear up to `MissedSpeechLead.longestSeconds` before its utterance.
+        let missedLead = interims ? Int(MissedSpeechLead.longestSeconds * Double(inputFormat.sampleRate)) : 0
+        var keepFrom = (segmenter.openStartSample ?? max(0, segmenter.sampleCount - padding)) - missedLead
         if let lead = sentenceLead { keepFrom = min(keepFrom, lead.startSample) }
         if let packing {
             keepFrom = pack?.stretchStart
@@ -453,12 +475,12 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 break  // "auto": nothing is decoded before the language is known
             } else if !waitingFinals.isEmpty {
                 let next = waitingFinals.removeFirst()
-                start(.final, samples: next.samples, offset: next.startSample, cuts: next.cuts)
+                start(.final, samples: next.samples, offset: next.startSample, cuts: next.cuts, keepsLead: next.keepsLead)
             } else if interims, !finishing, let cut = segmenter.pendingCut {
                 if let held, held.job.purpose == .lookAhead(cut) { break }  // already decoded: waiting for the cut
                 schedule.interimStarted(at: clock.now())
                 let from = decodeStart(of: cut)
-                start(.lookAhead(cut), samples: samples(from: from, to: cut.endSample), offset: from, cuts: [cut])
+                start(.lookAhead(cut), samples: samples(from: from, to: cut.endSample), offset: from, cuts: [cut], keepsLead: keepsLead(of: cut))
             } else if interims, !finishing, let open = segmenter.openStartSample {
                 let openSeconds = Double(bufferStart + buffer.count - open) / Double(inputFormat.sampleRate)
                 let now = clock.now()
@@ -506,13 +528,19 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// - Parameter early: an identification of less speech than `LanguageLock.identificationSeconds`, because an
     ///   utterance waited for it long enough (`LanguageLock.identified(_:recordingSpeechSeconds:earlySpeechSeconds:)`).
     private func start(_ purpose: Purpose, samples: [Float], offset: Int, cuts: [UtteranceCut] = [], wholeRecording: Bool = false,
-                       early: Bool = false) {
+                       early: Bool = false, keepsLead: Bool = false) {
         jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
         let offsetSeconds = Double(offset) / Double(inputFormat.sampleRate)
         let job = Job(id: jobCount, purpose: purpose, utterance: utteranceNumber, offsetSample: offset,
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
         job.cuts = cuts
+        job.keepsLead = keepsLead
+        // Missed speech before the utterance (`MissedSpeechLead`): the decode would start inside
+        // speech, so it hears a little silence first, as a cut's own padding gives it.
+        let silence = keepsLead && (cuts.first.map { offset < $0.startSample } ?? false)
+            ? Int(MissedSpeechLead.silenceBeforeSeconds * Double(inputFormat.sampleRate)) : 0
+        job.leadingSilenceSeconds = Double(silence) / Double(inputFormat.sampleRate)
         // Live, a final or look-ahead decode may start before its utterance, at its sentence's lead.
         if interims, let first = cuts.first { job.utteranceStart = first.startSample }
         current = job
@@ -560,7 +588,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 // its quiet utterances at the level of its loudest; interims as they are.
                 let audio = interim ? samples
                     : packed ? UtterancePacking.leveled(samples, pieces: pieces, windowSamples: window)
-                    : pieces.flatMap { SpeechLevelNormalizer.leveledForDecoding(Array(samples[$0]), windowSamples: window) }
+                    : [Float](repeating: 0, count: silence)
+                        + pieces.flatMap { SpeechLevelNormalizer.leveledForDecoding(Array(samples[$0]), windowSamples: window) }
                 let words = try decoder.decode(audio, maxTokens: maxTokens, interim: interim, cancellation: cancellation)
                 if !interim { dropped = decoder.droppedPhrasesOfLastDecode() }  // a final's decode, or a look-ahead's that may become one
                 if perUtterance, SegmentLanguages.isInDoubt(try decoder.languageOfLastDecode(), locked: locked) {
@@ -590,7 +619,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
                 guard job.utterance == utteranceNumber else { continue }
-                let words = decodedWords(job: job, words: try done.words.get())
+                let words = decodedWords(job: job, words: try done.words.get(), final: false)
                 if let split = try agreedSplit(job: job, words: words) {
                     events += split
                     continue
@@ -616,6 +645,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let phraseEnd = Int((words[count - 1].endSeconds * rate).rounded())
         let nextStart = Int((words[count].startSeconds * rate).rounded())
         guard let cut = segmenter.split(from: phraseEnd, to: nextStart) else { return nil }
+        lastUtteranceEnd = max(lastUtteranceEnd, cut.endSample)
         utteranceNumber += 1
         schedule.utteranceEnded()
         held = nil
@@ -657,11 +687,12 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     /// A decode's words with stream times, without loops (`RepetitionGuard`), without the words of
-    /// a sentence lead (`SentenceLead.after`), and without words that repeat the previous final at
-    /// a cut they share (`CutOverlap`).
-    private func decodedWords(job: Job, words: [WordTiming]) -> [WordTiming] {
+    /// a sentence lead (`SentenceLead.after`; a final keeps those of a missed-speech lead,
+    /// `MissedSpeechLead`, which interim text leaves out), and without words that repeat the
+    /// previous final at a cut they share (`CutOverlap`).
+    private func decodedWords(job: Job, words: [WordTiming], final: Bool = true) -> [WordTiming] {
         var words = RepetitionGuard.trimmed(job.placed(words))
-        if job.utteranceStart > job.offsetSample {
+        if job.utteranceStart > job.offsetSample, !(final && job.keepsLead) {
             words = SentenceLead.after(words, cutSeconds: Double(job.utteranceStart) / Double(inputFormat.sampleRate))
         }
         return withoutOverlap(words, startSample: job.utteranceStart)
@@ -712,6 +743,11 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         /// The first sample of the utterance's own words: `offsetSample`, or live, after a sentence
         /// lead (`SentenceLead`), the cut its utterance starts at.
         lazy var utteranceStart = offsetSample
+        /// Live: the words before `utteranceStart` are missed speech (`MissedSpeechLead`), kept in
+        /// the final; false for a sentence lead, whose words are final already.
+        var keepsLead = false
+        /// Seconds of silence the decode heard before `offsetSample` (`MissedSpeechLead.silenceBeforeSeconds`).
+        var leadingSilenceSeconds = 0.0
         let cancellation = DecodeCancellation()
 
         init(id: Int, purpose: Purpose, utterance: Int, offsetSample: Int, offsetSeconds: Double, endSeconds: Double) {
@@ -726,8 +762,10 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         /// The words of this decode within the audio decoded (`DecodedWords.withinAudio`: none stamped
         /// past its end), with times from the start of the stream.
         func placed(_ words: [WordTiming]) -> [WordTiming] {
-            DecodedWords.withinAudio(words, audioSeconds: endSeconds - offsetSeconds).map {
-                WordTiming(word: $0.word, startSeconds: $0.startSeconds + offsetSeconds, endSeconds: $0.endSeconds + offsetSeconds)
+            let shift = offsetSeconds - leadingSilenceSeconds
+            return DecodedWords.withinAudio(words, audioSeconds: endSeconds - shift).map {
+                WordTiming(word: $0.word, startSeconds: max(offsetSeconds, $0.startSeconds + shift),
+                           endSeconds: max(offsetSeconds, $0.endSeconds + shift))
             }
         }
     }

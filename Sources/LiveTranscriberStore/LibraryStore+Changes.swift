@@ -34,7 +34,7 @@ extension LibraryStore {
     /// - Throws: `LibraryError.notFound` for an unknown id; `.corrupt` when metadata.json cannot be
     ///   read; `.changedMeanwhile` when the stored transcript is not `expected` (one that cannot be read matches only `.unreadable`).
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?,
-                                  vocabulary: [String]?, speakers: [Speaker]?, expected: ExpectedTranscript) throws {
+                                  vocabulary: [String]?, speakers: [Speaker]?, notes: [String]?, expected: ExpectedTranscript) throws {
         try keeper.withWriteLock {
             let folder = try folders.existingFolder(of: id)
             if expected != .anything, !expected.matches(try? folders.readTranscript(in: folder)) {
@@ -45,6 +45,7 @@ extension LibraryStore {
             if let language { recording.language = language }
             if let vocabulary { recording.vocabulary = vocabulary }
             if let speakers { recording.speakers = speakers }
+            if let notes { recording.notes = notes }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: segments.sorted { $0.startSeconds < $1.startSeconds },
                                keepingPrevious: true)
         }
@@ -74,6 +75,7 @@ extension LibraryStore {
             if let language = previous.language { recording.language = language }
             recording.vocabulary = previous.vocabulary
             if let speakers = previous.speakers { recording.speakers = speakers }
+            if let notes = previous.notes { recording.notes = notes }
             try swapTranscript(in: folder, stored: stored, to: recording, segments: previous.segments, keepingPrevious: false)
             return true
         }
@@ -131,7 +133,7 @@ extension LibraryStore {
             try folders.files.coordinateWriting(folder, .replacing) {
                 if let replaced {
                     try DurableFile.write(try PreviousTranscript(language: stored.language, segments: replaced, vocabulary: stored.vocabulary,
-                                                               speakers: stored.speakers).encoded(), to: previousFile)
+                                                               speakers: stored.speakers, notes: stored.notes).encoded(), to: previousFile)
                 } else if let damagedCopy, let damaged = saved.0 {
                     try DurableFile.write(damaged, to: damagedCopy)
                     if !keepingPrevious { unlink(previousFile.path) }

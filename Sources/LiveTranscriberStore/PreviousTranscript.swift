@@ -18,22 +18,29 @@ struct PreviousTranscript: Codable, Equatable {
     /// The speakers the recording had with these segments (`Recording.speakers`); nil in files
     /// written before speakers were kept (a restore then keeps the recording's).
     var speakers: [Speaker]?
+    /// The notes the recording had with these segments (`Recording.notes`); nil in files written
+    /// before notes were kept (a restore then keeps the recording's).
+    var notes: [String]?
 
-    init(language: String?, segments: [TranscriptSegment], vocabulary: [String] = [], speakers: [Speaker]? = nil) {
+    init(language: String?, segments: [TranscriptSegment], vocabulary: [String] = [], speakers: [Speaker]? = nil, notes: [String]? = nil) {
         self.language = language
         self.segments = segments
         self.vocabulary = vocabulary
         self.speakers = speakers
+        self.notes = notes
     }
 
-    private enum CodingKeys: String, CodingKey { case language, segments, vocabulary, speakers }
+    private enum CodingKeys: String, CodingKey { case language, segments, vocabulary, speakers, notes }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(language, forKey: .language)
         try container.encode(segments, forKey: .segments)
         if !vocabulary.isEmpty { try container.encode(vocabulary, forKey: .vocabulary) }
-        if let speakers, !speakers.isEmpty { try container.encode(speakers, forKey: .speakers) }
+        // Speakers and notes are written even when empty, so a restore clears those of the
+        // transcript it replaces instead of keeping them (only older files lack the keys).
+        try container.encodeIfPresent(speakers, forKey: .speakers)
+        try container.encodeIfPresent(notes, forKey: .notes)
     }
 
     init(from decoder: any Decoder) throws {
@@ -45,7 +52,8 @@ struct PreviousTranscript: Codable, Equatable {
         self.init(language: try container.decodeIfPresent(String.self, forKey: .language),
                   segments: try container.decode([TranscriptSegment].self, forKey: .segments),
                   vocabulary: try container.decodeIfPresent([String].self, forKey: .vocabulary) ?? [],
-                  speakers: try container.decodeIfPresent([Speaker].self, forKey: .speakers))
+                  speakers: try container.decodeIfPresent([Speaker].self, forKey: .speakers),
+                  notes: try container.decodeIfPresent([String].self, forKey: .notes))
     }
 
     /// Reads `data`. Throws `DecodingError` when it is neither form.

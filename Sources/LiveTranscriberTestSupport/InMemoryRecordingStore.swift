@@ -14,6 +14,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     var previousLanguages: [String: String] = [:]
     var previousVocabularies: [String: [String]] = [:]
     var previousSpeakers: [String: [Speaker]] = [:]
+    var previousNotes: [String: [String]] = [:]
     var translations: [String: [TranscriptSegment]] = [:]
     var audio: [String: URL]
     /// Saved recordings whose audio file is gone (`removeAudio(of:)`).
@@ -112,7 +113,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
     }
 
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
-                                  speakers: [Speaker]?, expected: ExpectedTranscript) throws {
+                                  speakers: [Speaker]?, notes: [String]?, expected: ExpectedTranscript) throws {
         try lock.withLock {
             guard let index = recordings.firstIndex(where: { $0.id == id }) else { throw LibraryError.notFound(id) }
             let damaged = unreadableTranscripts.contains(id)
@@ -125,11 +126,13 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
                 previousLanguages[id] = recordings[index].language
                 previousVocabularies[id] = recordings[index].vocabulary
                 previousSpeakers[id] = recordings[index].speakers
+                previousNotes[id] = recordings[index].notes
             }
             transcripts[id] = segments.sorted { $0.startSeconds < $1.startSeconds }
             if let language { recordings[index].language = language }
             if let vocabulary { recordings[index].vocabulary = vocabulary }
             if let speakers { recordings[index].speakers = speakers }
+            if let notes { recordings[index].notes = notes }
         }
     }
 
@@ -145,6 +148,7 @@ public final class InMemoryRecordingStore: RecordingStore, @unchecked Sendable {
             }
             (previousVocabularies[id], recordings[index].vocabulary) = (recordings[index].vocabulary, previousVocabularies[id] ?? [])
             (previousSpeakers[id], recordings[index].speakers) = (recordings[index].speakers, previousSpeakers[id] ?? [])
+            (previousNotes[id], recordings[index].notes) = (recordings[index].notes, previousNotes[id] ?? [])
             return true
         }
     }

@@ -29,7 +29,7 @@ public final class MissingLibrary: RecordingStore {
     public func changeTags(_ id: String, adding: [String], removing: [String]) throws -> Recording { throw LibraryError.notFound(id) }
     public func delete(_ id: String, purge: Bool) throws { throw LibraryError.notFound(id) }
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
-                                  speakers: [Speaker]?, expected: ExpectedTranscript) throws {
+                                  speakers: [Speaker]?, notes: [String]?, expected: ExpectedTranscript) throws {
         throw LibraryError.notFound(id)
     }
     public func restorePreviousTranscript(of id: String) throws -> Bool { throw LibraryError.notFound(id) }

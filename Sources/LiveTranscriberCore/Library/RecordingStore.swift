@@ -76,7 +76,9 @@ public protocol RecordingStore: AnyObject {
     /// so it can be restored. The recording's vocabulary becomes `vocabulary` when given (the terms
     /// the new transcript's recognizer was given); nil keeps it. Its speakers
     /// (`Recording.speakers`) become `speakers` when given (the voices the new segments name); nil
-    /// keeps them. The previous transcript keeps the speakers the recording had with it.
+    /// keeps them. Its notes (`Recording.notes`, on how the transcript was made) become `notes`
+    /// when given; nil keeps them. The previous transcript keeps the speakers and notes the
+    /// recording had with it, and a restore puts them back.
     ///
     /// - Parameter expected: the transcript the caller read before making the new one
     ///   (`ExpectedTranscript`). When the stored transcript is no longer that one (another command
@@ -85,7 +87,7 @@ public protocol RecordingStore: AnyObject {
     /// - Throws: `LibraryError.notFound`; `LibraryError.changedMeanwhile` when `expected` no
     ///   longer matches.
     func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
-                           speakers: [Speaker]?, expected: ExpectedTranscript) throws
+                           speakers: [Speaker]?, notes: [String]?, expected: ExpectedTranscript) throws
     /// Puts back the transcript the last `replaceTranscript` replaced, and the language the
     /// recording had with it; the transcript and language replaced by the restore become the
     /// previous ones, so restoring twice returns to where it started.
@@ -111,10 +113,18 @@ extension RecordingStore {
     /// Every saved recording, newest first.
     public func list() throws -> [Recording] { try list(ListRequest()) }
 
-    /// Replaces the transcript and keeps the recording's speakers.
+    /// Replaces the transcript and keeps the recording's notes.
+    public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
+                                  speakers: [Speaker]?, expected: ExpectedTranscript) throws {
+        try replaceTranscript(of: id, with: segments, language: language, vocabulary: vocabulary, speakers: speakers, notes: nil,
+                              expected: expected)
+    }
+
+    /// Replaces the transcript and keeps the recording's speakers and notes.
     public func replaceTranscript(of id: String, with segments: [TranscriptSegment], language: String?, vocabulary: [String]?,
                                   expected: ExpectedTranscript) throws {
-        try replaceTranscript(of: id, with: segments, language: language, vocabulary: vocabulary, speakers: nil, expected: expected)
+        try replaceTranscript(of: id, with: segments, language: language, vocabulary: vocabulary, speakers: nil, notes: nil,
+                              expected: expected)
     }
 
     /// Replaces the transcript, whatever it is now (no `expected` check).

@@ -107,11 +107,7 @@ public struct RecordingRetranscription: Sendable, Equatable {
         }
         do {
             try store.replaceTranscript(of: recording.id, with: segments, language: result.language, vocabulary: result.vocabulary,
-                                        speakers: speakers, expected: expected)
-            // The notes describe the transcript they came with: the new one brings its own.
-            if try store.resolve(recording.id).notes != result.notes {
-                _ = try store.modify(recording.id) { $0.notes = result.notes }
-            }
+                                        speakers: speakers, notes: result.notes, expected: expected)
         } catch LibraryError.changedMeanwhile {
             return .changedMeanwhile(recording)
         } catch where Self.isGone(recording, after: error, in: store) {

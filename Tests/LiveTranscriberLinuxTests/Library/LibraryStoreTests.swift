@@ -217,6 +217,9 @@ struct LibraryStoreTests {
         #expect(previous == """
             {
               "language" : "en-US",
+              "notes" : [
+
+              ],
               "segments" : [
                 {
                   "end" : 1,
@@ -226,6 +229,9 @@ struct LibraryStoreTests {
 
                   ]
                 }
+              ],
+              "speakers" : [
+
               ]
             }
             """)

@@ -132,6 +132,29 @@ struct RecordingStoreConformanceTests {
         }
     }
 
+    @Test("a new transcript brings its notes and speakers in the same change, and a restore puts back the ones before, none included",
+          arguments: Kind.allCases)
+    func notesAndSpeakersFollowTheTranscript(kind: Kind) throws {
+        try Self.with(kind) { store, save in
+            try save("r1", at: 0, name: "One", tags: [], ["live words"])
+            let labelled = [TranscriptSegment(text: "refined words", startSeconds: 1, endSeconds: 2, speaker: "S1")]
+            try store.replaceTranscript(of: "r1", with: labelled, language: nil, vocabulary: nil, speakers: [Speaker(id: "S1")],
+                                        notes: ["Dropped 'Thank you.' at 0:04: a phrase Whisper invents."], expected: .anything)
+            #expect(try store.resolve("r1").notes == ["Dropped 'Thank you.' at 0:04: a phrase Whisper invents."])
+            #expect(try store.resolve("r1").speakers == [Speaker(id: "S1")])
+            #expect(try store.restorePreviousTranscript(of: "r1"))
+            #expect(try store.transcript(of: "r1").map(\.text) == ["live words"])
+            #expect(try store.resolve("r1").notes == [])
+            #expect(try store.resolve("r1").speakers == [])
+            #expect(try store.restorePreviousTranscript(of: "r1"))
+            #expect(try store.resolve("r1").notes == ["Dropped 'Thank you.' at 0:04: a phrase Whisper invents."])
+            #expect(try store.resolve("r1").speakers == [Speaker(id: "S1")])
+            // Notes not given are kept, as the language and vocabulary are.
+            try store.replaceTranscript(of: "r1", with: labelled, language: nil, vocabulary: nil, expected: .anything)
+            #expect(try store.resolve("r1").notes == ["Dropped 'Thank you.' at 0:04: a phrase Whisper invents."])
+        }
+    }
+
     @Test("rename, tags, summary, transcripts (with their language and vocabulary) and delete follow the same rules", arguments: Kind.allCases)
     func changes(kind: Kind) throws {
         try Self.with(kind) { store, save in

@@ -170,66 +170,33 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private let decoder: any UtteranceDecoder
     private let worker: any DecodeWorker
     private let clock: any WallClock
-    private let interims: Bool
     private var segmenter: VoiceActivitySegmenter
     private var schedule: PartialDecodeSchedule
+    /// Live or files, each with the state only it keeps; chosen by `interims` at `init` and never changed.
+    private let mode: Mode
 
     /// Samples of the stream from `bufferStart` on, enough to cut any utterance still to come.
     private var buffer: [Float] = []
     private var bufferStart = 0
     /// Samples not yet a whole VAD window.
     private var unwindowed: [Float] = []
-    /// Decodes of cut utterances waiting to run, oldest first: the utterances (one, or a file's pack),
-    /// the first sample decoded and the samples (the buffer moves on).
-    private var waitingFinals: [(cuts: [UtteranceCut], startSample: Int, samples: [Float], keepsLead: Bool)] = []
-    /// Files (no interims): how cut utterances are packed into one decode; nil live.
-    private let packing: UtterancePacking?
-    /// Files: the utterances cut and not yet decoded, and the first sample of their stretch.
-    private var pack: (stretchStart: Int, cuts: [UtteranceCut])?
-    /// Files: one past the last sample of the last stretch given a decode.
-    private var stretchEnd = 0
-    /// Utterances cut so far: an interim decode started for an earlier number is stale.
-    private var utteranceNumber = 0
+    /// Decodes of cut utterances waiting to run, oldest first: live, one utterance each; files, a pack each.
+    private var waitingFinals: [WaitingFinal] = []
     /// The decode in flight that is still wanted; cancelled ones are in `abandoned` until they return.
     private var current: Job?
     private var abandoned: Set<Int> = []
     private var jobCount = 0
-    /// A finished look-ahead decode of the open utterance, kept until the utterance is cut.
-    private var held: (job: Job, words: Result<[WordTiming], any Error>, review: LanguageReview?, dropped: [DroppedPhrase])?
-    /// Finals from held look-ahead decodes, returned by the next `accept(_:)` or `finish()`.
-    private var ready: [RecognitionEvent] = []
     private let mailbox = Mailbox()
-    /// The words of the last decode of the open utterance (times from the stream's start) and the
-    /// sample that decode started at: what the next decode is compared with (local agreement).
-    private var hypothesis: (startSample: Int, words: [WordTiming])?
     /// The last final's words and the sample its utterance ended at, for `CutOverlap`.
     private var lastFinal: (endSample: Int, words: [WordTiming])?
-    /// Live: where the open utterance goes on with a sentence whose first words were split off
-    /// before it at a clause end or between words (`LocalAgreement.splitCount`): the first sample of
-    /// that sentence's audio (`startSample`) and the cut the open utterance starts at (`cutSample`).
-    /// The open utterance's final decode hears the sentence from `startSample` (`SentenceLead`).
-    private var sentenceLead: SentenceLead?
-    /// Live: one past the last sample of the last utterance cut or split off (0 before any): a
-    /// final's missed-speech lead (`MissedSpeechLead`) never reaches before it.
-    private var lastUtteranceEnd = 0
     /// The language rule, shared with decode jobs: the first job settles it on the worker's thread,
     /// so the jobs after it use the locked language.
     private let languageState: LanguageState
     private let languageWarning: (String) -> Void
     /// One sentence per invented phrase a final's decode dropped (`InventedPhrases.note`), in order.
     public private(set) var notes: [String] = []
-    /// The speech of the utterances cut while the language is still to be identified (at most 30 s).
-    private var heardSpeech: [Float] = []
-    /// The speech to identify, taken when it first reaches `LanguageLock.identificationSeconds` and
-    /// kept until the decoder is free: the same samples whether decodes run on the caller's thread
-    /// or in the background (with a final decode in flight, the identification would otherwise
-    /// hear as much more speech as the reader got ahead meanwhile).
-    private var identificationPending: (speech: [Float], wholeRecording: Bool, early: Bool)?
-    /// The stream sample at which the first utterance was cut while the language was still to be
-    /// identified (under "auto" it waits for it); nil before.
-    private var firstCutWaiting: Int?
-    /// True once the identification job has started.
-    private var identificationStarted = false
+    /// How far the language identification has got on this thread (`LanguageLock` settles it on the worker's).
+    private var identification = Identification.listening
 
     /// - Parameters:
     ///   - language: a BCP 47 tag, or "auto" to detect it (`LanguageChoice`).
@@ -256,8 +223,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         self.decoder = decoder
         self.worker = worker
         self.clock = clock
-        self.interims = interims
-        self.packing = interims ? nil : packing
+        self.mode = interims ? .live(LiveState()) : .packed(PackState(packing: packing))
         self.schedule = schedule
         self.segmenter = VoiceActivitySegmenter(windowSamples: detector.windowSamples, sampleRate: sampleRate, settings: settings)
         self.inputFormat = RecognizerInputFormat(sampleRate: sampleRate, encoding: .float32, blockSamples: detector.windowSamples * 4)
@@ -282,7 +248,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private var transcribedFrontier: Int {
         var frontier = segmenter.sampleCount
         if let open = segmenter.openStartSample { frontier = min(frontier, open) }
-        if let pack { frontier = min(frontier, pack.stretchStart) }
+        if let pack = packs?.pack { frontier = min(frontier, pack.stretchStart) }
         if let waiting = waitingFinals.first { frontier = min(frontier, waiting.startSample) }
         // Its own words' start, not where its decode starts: a sentence lead's audio is final already.
         if let job = current, job.purpose == .final { frontier = min(frontier, job.utteranceStart) }
@@ -324,7 +290,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         while true {
             let events = try schedule(finishing: true)
             if !events.isEmpty { delivering(events) }
-            guard current != nil || !waitingFinals.isEmpty || pack != nil else { break }
+            guard current != nil || !waitingFinals.isEmpty || packs?.pack != nil else { break }
             if abandoning() {
                 let from = transcribedFrontier
                 abandonPending()
@@ -346,8 +312,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         current?.cancellation.cancel()
         current = nil
         waitingFinals = []
-        pack = nil
-        held = nil
+        packs?.pack = nil
+        live?.held = nil
         worker.drain()
         _ = mailbox.take()
         abandoned = []
@@ -356,37 +322,57 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// Takes an utterance cut: its look-ahead decode becomes its final when it decoded the same audio;
     /// otherwise it waits for its decode, in a file's pack (`UtterancePacking`) or alone.
     private func queueFinal(_ cut: UtteranceCut) throws {
-        if needsIdentification, heardSpeech.count < maxIdentificationSamples { heardSpeech += samples(of: cut) }
-        if needsIdentification, firstCutWaiting == nil { firstCutWaiting = segmenter.sampleCount }
-        utteranceNumber += 1
-        schedule.utteranceEnded()
-        hypothesis = nil
-        defer { held = nil }
-        if let held, held.job.purpose == .lookAhead(cut) {
-            ready += try finalEvents(job: held.job, words: held.words, review: held.review, dropped: held.dropped)
-        } else if let current, current.purpose == .lookAhead(cut) {
-            current.purpose = .final
-            current.cuts = [cut]
-        } else if let packing {
-            let start = pack?.stretchStart
-                ?? packing.stretchStart(firstStart: cut.startSample, previousEnd: stretchEnd, sampleRate: inputFormat.sampleRate)
-            pack = (start, (pack?.cuts ?? []) + [cut])
-        } else {
-            let start = decodeStart(of: cut)
-            waitingFinals.append(([cut], start, samples(from: start, to: cut.endSample), keepsLead(of: cut)))
+        if needsIdentification { hear(cut) }
+        switch mode {
+        case .live(let live):
+            live.utteranceNumber += 1
+            schedule.utteranceEnded()
+            live.hypothesis = nil
+            defer { live.held = nil }
+            if let held = live.held, held.job.purpose == .lookAhead(cut) {
+                live.ready += try finalEvents(job: held.job, words: held.words, review: held.review, dropped: held.dropped)
+            } else if let current, current.purpose == .lookAhead(cut) {
+                current.purpose = .final
+                current.cuts = [cut]
+            } else {
+                let start = decodeStart(of: cut, live: live)
+                waitingFinals.append(WaitingFinal(cuts: [cut], startSample: start, samples: samples(from: start, to: cut.endSample),
+                                                  keepsLead: keepsLead(of: cut, live: live)))
+            }
+            if live.sentenceLead?.cutSample == cut.startSample { live.sentenceLead = nil }
+            live.lastUtteranceEnd = max(live.lastUtteranceEnd, cut.endSample)
+        case .packed(let packs):
+            schedule.utteranceEnded()
+            let start = packs.pack?.stretchStart
+                ?? packs.packing.stretchStart(firstStart: cut.startSample, previousEnd: packs.stretchEnd, sampleRate: inputFormat.sampleRate)
+            packs.pack = Pack(stretchStart: start, cuts: (packs.pack?.cuts ?? []) + [cut])
         }
-        if sentenceLead?.cutSample == cut.startSample { sentenceLead = nil }
-        lastUtteranceEnd = max(lastUtteranceEnd, cut.endSample)
     }
 
-    /// The first sample a final (or look-ahead) decode of `cut` hears: the start of the sentence it
-    /// finishes when its first words were split off before it (`sentenceLead`), else its own start.
-    /// Live, without a sentence lead: earlier still when the audio just before `cut` is as loud as
-    /// its speech (`MissedSpeechLead`), back to the previous utterance's end at most.
-    private func decodeStart(of cut: UtteranceCut) -> Int {
-        if let lead = sentenceLead, lead.cutSample == cut.startSample { return lead.startSample }
-        guard interims else { return cut.startSample }
-        let earliest = max(bufferStart, lastUtteranceEnd, cut.startSample - Int(MissedSpeechLead.longestSeconds * Double(inputFormat.sampleRate)))
+    /// Keeps the speech of `cut` for the language identification still to come (at most 30 s of it),
+    /// and the stream sample at which the first utterance was cut.
+    private func hear(_ cut: UtteranceCut) {
+        switch identification {
+        case .listening:
+            identification = .heard(speech: samples(of: cut), firstCutSample: segmenter.sampleCount)
+        case .heard(var speech, let firstCutSample):
+            guard speech.count < maxIdentificationSamples else { return }
+            identification = .listening  // `speech` is the only reference: appended in place
+            speech += samples(of: cut)
+            identification = .heard(speech: speech, firstCutSample: firstCutSample)
+        case .pending, .started:
+            break  // the speech to identify is taken already
+        }
+    }
+
+    /// Live: the first sample a final (or look-ahead) decode of `cut` hears: the start of the sentence
+    /// it finishes when its first words were split off before it (`LiveState.sentenceLead`); else
+    /// earlier than its own start when the audio just before `cut` is as loud as its speech
+    /// (`MissedSpeechLead`), back to the previous utterance's end at most. Samples from the stream's start.
+    private func decodeStart(of cut: UtteranceCut, live: LiveState) -> Int {
+        if let lead = live.sentenceLead, lead.cutSample == cut.startSample { return lead.startSample }
+        let earliest = max(bufferStart, live.lastUtteranceEnd,
+                           cut.startSample - Int(MissedSpeechLead.longestSeconds * Double(inputFormat.sampleRate)))
         guard earliest < cut.startSample else { return cut.startSample }
         let before = samples(from: earliest, to: cut.startSample)
         let lead = MissedSpeechLead.samples(before: before[...], utterance: samples(of: cut)[...],
@@ -394,21 +380,22 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         return cut.startSample - lead
     }
 
-    /// True when a decode of `cut` from `decodeStart(of:)` keeps its words before the cut: missed
+    /// Live: true when a decode of `cut` from `decodeStart(of:live:)` keeps its words before the cut: missed
     /// speech (`MissedSpeechLead`), which no final holds; false after a sentence lead, whose audio is final already.
-    private func keepsLead(of cut: UtteranceCut) -> Bool {
-        !(sentenceLead.map { $0.cutSample == cut.startSample } ?? false)
+    private func keepsLead(of cut: UtteranceCut, live: LiveState) -> Bool {
+        !(live.sentenceLead.map { $0.cutSample == cut.startSample } ?? false)
     }
 
     /// Files: the pack goes to the decodes waiting once it is due (`UtterancePacking.isDue`) or the stream ends.
     private func queuePack(finishing: Bool) {
-        guard let packing, let pack, let last = pack.cuts.last,
-              finishing || packing.isDue(stretchStart: pack.stretchStart, streamSamples: segmenter.sampleCount,
-                                         sampleRate: inputFormat.sampleRate)
+        guard let packs, let pack = packs.pack, let last = pack.cuts.last,
+              finishing || packs.packing.isDue(stretchStart: pack.stretchStart, streamSamples: segmenter.sampleCount,
+                                               sampleRate: inputFormat.sampleRate)
         else { return }
-        waitingFinals.append((pack.cuts, pack.stretchStart, samples(from: pack.stretchStart, to: last.endSample), false))
-        stretchEnd = last.endSample
-        self.pack = nil
+        waitingFinals.append(WaitingFinal(cuts: pack.cuts, startSample: pack.stretchStart,
+                                          samples: samples(from: pack.stretchStart, to: last.endSample), keepsLead: false))
+        packs.stretchEnd = last.endSample
+        packs.pack = nil
     }
 
     /// The samples of `cut` still in the buffer.
@@ -427,13 +414,15 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// padding before now; for a file, also its pack's stretch and the lead a stretch may start with.
     private func trimBuffer() {
         let padding = Int(segmenter.settings.paddingSeconds * Double(inputFormat.sampleRate)) + detector.windowSamples
-        // Live, a final may hear up to `MissedSpeechLead.longestSeconds` before its utterance.
-        let missedLead = interims ? Int(MissedSpeechLead.longestSeconds * Double(inputFormat.sampleRate)) : 0
-        var keepFrom = (segmenter.openStartSample ?? max(0, segmenter.sampleCount - padding)) - missedLead
-        if let lead = sentenceLead { keepFrom = min(keepFrom, lead.startSample) }
-        if let packing {
-            keepFrom = pack?.stretchStart
-                ?? packing.stretchStart(firstStart: keepFrom, previousEnd: stretchEnd, sampleRate: inputFormat.sampleRate)
+        var keepFrom = segmenter.openStartSample ?? max(0, segmenter.sampleCount - padding)
+        switch mode {
+        case .live(let live):
+            // A final may hear up to `MissedSpeechLead.longestSeconds` before its utterance.
+            keepFrom -= Int(MissedSpeechLead.longestSeconds * Double(inputFormat.sampleRate))
+            if let lead = live.sentenceLead { keepFrom = min(keepFrom, lead.startSample) }
+        case .packed(let packs):
+            keepFrom = packs.pack?.stretchStart
+                ?? packs.packing.stretchStart(firstStart: keepFrom, previousEnd: packs.stretchEnd, sampleRate: inputFormat.sampleRate)
         }
         let drop = min(buffer.count, keepFrom - bufferStart)
         if drop > inputFormat.sampleRate {  // trim in steps of at least a second, not every block
@@ -446,8 +435,9 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// a final waits, or the open utterance's final decode can start (an interim) or must start over
     /// because its expected end moved (a look-ahead).
     private func isObsolete(_ job: Job) -> Bool {
-        if job.purpose == .final || job.purpose == .identify { return false }
-        if !waitingFinals.isEmpty || job.utterance != utteranceNumber { return true }
+        // Interim and look-ahead decodes are live only.
+        guard job.purpose != .final, job.purpose != .identify, let live else { return false }
+        if !waitingFinals.isEmpty || job.utterance != live.utteranceNumber { return true }
         guard let pending = segmenter.pendingCut else { return false }
         return job.purpose != .lookAhead(pending)
     }
@@ -458,8 +448,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         var events = try collect()
         queuePack(finishing: finishing)
         while true {
-            if needsIdentification, !identificationStarted, identificationPending == nil {
-                identificationPending = identificationSpeech(finishing: finishing)
+            if needsIdentification, let speech = identificationSpeech(finishing: finishing) {
+                identification = .pending(speech)
             }
             if let job = current {
                 guard isObsolete(job) else { break }
@@ -467,21 +457,21 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 abandoned.insert(job.id)
                 current = nil
             }
-            if let pending = identificationPending {
-                identificationPending = nil
-                identificationStarted = true
+            if case .pending(let pending) = identification {
+                identification = .started
                 start(.identify, samples: pending.speech, offset: 0, wholeRecording: pending.wholeRecording, early: pending.early)
             } else if holdsDecodes {
                 break  // "auto": nothing is decoded before the language is known
             } else if !waitingFinals.isEmpty {
                 let next = waitingFinals.removeFirst()
                 start(.final, samples: next.samples, offset: next.startSample, cuts: next.cuts, keepsLead: next.keepsLead)
-            } else if interims, !finishing, let cut = segmenter.pendingCut {
-                if let held, held.job.purpose == .lookAhead(cut) { break }  // already decoded: waiting for the cut
+            } else if let live, !finishing, let cut = segmenter.pendingCut {
+                if let held = live.held, held.job.purpose == .lookAhead(cut) { break }  // already decoded: waiting for the cut
                 schedule.interimStarted(at: clock.now())
-                let from = decodeStart(of: cut)
-                start(.lookAhead(cut), samples: samples(from: from, to: cut.endSample), offset: from, cuts: [cut], keepsLead: keepsLead(of: cut))
-            } else if interims, !finishing, let open = segmenter.openStartSample {
+                let from = decodeStart(of: cut, live: live)
+                start(.lookAhead(cut), samples: samples(from: from, to: cut.endSample), offset: from, cuts: [cut],
+                      keepsLead: keepsLead(of: cut, live: live))
+            } else if live != nil, !finishing, let open = segmenter.openStartSample {
                 let openSeconds = Double(bufferStart + buffer.count - open) / Double(inputFormat.sampleRate)
                 let now = clock.now()
                 guard schedule.shouldStartInterim(now: now, utteranceSeconds: openSeconds, decodeInFlight: false, finalsWaiting: false)
@@ -505,23 +495,29 @@ public final class UtteranceRecognizer: SpeechRecognizer {
 
     /// The speech to identify the language of: the cut utterances' and the open one's so far, once
     /// they reach `LanguageLock.identificationSeconds` (any amount when `finishing`: then the whole
-    /// recording's speech, when under 30 s); nil before.
+    /// recording's speech, when under 30 s); nil before, and once the speech is taken
+    /// (`Identification.pending`, `.started`).
     ///
     /// An utterance cut before there is that much speech waits for the identification at most
     /// `LanguageLock.longestWaitSeconds` of stream time: then what has been heard is identified
     /// (`early`). A short "Yes." followed by silence gets its final, and a file whose first speech is
     /// short and far from the next is read on (the reader waits for transcription that far behind:
     /// it used to wait forever).
-    private func identificationSpeech(finishing: Bool) -> (speech: [Float], wholeRecording: Bool, early: Bool)? {
-        var speech = heardSpeech
+    private func identificationSpeech(finishing: Bool) -> IdentificationSpeech? {
+        var speech: [Float]
+        let firstCutSample: Int?
+        switch identification {
+        case .listening: (speech, firstCutSample) = ([], nil)
+        case .heard(let heard, let first): (speech, firstCutSample) = (heard, first)
+        case .pending, .started: return nil
+        }
         if let open = segmenter.openStartSample, open >= bufferStart { speech += buffer[(open - bufferStart)...] }
         let rate = Double(inputFormat.sampleRate)
         let enough = Double(speech.count) >= LanguageLock.identificationSeconds * rate
-        let waitedLong = firstCutWaiting.map { Double(segmenter.sampleCount - $0) >= LanguageLock.longestWaitSeconds * rate } ?? false
+        let waitedLong = firstCutSample.map { Double(segmenter.sampleCount - $0) >= LanguageLock.longestWaitSeconds * rate } ?? false
         guard !speech.isEmpty, finishing || enough || waitedLong else { return nil }
-        heardSpeech = []
         let whole = finishing && speech.count <= maxIdentificationSamples
-        return (Array(speech.prefix(maxIdentificationSamples)), whole, !whole && !enough)
+        return IdentificationSpeech(speech: Array(speech.prefix(maxIdentificationSamples)), wholeRecording: whole, early: !whole && !enough)
     }
 
     /// - Parameter wholeRecording: an identification of all the recording's speech (`LanguageLock`'s short-clip rule).
@@ -532,7 +528,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         jobCount += 1
         let seconds = Double(samples.count) / Double(inputFormat.sampleRate)
         let offsetSeconds = Double(offset) / Double(inputFormat.sampleRate)
-        let job = Job(id: jobCount, purpose: purpose, utterance: utteranceNumber, offsetSample: offset,
+        let job = Job(id: jobCount, purpose: purpose, utterance: live?.utteranceNumber ?? 0, offsetSample: offset,
                       offsetSeconds: offsetSeconds, endSeconds: offsetSeconds + seconds)
         job.cuts = cuts
         job.keepsLead = keepsLead
@@ -542,7 +538,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
             ? Int(MissedSpeechLead.silenceBeforeSeconds * Double(inputFormat.sampleRate)) : 0
         job.leadingSilenceSeconds = Double(silence) / Double(inputFormat.sampleRate)
         // Live, a final or look-ahead decode may start before its utterance, at its sentence's lead.
-        if interims, let first = cuts.first { job.utteranceStart = first.startSample }
+        if live != nil, let first = cuts.first { job.utteranceStart = first.startSample }
         current = job
         switch purpose {
         case .interim, .lookAhead: openUtteranceDecodes += 1
@@ -554,7 +550,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let purpose = job.purpose
         let window = detector.windowSamples
         let pieces = UtterancePacking.pieces(of: cuts, from: offset, count: samples.count)
-        let packed = purpose == .final && (packing?.spanSeconds ?? 0) > 0
+        let packed = purpose == .final && (packs?.packing.spanSeconds ?? 0) > 0
         // Under "auto", a decode that makes finals (a file's pack, a live final or the look-ahead that may
         // become one) in doubt about its language has each utterance's checked (`SegmentLanguages`):
         // live lines in another language are decoded in it, not translated into the locked one.
@@ -604,8 +600,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     }
 
     private func collect() throws -> [RecognitionEvent] {
-        var events = ready
-        ready = []
+        var events = live?.ready ?? []
+        live?.ready = []
         for done in mailbox.take() {
             if let warning = done.languageWarning { languageWarning(warning) }  // from a cancelled decode too
             if abandoned.remove(done.id) != nil { continue }
@@ -618,15 +614,17 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                 events += try finalEvents(job: job, words: done.words, review: done.review, dropped: done.dropped)
             case .interim, .lookAhead:
                 // An interim for an utterance that has since been cut would show stale text after its final.
-                guard job.utterance == utteranceNumber else { continue }
+                guard let live, job.utterance == live.utteranceNumber else { continue }
                 let words = decodedWords(job: job, words: try done.words.get(), final: false)
-                if let split = try agreedSplit(job: job, words: words) {
+                if let split = try agreedSplit(job: job, words: words, live: live) {
                     events += split
                     continue
                 }
-                hypothesis = (job.utteranceStart, words)
+                live.hypothesis = (job.utteranceStart, words)
                 if !words.isEmpty { events.append(.interim(words.map(\.word).joined(separator: " "))) }
-                if case .lookAhead = job.purpose { held = (job, done.words, done.review, done.dropped) }
+                if case .lookAhead = job.purpose {
+                    live.held = HeldLookAhead(job: job, words: done.words, review: done.review, dropped: done.dropped)
+                }
             }
         }
         return events
@@ -636,8 +634,8 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     /// decode before it agree on words that more words follow and that may end a final
     /// (`LocalAgreement.splitCount`), splits the utterance after them and returns their final and the
     /// rest as interim text; nil otherwise.
-    private func agreedSplit(job: Job, words: [WordTiming]) throws -> [RecognitionEvent]? {
-        guard let previous = hypothesis, previous.startSample == job.utteranceStart,
+    private func agreedSplit(job: Job, words: [WordTiming], live: LiveState) throws -> [RecognitionEvent]? {
+        guard let previous = live.hypothesis, previous.startSample == job.utteranceStart,
               job.utteranceStart == segmenter.openStartSample,
               let count = LocalAgreement.splitCount(previous: previous.words, current: words)
         else { return nil }
@@ -645,18 +643,18 @@ public final class UtteranceRecognizer: SpeechRecognizer {
         let phraseEnd = Int((words[count - 1].endSeconds * rate).rounded())
         let nextStart = Int((words[count].startSeconds * rate).rounded())
         guard let cut = segmenter.split(from: phraseEnd, to: nextStart) else { return nil }
-        lastUtteranceEnd = max(lastUtteranceEnd, cut.endSample)
-        utteranceNumber += 1
+        live.lastUtteranceEnd = max(live.lastUtteranceEnd, cut.endSample)
+        live.utteranceNumber += 1
         schedule.utteranceEnded()
-        held = nil
+        live.held = nil
         let cutSeconds = Double(cut.endSample) / rate
         let sentence = words.prefix(count).map {
             WordTiming(word: $0.word, startSeconds: min($0.startSeconds, cutSeconds), endSeconds: min($0.endSeconds, cutSeconds))
         }
         let rest = Array(words.dropFirst(count))
-        hypothesis = (cut.endSample, rest)
-        sentenceLead = SentenceLead.lead(splitting: words[count - 1].word, utteranceStart: job.utteranceStart,
-                                         cut: cut.endSample, previous: sentenceLead, sampleRate: inputFormat.sampleRate)
+        live.hypothesis = (cut.endSample, rest)
+        live.sentenceLead = SentenceLead.lead(splitting: words[count - 1].word, utteranceStart: job.utteranceStart,
+                                              cut: cut.endSample, previous: live.sentenceLead, sampleRate: inputFormat.sampleRate)
         var events = segmentEvents(sentence, cut: cut)
         events.append(.interim(rest.map(\.word).joined(separator: " ")))
         return events
@@ -717,6 +715,122 @@ public final class UtteranceRecognizer: SpeechRecognizer {
                                   cutSeconds: Double(startSample) / Double(inputFormat.sampleRate))
     }
 
+    /// The state only one way of use keeps: live (`interims`) or files. Each is a class, changed in
+    /// place; the case never changes.
+    private enum Mode {
+        /// Live: interim and look-ahead decodes of the open utterance, each final decoded alone as
+        /// soon as its audio is complete.
+        case live(LiveState)
+        /// Files: cut utterances decoded together over one stretch of the stream (`UtterancePacking`).
+        case packed(PackState)
+    }
+
+    /// Live: the open utterance's decodes and what its next final needs; nil for files.
+    private var live: LiveState? {
+        switch mode {
+        case .live(let state): state
+        case .packed: nil
+        }
+    }
+
+    /// Files: the pack being gathered; nil live.
+    private var packs: PackState? {
+        switch mode {
+        case .live: nil
+        case .packed(let state): state
+        }
+    }
+
+    /// What live recognition keeps between decodes, on the recognizer's thread.
+    private final class LiveState {
+        /// Utterances cut or split off so far: an interim decode started for an earlier number is stale.
+        var utteranceNumber = 0
+        /// The words of the last decode of the open utterance (times in seconds from the stream's
+        /// start) and the sample that decode started at: what the next decode is compared with
+        /// (local agreement); nil before the open utterance's first decode.
+        var hypothesis: (startSample: Int, words: [WordTiming])?
+        /// A finished look-ahead decode of the open utterance, kept until the utterance is cut.
+        var held: HeldLookAhead?
+        /// Finals from held look-ahead decodes, returned by the next `accept(_:)` or `finish()`.
+        var ready: [RecognitionEvent] = []
+        /// Where the open utterance goes on with a sentence whose first words were split off before
+        /// it at a clause end or between words (`LocalAgreement.splitCount`): the first sample of that
+        /// sentence's audio (`startSample`) and the cut the open utterance starts at (`cutSample`).
+        /// The open utterance's final decode hears the sentence from `startSample` (`SentenceLead`).
+        var sentenceLead: SentenceLead?
+        /// One past the last sample of the last utterance cut or split off (0 before any), from the
+        /// stream's start: a final's missed-speech lead (`MissedSpeechLead`) never reaches before it.
+        var lastUtteranceEnd = 0
+    }
+
+    /// What a file's recognition keeps between decodes, on the recognizer's thread.
+    private final class PackState {
+        /// How cut utterances are packed into one decode.
+        let packing: UtterancePacking
+        /// The utterances cut and not yet given a decode; nil when none is.
+        var pack: Pack?
+        /// One past the last sample of the last stretch given a decode (0 before any), from the stream's start.
+        var stretchEnd = 0
+
+        init(packing: UtterancePacking) { self.packing = packing }
+    }
+
+    /// Files: utterances cut and waiting to be decoded together.
+    private struct Pack {
+        /// The first sample of their stretch, from the stream's start (`UtterancePacking.stretchStart`).
+        var stretchStart: Int
+        /// In order, at least one.
+        var cuts: [UtteranceCut]
+    }
+
+    /// A final decode waiting for the decoder.
+    private struct WaitingFinal {
+        /// The utterances it is of: live, one; files, a pack.
+        var cuts: [UtteranceCut]
+        /// The first sample decoded, from the stream's start.
+        var startSample: Int
+        /// The audio decoded (mono, the recognizer's rate), from `startSample`: the buffer moves on.
+        var samples: [Float]
+        /// Live: the words before the utterance are missed speech kept in its final (`Job.keepsLead`); false for a pack.
+        var keepsLead: Bool
+    }
+
+    /// Live: a look-ahead decode that finished before its utterance was cut, with what its final needs.
+    private struct HeldLookAhead {
+        let job: Job
+        let words: Result<[WordTiming], any Error>
+        let review: LanguageReview?
+        let dropped: [DroppedPhrase]
+    }
+
+    /// How far the identification of the recording's language (`LanguageLock`) has got. It matters
+    /// only while `LanguageLock.needsIdentification`; the lock itself is settled by the identification's job.
+    private enum Identification {
+        /// No utterance cut yet.
+        case listening
+        /// Utterances were cut: their speech (mono, the recognizer's rate, at most 30 s, more taken
+        /// only below that), and the stream sample count when the first of them was cut (under "auto"
+        /// it waits for the identification, at most `LanguageLock.longestWaitSeconds`).
+        case heard(speech: [Float], firstCutSample: Int)
+        /// The speech to identify, taken when it first reaches `LanguageLock.identificationSeconds` and
+        /// kept until the decoder is free: the same samples whether decodes run on the caller's thread
+        /// or in the background (with a final decode in flight, the identification would otherwise
+        /// hear as much more speech as the reader got ahead meanwhile).
+        case pending(IdentificationSpeech)
+        /// The identification job has started.
+        case started
+    }
+
+    /// The speech one identification job hears.
+    private struct IdentificationSpeech {
+        /// Mono samples at the recognizer's rate, at most 30 s: the cut utterances' and the open one's.
+        var speech: [Float]
+        /// All the recording's speech (`LanguageLock`'s short-clip rule).
+        var wholeRecording: Bool
+        /// Less than `LanguageLock.identificationSeconds`, taken because an utterance waited long enough.
+        var early: Bool
+    }
+
     private enum Purpose: Equatable {
         /// The open utterance so far, for interim text.
         case interim
@@ -732,7 +846,7 @@ public final class UtteranceRecognizer: SpeechRecognizer {
     private final class Job {
         let id: Int
         var purpose: Purpose
-        /// `utteranceNumber` when it started.
+        /// Live: `LiveState.utteranceNumber` when it started; 0 for files.
         let utterance: Int
         /// The first sample decoded, from the stream's start.
         let offsetSample: Int

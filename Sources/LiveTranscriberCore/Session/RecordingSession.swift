@@ -55,18 +55,8 @@ public struct RecordingSession: Sendable, Equatable {
         case rejected(RecordingSessionError)
     }
 
-    private enum State: Sendable, Equatable {
-        case idle
-        case preparing
-        case recording
-        case paused
-        case stopping
-        case draft
-        case saved
-        case discarded
-    }
-
-    private var state: State = .idle
+    /// The current phase: the session's whole state (no phase carries data of its own).
+    public private(set) var phase: Phase = .idle
     /// The transcription language, a BCP 47 tag such as "en-US".
     public private(set) var language: String
 
@@ -74,90 +64,76 @@ public struct RecordingSession: Sendable, Equatable {
         self.language = language
     }
 
-    /// The current phase.
-    public var phase: Phase {
-        switch state {
-        case .idle: .idle
-        case .preparing: .preparing
-        case .recording: .recording
-        case .paused: .paused
-        case .stopping: .stopping
-        case .draft: .draft
-        case .saved: .saved
-        case .discarded: .discarded
-        }
-    }
-
     /// True when `changeLanguage(_:)` would be accepted.
-    public var canChangeLanguage: Bool { state == .idle || state == .draft }
+    public var canChangeLanguage: Bool { phase == .idle || phase == .draft }
 
     /// The user pressed record.
     public mutating func start() -> [Action] {
-        guard state == .idle else { return reject(.start) }
-        state = .preparing
+        guard phase == .idle else { return reject(.start) }
+        phase = .preparing
         return [.prepare(language: language)]
     }
 
     /// The audio source and the draft are ready.
     public mutating func prepared() -> [Action] {
-        guard state == .preparing else { return reject(.prepared) }
-        state = .recording
+        guard phase == .preparing else { return reject(.prepared) }
+        phase = .recording
         return [.startCapture]
     }
 
     /// Opening the source or creating the draft failed: back to idle.
     public mutating func preparationFailed(_ reason: String) -> [Action] {
-        guard state == .preparing else { return reject(.preparationFailed) }
-        state = .idle
+        guard phase == .preparing else { return reject(.preparationFailed) }
+        phase = .idle
         return [.releaseResources, .reportFailure(reason)]
     }
 
     /// The user gave up while the source was still opening: back to idle.
     public mutating func cancel() -> [Action] {
-        guard state == .preparing else { return reject(.cancel) }
-        state = .idle
+        guard phase == .preparing else { return reject(.cancel) }
+        phase = .idle
         return [.releaseResources]
     }
 
     /// The user paused.
     public mutating func pause() -> [Action] {
-        guard state == .recording else { return reject(.pause) }
-        state = .paused
+        guard phase == .recording else { return reject(.pause) }
+        phase = .paused
         return [.pauseCapture]
     }
 
     /// The user resumed after a pause.
     public mutating func resume() -> [Action] {
-        guard state == .paused else { return reject(.resume) }
-        state = .recording
+        guard phase == .paused else { return reject(.resume) }
+        phase = .recording
         return [.resumeCapture]
     }
 
     /// The user pressed stop (while recording or paused), or the input ended.
     public mutating func stop() -> [Action] {
-        guard state == .recording || state == .paused else { return reject(.stop) }
-        state = .stopping
+        guard phase == .recording || phase == .paused else { return reject(.stop) }
+        phase = .stopping
         return [.finishCapture]
     }
 
     /// The source is closed, the recognizer finished and the draft flushed.
     public mutating func captureFinished() -> [Action] {
-        guard state == .stopping else { return reject(.captureFinished) }
-        state = .draft
+        guard phase == .stopping else { return reject(.captureFinished) }
+        phase = .draft
         return [.presentDraft]
     }
 
     /// The user saved the draft, optionally naming and tagging it.
     public mutating func save(name: String? = nil, tags: [String] = []) -> [Action] {
-        guard state == .draft else { return reject(.save) }
-        state = .saved
+        guard phase == .draft else { return reject(.save) }
+        phase = .saved
         return [.saveDraft(name: name, tags: tags)]
     }
 
     /// The user discarded the draft.
     public mutating func discard() -> [Action] {
-        guard state == .draft else { return reject(.discard) }
-        state = .discarded
+        guard phase == .draft else { return reject(.discard) }
+        phase = .discarded
         return [.discardDraft]
     }
 

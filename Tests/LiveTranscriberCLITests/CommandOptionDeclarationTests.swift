@@ -22,10 +22,10 @@ struct CommandOptionDeclarationTests {
     /// Every command of both programs: the full program's list and the light program's.
     static let entries: [CommandEntry] = fullProgram.commands + LibraryCommands.light
 
-    /// The minimal line, then the minimal line with each option added (a flag alone, a value option
-    /// with its first choice or "1"), so the reads each option leads to are made too.
+    /// The minimal line, then the minimal line with each option it lacks added (a flag alone, a
+    /// value option with its first choice or "1"), so the reads each option leads to are made too.
     static func lines(for spec: CommandSpec, minimal: [String]) -> [[String]] {
-        [minimal] + spec.options.map { option in
+        [minimal] + spec.options.filter { !minimal.contains("--" + $0.name) }.map { option in
             minimal + ["--" + option.name] + (option.valueName == nil ? [] : [option.choices.first ?? "1"])
         }
     }

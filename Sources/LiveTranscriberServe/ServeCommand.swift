@@ -16,19 +16,19 @@ package struct ServeCommand: CLICommand {
     package static let spec = CommandSpec(
         name: "serve",
         abstract: "Serve the library as a web page on this machine.",
-        usage: "serve [--port <n>] [--host <address>] [--open] [--record-input <file>]",
-        options: [
-            .value("port", "n", "The TCP port to listen on (default \(defaultPort); 0 picks a free one)."),
-            .value("host", "address", "The IP address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 is every network)."),
-            .flag("open", "Open the page in the default browser (xdg-open)."),
-            .value("record-input", "file", "Record this audio file, played in real time, when the page starts a recording (default: the microphone); a pipe is read to its end first."),
-        ],
+        options: [port, host, open, recordInput],
         discussion: """
             Prints the page's URL, which holds a random access token: every request needs it (the
             page keeps it in a cookie), so keep the URL to yourself. Runs until Ctrl-C or SIGTERM,
             then exits with status 0. The JSON API the page uses is described in docs/serve.md.
             """
     )
+
+    static let port = OptionSpec.value("port", "n", "The TCP port to listen on (default \(defaultPort); 0 picks a free one).")
+    static let host = OptionSpec.value("host", "address", "The IP address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 is every network).")
+    static let open = OptionSpec.flag("open", "Open the page in the default browser (xdg-open).")
+    static let recordInput = OptionSpec.value(
+        "record-input", "file", "Record this audio file, played in real time, when the page starts a recording (default: the microphone); a pipe is read to its end first.")
 
     var port: Int
     var host: String
@@ -39,18 +39,18 @@ package struct ServeCommand: CLICommand {
     package init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
         port = Self.defaultPort
-        if let text = arguments.value("port") {
+        if let text = arguments.value(Self.port) {
             guard let number = Int(text), (0...65535).contains(number) else {
                 throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--port'; use a number from 0 to 65535")
             }
             port = number
         }
-        host = arguments.value("host") ?? "127.0.0.1"
+        host = arguments.value(Self.host) ?? "127.0.0.1"
         guard WebAccess.isIPAddress(host) else {
             throw UsageError("invalid value '\(TerminalText.prefix(host, width: 40))' for '--host'; give an IP address such as 127.0.0.1 or 0.0.0.0")
         }
-        open = arguments.flag("open")
-        if let file = arguments.value("record-input") {
+        open = arguments.flag(Self.open)
+        if let file = arguments.value(Self.recordInput) {
             guard !file.isEmpty else { throw UsageError("--record-input needs a path") }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {

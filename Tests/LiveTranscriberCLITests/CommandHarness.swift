@@ -4,6 +4,7 @@ import Foundation
 import LiveTranscriberCore
 import LiveTranscriberServe
 import LiveTranscriberTestSupport
+import Testing
 
 /// The full program as `livetranscriber-full` builds it (Sources/livetranscriber-full): every
 /// command, `serve` registered from its own module.
@@ -24,7 +25,12 @@ func runCommand<Command: CLICommand>(
     let out = BufferOutput(), err = BufferOutput()
     let context = CommandContext(stdout: out, stderr: err, environment: environment)
     let code: Int32
-    switch LiveTranscriberCommandLine.parse(arguments, spec: Command.spec, context: context, make: Command.init(arguments:)) {
+    // Every option the command reads must be one its spec declares (`ParsedArguments.undeclaredReads`).
+    let make = { (parsed: ParsedArguments) throws -> Command in
+        defer { #expect(parsed.undeclaredReads == [], "\(Command.spec.name) read options its spec does not declare") }
+        return try Command(arguments: parsed)
+    }
+    switch LiveTranscriberCommandLine.parse(arguments, spec: Command.spec, context: context, make: make) {
     case .exit(let exit):
         code = exit
     case .command(var command):

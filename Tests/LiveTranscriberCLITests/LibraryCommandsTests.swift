@@ -237,7 +237,7 @@ struct LibraryCommandsTests {
         (["rename"], 64, "error: missing ID and NAME\nusage: livetranscriber rename <id> <name> [--json]\nSee 'livetranscriber rename --help'.\n"),
         (["rename", "latest"], 64, "error: missing NAME\nusage: livetranscriber rename <id> <name> [--json]\nSee 'livetranscriber rename --help'.\n"),
         (["rename", "latest", "  "], 64, "error: NAME cannot be empty\nusage: livetranscriber rename <id> <name> [--json]\nSee 'livetranscriber rename --help'.\n"),
-        (["tag"], 64, "error: missing ID\nusage: livetranscriber tag <id> [--add <tag>]... [--remove <tag>]... [--json]\nSee 'livetranscriber tag --help'.\n"),
+        (["tag"], 64, "error: missing ID\nusage: livetranscriber tag <id> [--add <tags>]... [--remove <tags>]... [--json]\nSee 'livetranscriber tag --help'.\n"),
         (["delete"], 64, "error: missing ID\nusage: livetranscriber delete <id> [--purge] [--json]\nSee 'livetranscriber delete --help'.\n"),
         (["delete", "nope"], 1, "error: no recording matches 'nope'. Run 'livetranscriber list' to see the ids.\n"),
         (["search"], 64, "error: missing <query>\nusage: livetranscriber search <query> [--limit <n>] [--offset <n>] [--json]\nSee 'livetranscriber search --help'.\n"),

@@ -8,16 +8,17 @@ struct ActivityPreviewCommand: CLICommand {
         name: "activity preview",
         abstract: "Draw the Live Activity (Lock Screen and Dynamic Island) as SVG files.",
         usage: "activity preview --out DIR [--state recording|paused|stopped] [--text TEXT] [--elapsed SECONDS] [--private] [--json]",
-        options: [
-            .value("out", "DIR", "Directory for the SVG files (created if missing)."),
-            .choice("state", "STATE", "recording, paused or stopped (default: recording).", choices: ["recording", "paused", "stopped"]),
-            .value("text", "TEXT", "Final transcript to show; lines separated by newlines."),
-            .value("elapsed", "SECONDS", "Elapsed recording time in seconds (default: 90)."),
-            .flag("private", "Hide the transcript on the Lock Screen, as the privacy setting does."),
-            .flag("json", "Print the files written as a JSON array of {presentation, path, width, height}."),
-        ],
+        options: [out, state, text, elapsed, hidden, json],
         discussion: "Writes lock-screen.svg, island-expanded.svg, island-compact.svg and island-minimal.svg."
     )
+
+    static let out = OptionSpec.value("out", "DIR", "Directory for the SVG files (created if missing).")
+    static let state = OptionSpec.choice("state", "STATE", "recording, paused or stopped (default: recording).", choices: ["recording", "paused", "stopped"])
+    static let text = OptionSpec.value("text", "TEXT", "Final transcript to show; lines separated by newlines.")
+    static let elapsed = OptionSpec.value("elapsed", "SECONDS", "Elapsed recording time in seconds (default: 90).")
+    /// `--private`.
+    static let hidden = OptionSpec.flag("private", "Hide the transcript on the Lock Screen, as the privacy setting does.")
+    static let json = OptionSpec.flag("json", "Print the files written as a JSON array of {presentation, path, width, height}.")
 
     /// Shown when no --text is given.
     static let sampleText = "It is a truth universally acknowledged, that a single man in possession of a good fortune, "
@@ -44,21 +45,21 @@ struct ActivityPreviewCommand: CLICommand {
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
-        guard let out = arguments.value("out"), !out.isEmpty else { throw UsageError("missing '--out DIR'") }
+        guard let out = arguments.value(Self.out), !out.isEmpty else { throw UsageError("missing '--out DIR'") }
         outputDirectory = out
-        let stateName = arguments.value("state") ?? "recording"
+        let stateName = arguments.value(Self.state) ?? "recording"
         guard let status = RecordingActivityAttributes.ContentState.Status(rawValue: stateName) else {
             throw UsageError("'--state' must be recording, paused or stopped, not '\(stateName)'")
         }
         self.status = status
-        text = arguments.value("text") ?? Self.sampleText
-        let elapsedText = arguments.value("elapsed") ?? "90"
+        text = arguments.value(Self.text) ?? Self.sampleText
+        let elapsedText = arguments.value(Self.elapsed) ?? "90"
         guard let elapsed = Double(elapsedText), elapsed.isFinite, elapsed >= 0 else {
             throw UsageError("'--elapsed' must be a number of seconds, 0 or more, not '\(elapsedText)'")
         }
         elapsedSeconds = elapsed
-        hideTranscript = arguments.flag("private")
-        json = arguments.flag("json")
+        hideTranscript = arguments.flag(Self.hidden)
+        json = arguments.flag(Self.json)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

@@ -9,14 +9,7 @@ package struct ImportCommand: CLICommand {
         abstract: "Transcribe audio files into the library.",
         usage: "import PATH... [--tags a,b] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--translate] [--again] [--json]",
         arguments: [ArgumentSpec("PATH", "Audio files: WAV (8/16/24/32-bit integer, 32-bit float), FLAC, Ogg Vorbis or Opus, MP3; any rate and channels.")],
-        options: [
-            .value("tags", "tags", "Comma-separated tags for every imported recording."),
-            OptionParsing.formatOption,
-        ] + SpeechOptions.specOptions + [
-            .flag("translate", "Also make each recording's English translation (whisper's translate task), kept next to its transcript."),
-            .flag("again", "Import files whose audio is already in the library once more."),
-            .flag("json", "Print the imported recordings as a JSON array."),
-        ],
+        options: [tags, OptionParsing.format] + SpeechOptions.options + [translate, again, json],
         discussion: """
             A file that cannot be read is reported and skipped; the others are still imported, and the exit code is 1.
             A file whose audio is already in the library (the same samples, whatever the file's name, tags or
@@ -24,6 +17,11 @@ package struct ImportCommand: CLICommand {
             exit code 1.
             """
     )
+
+    static let tags = OptionSpec.value("tags", "tags", "Comma-separated tags for every imported recording.")
+    static let translate = OptionSpec.flag("translate", "Also make each recording's English translation (whisper's translate task), kept next to its transcript.")
+    static let again = OptionSpec.flag("again", "Import files whose audio is already in the library once more.")
+    static let json = OptionSpec.flag("json", "Print the imported recordings as a JSON array.")
 
     let paths: [String]
     let tags: [String]
@@ -40,12 +38,12 @@ package struct ImportCommand: CLICommand {
         if paths.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw UsageError("PATH cannot be empty: give the path of an audio file")
         }
-        tags = try OptionParsing.tags(arguments.value("tags"))
-        let format = try OptionParsing.audioFormat(arguments.value("format"))
+        tags = try OptionParsing.tags(arguments.value(Self.tags))
+        let format = try OptionParsing.audioFormat(arguments.value(OptionParsing.format))
         self.format = format
-        again = arguments.flag("again")
-        translate = arguments.flag("translate")
-        json = arguments.flag("json")
+        again = arguments.flag(Self.again)
+        translate = arguments.flag(Self.translate)
+        json = arguments.flag(Self.json)
         speech = try SpeechOptions.parse(arguments)
     }
 

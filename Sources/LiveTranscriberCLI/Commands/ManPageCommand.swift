@@ -5,7 +5,6 @@ struct ManPageCommand: CLICommand {
     static let spec = CommandSpec(
         name: "manpage",
         abstract: "Print the manual page (roff), generated from every command's help.",
-        usage: "manpage",
         discussion: "To read it without installing: livetranscriber manpage | man -l -"
     )
 

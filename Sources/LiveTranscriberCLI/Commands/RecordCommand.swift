@@ -8,23 +8,8 @@ struct RecordCommand: CLICommand {
         name: "record",
         abstract: "Record and transcribe live, then save the recording to the library.",
         usage: "record [--input PATH|-] [--rate HZ --channels N] [--device NAME] [--speed 1|N|max] [--name NAME] [--tags a,b] [--location LAT,LON] [--format \(AudioFormatSupport.libsndfile.writes.map(\.rawValue).joined(separator: "|"))] \(SpeechOptions.usage) [--activity-feed PATH|-] [--events PATH|-] [--json] [--discard] [--no-refine] [--stats]",
-        options: [
-            .value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone."),
-            .value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000)."),
-            .value("channels", "n", "Channels of raw PCM input (default 1), or of the microphone (default 1)."),
-            .value("device", "name", "ALSA capture device (default: 'default')."),
-            .value("speed", "speed", "Play a file at 1 (real time, default), N times real time, or 'max'. Standard input is read as it arrives."),
-            .value("name", "name", "Name of the recording (default: date and time)."),
-            .value("tags", "tags", "Comma-separated tags."),
-            .value("location", "lat,lon", "Where the recording was made, in degrees."),
-            OptionParsing.formatOption,
-        ] + SpeechOptions.specOptions + [
-            .value("activity-feed", "path", "Write the Live Activity's starts, updates and ends as JSON lines to PATH or '-' (stdout)."),
-            .value("events", "path", "Write the live event stream (interim text, finals with word times, phase changes) as JSON lines to PATH or '-' (stdout); see docs/live-events.md."),
-            .flag("json", "Print the saved recording as JSON."),
-            .flag("discard", "Discard the recording when it stops instead of saving it."),
-            .flag("no-refine", "Keep the live transcript: do not transcribe the saved audio again as a file (whisper)."),
-            .flag("stats", "Print recognition and Live Activity counters on stderr when done."),
+        options: [input, rate, channels, device, speed, name, tags, location, OptionParsing.format] + SpeechOptions.options + [
+            activityFeed, events, json, discard, noRefine, stats,
         ],
         discussion: """
         Raw PCM is signed 16-bit little-endian; it is assumed for '-' and for names ending in .raw or .pcm.
@@ -35,6 +20,21 @@ struct RecordCommand: CLICommand {
         """
     )
 
+    static let input = OptionSpec.value("input", "path", "Audio file (WAV, FLAC, Ogg, MP3, …) or raw PCM; '-' reads raw PCM from stdin. Default: the microphone.")
+    static let rate = OptionSpec.value("rate", "hz", "Sample rate of raw PCM input, or of the microphone (default 48000).")
+    static let channels = OptionSpec.value("channels", "n", "Channels of raw PCM input (default 1), or of the microphone (default 1).")
+    static let device = OptionSpec.value("device", "name", "ALSA capture device (default: 'default').")
+    static let speed = OptionSpec.value("speed", "speed", "Play a file at 1 (real time, default), N times real time, or 'max'. Standard input is read as it arrives.")
+    static let name = OptionSpec.value("name", "name", "Name of the recording (default: date and time).")
+    static let tags = OptionSpec.value("tags", "tags", "Comma-separated tags.")
+    static let location = OptionSpec.value("location", "lat,lon", "Where the recording was made, in degrees.")
+    static let activityFeed = OptionSpec.value("activity-feed", "path", "Write the Live Activity's starts, updates and ends as JSON lines to PATH or '-' (stdout).")
+    static let events = OptionSpec.value("events", "path", "Write the live event stream (interim text, finals with word times, phase changes) as JSON lines to PATH or '-' (stdout); see docs/live-events.md.")
+    static let json = OptionSpec.flag("json", "Print the saved recording as JSON.")
+    static let discard = OptionSpec.flag("discard", "Discard the recording when it stops instead of saving it.")
+    static let noRefine = OptionSpec.flag("no-refine", "Keep the live transcript: do not transcribe the saved audio again as a file (whisper).")
+    static let stats = OptionSpec.flag("stats", "Print recognition and Live Activity counters on stderr when done.")
+
     let options: RecordingOptions
     let printStats: Bool
     /// False with `--no-refine`: the live transcript is the one saved (`TranscriptRefinement`).
@@ -42,10 +42,10 @@ struct RecordCommand: CLICommand {
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("nothing", min: 0, max: 0)
-        let rate = try arguments.value("rate").map { try OptionParsing.positiveInt($0, option: "rate", range: AudioFormat.supportedSampleRates) }
-        let channels = try arguments.value("channels").map { try OptionParsing.positiveInt($0, option: "channels", range: 1...32) }
+        let rate = try arguments.value(Self.rate).map { try OptionParsing.positiveInt($0, option: Self.rate.name, range: AudioFormat.supportedSampleRates) }
+        let channels = try arguments.value(Self.channels).map { try OptionParsing.positiveInt($0, option: Self.channels.name, range: 1...32) }
         let input: RecordingInput
-        if let path = arguments.value("input") {
+        if let path = arguments.value(Self.input) {
             guard !path.isEmpty else { throw UsageError("--input needs a path, or '-' for stdin") }
             let isRaw = path == "-" || [".raw", ".pcm"].contains { path.lowercased().hasSuffix($0) }
             if isRaw {
@@ -54,7 +54,7 @@ struct RecordCommand: CLICommand {
                 }
                 guard let rate else { throw UsageError("raw PCM input needs --rate (for example --rate 16000)") }
                 // Standard input is a stream, like the microphone: read as it arrives, never paced.
-                if path == "-", let speed = arguments.value("speed"), speed != "max" {
+                if path == "-", let speed = arguments.value(Self.speed), speed != "max" {
                     throw UsageError("--speed applies to files; standard input is read as it arrives")
                 }
                 input = .rawPCM(path: path, sampleRate: rate, channels: channels ?? 1)
@@ -64,28 +64,28 @@ struct RecordCommand: CLICommand {
                 }
                 input = .file(path: path)
             }
-            if arguments.value("device") != nil { throw UsageError("--device is for the microphone, not --input") }
+            if arguments.value(Self.device) != nil { throw UsageError("--device is for the microphone, not --input") }
         } else {
-            input = .microphone(device: arguments.value("device") ?? "default", sampleRate: rate ?? 48_000, channels: channels ?? 1)
-            if arguments.value("speed") != nil { throw UsageError("--speed applies to file input; the microphone is always live") }
+            input = .microphone(device: arguments.value(Self.device) ?? "default", sampleRate: rate ?? 48_000, channels: channels ?? 1)
+            if arguments.value(Self.speed) != nil { throw UsageError("--speed applies to file input; the microphone is always live") }
         }
-        let format = try OptionParsing.audioFormat(arguments.value("format"))
-        let name = try arguments.value("name").map { try OptionParsing.recordingName($0, option: "--name") }
+        let format = try OptionParsing.audioFormat(arguments.value(OptionParsing.format))
+        let name = try arguments.value(Self.name).map { try OptionParsing.recordingName($0, option: "--name") }
         options = RecordingOptions(
             input: input,
-            speed: input.readsStandardInput ? .max : try arguments.value("speed").map(PlaybackSpeed.parse) ?? .factor(1),
+            speed: input.readsStandardInput ? .max : try arguments.value(Self.speed).map(PlaybackSpeed.parse) ?? .factor(1),
             name: name,
-            tags: try OptionParsing.tags(arguments.value("tags")),
-            location: try arguments.value("location").map(OptionParsing.location),
+            tags: try OptionParsing.tags(arguments.value(Self.tags)),
+            location: try arguments.value(Self.location).map(OptionParsing.location),
             format: format,
-            activityFeed: arguments.value("activity-feed"),
-            json: arguments.flag("json"),
-            discard: arguments.flag("discard"),
+            activityFeed: arguments.value(Self.activityFeed),
+            json: arguments.flag(Self.json),
+            discard: arguments.flag(Self.discard),
             speech: try SpeechOptions.parse(arguments),
-            events: arguments.value("events")
+            events: arguments.value(Self.events)
         )
-        printStats = arguments.flag("stats")
-        refine = !arguments.flag("no-refine")
+        printStats = arguments.flag(Self.stats)
+        refine = !arguments.flag(Self.noRefine)
         if !refine && options.discard { throw UsageError("--no-refine has nothing to keep with --discard") }
         if options.activityFeed?.isEmpty == true { throw UsageError("--activity-feed needs a file path, or '-' for stdout") }
         if options.activityFeed == "-" && options.json {

@@ -7,19 +7,20 @@ struct RecoverCommand: CLICommand {
     static let spec = CommandSpec(
         name: "recover",
         abstract: "Save recordings interrupted by a crash into the library.",
-        usage: "recover [--json]",
-        options: [.flag("json", "Print a JSON array of the recovered recordings.")],
+        options: [json],
         discussion: """
             Every library command does this first. A recording still in progress in another process
             is left alone. Recovered recordings keep every transcript segment that was final.
             """
     )
 
+    static let json = OptionSpec.flag("json", "Print a JSON array of the recovered recordings.")
+
     var json: Bool
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

@@ -7,8 +7,7 @@ struct ReindexCommand: CLICommand {
     static let spec = CommandSpec(
         name: "reindex",
         abstract: "Rebuild the search index from the recording folders.",
-        usage: "reindex [--json]",
-        options: [.flag("json", "Print {\"indexed\", \"unreadable\"} as JSON.")],
+        options: [json],
         discussion: """
             A recording folder whose metadata.json or transcript.json cannot be read is named in a
             warning on stderr and left out of the index; the folder is not changed. The exit status
@@ -17,11 +16,13 @@ struct ReindexCommand: CLICommand {
             """
     )
 
+    static let json = OptionSpec.flag("json", "Print {\"indexed\", \"unreadable\"} as JSON.")
+
     var json: Bool
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json)
     }
 
     struct Report: Encodable {

@@ -10,21 +10,8 @@ struct RetranscribeCommand: CLICommand {
         abstract: "Transcribe a saved recording again, on this machine or with OpenAI, or restore the previous transcript.",
         usage: "retranscribe <id> [--engine \(Engine.names.joined(separator: "|"))] [--language TAG|auto] [--model NAME|PATH] [--vocabulary TERMS|--no-vocabulary] \(SpeakerOptions.usage) [--base-url URL] [--translate] [--restore] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
-        options: [
-            .choice("engine", "ENGINE", "local (default: the default engine on this machine), "
-                    + SpeechEngineKind.allCases.map(\.rawValue).joined(separator: " or ") + " (that engine on this machine), or openai (uploads the audio).",
-                    choices: Engine.names),
-            .value("language", "TAG", "Language of the speech, a BCP 47 tag such as en-US or de (default: the recording's), "
-                   + "or auto to detect it again (local engines). It becomes the recording's language, as with record and import."),
-            .value("model", "MODEL", "OpenAI model: " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", ")
-                   + " (whisper-1 is the default and keeps its own times); with a local engine, a model file PATH."),
-            SpeechOptions.vocabularyOptionSpec,
-            SpeechOptions.noVocabularyOptionSpec,
-        ] + SpeakerOptions.specOptions + [
-            .value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
-            .flag("translate", "Make an English translation (whisper's translate task, a multilingual model) and keep it next to the transcript, which stays as it is."),
-            .flag("restore", "Put back the transcript the last retranscribe replaced."),
-            .flag("json", "Print the recording and its new transcript as JSON."),
+        options: [engine, language, model, SpeechOptions.vocabulary, SpeechOptions.noVocabulary] + SpeakerOptions.options + [
+            baseURL, translate, restore, json,
         ],
         discussion: """
             Audio leaves this machine only with '--engine openai'. The previous transcript is kept; '--restore' puts it back.
@@ -34,6 +21,22 @@ struct RetranscribeCommand: CLICommand {
             A transcript that cannot be read is rebuilt from the audio; the damaged file is kept in the recording's folder.
             '--translate' replaces an earlier translation; 'export ID --format txt --transcript translated' exports it.
             """)
+
+    static let engine = OptionSpec.choice(
+        "engine", "ENGINE", "local (default: the default engine on this machine), "
+            + SpeechEngineKind.allCases.map(\.rawValue).joined(separator: " or ") + " (that engine on this machine), or openai (uploads the audio).",
+        choices: Engine.names)
+    static let language = OptionSpec.value(
+        "language", "TAG", "Language of the speech, a BCP 47 tag such as en-US or de (default: the recording's), "
+            + "or auto to detect it again (local engines). It becomes the recording's language, as with record and import.")
+    static let model = OptionSpec.value(
+        "model", "MODEL", "OpenAI model: " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", ")
+            + " (whisper-1 is the default and keeps its own times); with a local engine, a model file PATH.")
+    static let baseURL = OptionSpec.value("base-url", "URL", "OpenAI API root (default $OPENAI_BASE_URL or https://api.openai.com/v1).")
+    static let translate = OptionSpec.flag(
+        "translate", "Make an English translation (whisper's translate task, a multilingual model) and keep it next to the transcript, which stays as it is.")
+    static let restore = OptionSpec.flag("restore", "Put back the transcript the last retranscribe replaced.")
+    static let json = OptionSpec.flag("json", "Print the recording and its new transcript as JSON.")
 
     /// Where the audio is transcribed: on this machine (the default local engine, or one named)
     /// or by OpenAI.
@@ -75,26 +78,27 @@ struct RetranscribeCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("<id>", min: 1, max: 1)
         reference = arguments.positionals[0]
-        restore = arguments.flag("restore")
-        translate = arguments.flag("translate")
-        json = arguments.flag("json")
-        baseURL = arguments.value("base-url")
+        restore = arguments.flag(Self.restore)
+        translate = arguments.flag(Self.translate)
+        json = arguments.flag(Self.json)
+        baseURL = arguments.value(Self.baseURL)
         try CommandServices.validateBaseURL(baseURL)
-        if restore, arguments.value("engine") != nil || arguments.value("model") != nil || baseURL != nil || arguments.value("language") != nil
-            || arguments.value("vocabulary") != nil || arguments.flag("no-vocabulary") || arguments.value("speakers") != nil
-            || arguments.flag("no-speakers") {
+        if restore, arguments.value(Self.engine) != nil || arguments.value(Self.model) != nil || baseURL != nil
+            || arguments.value(Self.language) != nil || arguments.value(SpeechOptions.vocabulary) != nil
+            || arguments.flag(SpeechOptions.noVocabulary) || arguments.value(SpeakerOptions.speakers) != nil
+            || arguments.flag(SpeakerOptions.noSpeakers) {
             throw UsageError("'--restore' takes no '--engine', '--language', '--model', '--vocabulary', '--speakers' or '--base-url'")
         }
         if translate, restore { throw UsageError("'--translate' and '--restore' cannot be given together") }
-        if translate, arguments.value("speakers") != nil || arguments.flag("no-speakers") {
+        if translate, arguments.value(SpeakerOptions.speakers) != nil || arguments.flag(SpeakerOptions.noSpeakers) {
             throw UsageError("'--translate' keeps the transcript and its speakers as they are; it takes no '--speakers' or '--no-speakers'")
         }
         speakers = try SpeakerOptions.parse(arguments)
-        language = try arguments.value("language").map(SpeechOptions.languageTag)
+        language = try arguments.value(Self.language).map(SpeechOptions.languageTag)
         vocabularyOption = try SpeechOptions.vocabularyOption(arguments)
-        let engine = try Engine.named(arguments.value("engine") ?? "local")
+        let engine = try Engine.named(arguments.value(Self.engine) ?? "local")
         self.engine = engine
-        let modelName = engine == .openai ? arguments.value("model") ?? TranscriptionModel.whisper1.rawValue : TranscriptionModel.whisper1.rawValue
+        let modelName = engine == .openai ? arguments.value(Self.model) ?? TranscriptionModel.whisper1.rawValue : TranscriptionModel.whisper1.rawValue
         guard let model = TranscriptionModel(rawValue: modelName) else {
             throw UsageError("unknown model '\(modelName)'; use " + TranscriptionModel.allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -111,7 +115,7 @@ struct RetranscribeCommand: CLICommand {
         if engine == .openai, vocabularyOption != nil {
             throw UsageError("'--vocabulary' and '--no-vocabulary' are for the local engines; openai is given no vocabulary")
         }
-        localModel = engine == .openai ? nil : arguments.value("model")
+        localModel = engine == .openai ? nil : arguments.value(Self.model)
         if let name = localModel, TranscriptionModel(rawValue: name) != nil {
             throw UsageError("'\(name)' is an OpenAI model; use it with '--engine openai'")
         }

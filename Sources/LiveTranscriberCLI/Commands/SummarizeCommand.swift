@@ -9,17 +9,18 @@ struct SummarizeCommand: CLICommand {
         abstract: "Write a one-sentence summary and topic tags for a recording.",
         usage: "summarize <id> [--engine \(SummaryEngine.allCases.map(\.rawValue).joined(separator: "|"))] [--model NAME] [--base-url URL] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique id prefix, or 'latest'.")],
-        options: [
-            .choice("engine", "ENGINE", SummaryEngine.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: " or ") + ".",
-                    choices: SummaryEngine.allCases.map(\.rawValue)),
-            .value("model", "NAME", "Chat model for --engine openai (default \(OpenAICompatibleChatModel.defaultModel))."),
-            .value("base-url", "URL", "OpenAI-compatible API root (default $OPENAI_BASE_URL or https://api.openai.com/v1)."),
-            .flag("json", "Print the updated recording as JSON."),
-        ],
+        options: [engine, model, baseURL, json],
         discussion: """
             The summary and tags are saved with the recording; tags are added to the ones it has.
             --engine openai reads the key from OPENAI_API_KEY, else the file OPENAI_API_KEY_FILE names, else the file $LIVETRANSCRIBER_HOME/openai-api-key (mode 0600).
             """)
+
+    static let engine = OptionSpec.choice(
+        "engine", "ENGINE", SummaryEngine.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: " or ") + ".",
+        choices: SummaryEngine.allCases.map(\.rawValue))
+    static let model = OptionSpec.value("model", "NAME", "Chat model for --engine openai (default \(OpenAICompatibleChatModel.defaultModel)).")
+    static let baseURL = OptionSpec.value("base-url", "URL", "OpenAI-compatible API root (default $OPENAI_BASE_URL or https://api.openai.com/v1).")
+    static let json = OptionSpec.flag("json", "Print the updated recording as JSON.")
 
     let reference: String
     let engine: SummaryEngine
@@ -33,16 +34,16 @@ struct SummarizeCommand: CLICommand {
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("<id>", min: 1, max: 1)
         reference = arguments.positionals[0]
-        let value = arguments.value("engine") ?? SummaryEngine.offline.rawValue
+        let value = arguments.value(Self.engine) ?? SummaryEngine.offline.rawValue
         guard let engine = SummaryEngine(rawValue: value) else { throw UsageError("unknown engine '\(value)'; use \(SummaryEngine.choices)") }
         self.engine = engine
-        model = arguments.value("model")
-        baseURL = arguments.value("base-url")
+        model = arguments.value(Self.model)
+        baseURL = arguments.value(Self.baseURL)
         try CommandServices.validateBaseURL(baseURL)
         if engine == .offline, model != nil || baseURL != nil {
             throw UsageError("'--model' and '--base-url' need '--engine openai'")
         }
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

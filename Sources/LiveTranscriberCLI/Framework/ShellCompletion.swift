@@ -179,7 +179,7 @@ enum ShellCompletion: String, CaseIterable {
                 lines.append("complete -c livetranscriber -n '\(condition); and not __fish_seen_subcommand_from \(sub)' -a \(sub) -d \(fishQuoted(command.abstract))")
                 condition += "; and __fish_seen_subcommand_from \(sub)"
             }
-            for option in command.options + [.flag("help", "Show help information.")] {
+            for option in command.options + [OptionSpec.flag("help", "Show help information.").spec] {
                 let takesValue = option.valueName == nil ? ""
                     : option.choices.isEmpty ? " -r -F" : " -x -a \(fishQuoted(option.choices.joined(separator: " ")))"
                 lines.append("complete -c livetranscriber -n '\(condition)' -l \(option.name)\(takesValue) -d \(fishQuoted(option.help))")

@@ -136,20 +136,20 @@ package struct SpeechOptions: Equatable {
     }
 
     /// `--vocabulary`, shared with `retranscribe`.
-    static let vocabularyOptionSpec = OptionSpec.value(
+    static let vocabulary = OptionSpec.value(
         "vocabulary", "terms",
         "Names and words the speech holds, comma-separated, given to whisper as its prompt (at most \(Vocabulary.maxPromptTokens) "
             + "tokens); default $\(Vocabulary.environmentVariable), else the library's \(LibraryLayout.vocabulary).")
 
     /// `--no-vocabulary`, shared with `retranscribe`.
-    static let noVocabularyOptionSpec = OptionSpec.flag(
+    static let noVocabulary = OptionSpec.flag(
         "no-vocabulary", "Give whisper no vocabulary, whatever $\(Vocabulary.environmentVariable) or \(LibraryLayout.vocabulary) hold.")
 
     /// `--vocabulary`'s value as the core's precedence takes it: "" for `--no-vocabulary` (none,
     /// overriding the rest), nil when neither is given. Throws `UsageError` for both at once.
     static func vocabularyOption(_ arguments: ParsedArguments) throws -> String? {
-        guard arguments.flag("no-vocabulary") else { return arguments.value("vocabulary") }
-        if arguments.value("vocabulary") != nil { throw UsageError("give either '--vocabulary' or '--no-vocabulary', not both") }
+        guard arguments.flag(noVocabulary) else { return arguments.value(vocabulary) }
+        if arguments.value(vocabulary) != nil { throw UsageError("give either '--vocabulary' or '--no-vocabulary', not both") }
         return ""
     }
 
@@ -157,15 +157,17 @@ package struct SpeechOptions: Equatable {
     static let languageHelp = "Language of the speech, a BCP 47 tag such as en-US or de (or its English name, german), or auto (the default): whisper detects it "
         + "on the first utterance and keeps it; pocketsphinx and English-only models take it as en-US."
 
-    /// The options every speech command takes, for its spec.
-    static let specOptions: [OptionSpec] = [
-        .choice("engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
-                + "; $\(LinuxSpeechEngines.engineVariable) sets the default.", choices: SpeechEngineKind.allCases.map(\.rawValue)),
-        .value("language", "tag", languageHelp),
-        .value("model", "path", "A model file for the engine, instead of the installed one."),
-        vocabularyOptionSpec,
-        noVocabularyOptionSpec,
-    ] + SpeakerOptions.specOptions
+    /// `--engine` of `record` and `import` (`retranscribe` has its own, with openai).
+    static let engine = OptionSpec.choice(
+        "engine", "name", "Speech engine: " + SpeechEngineKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
+            + "; $\(LinuxSpeechEngines.engineVariable) sets the default.", choices: SpeechEngineKind.allCases.map(\.rawValue))
+    /// `--language` of `record` and `import`.
+    static let language = OptionSpec.value("language", "tag", languageHelp)
+    /// `--model` of `record` and `import`.
+    static let model = OptionSpec.value("model", "path", "A model file for the engine, instead of the installed one.")
+
+    /// The options every speech command takes, for its spec; `parse` reads them.
+    static let options: [any CommandOption] = [engine, language, model, vocabulary, noVocabulary] + SpeakerOptions.options
 
     /// The usage fragment: "[--engine whisper|pocketsphinx] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary]".
     static let usage = "[--engine \(SpeechEngineKind.allCases.map(\.rawValue).joined(separator: "|"))] [--language TAG|auto] [--model PATH] [--vocabulary TERMS|--no-vocabulary] \(SpeakerOptions.usage)"
@@ -174,12 +176,12 @@ package struct SpeechOptions: Equatable {
     static func parse(_ arguments: ParsedArguments) throws -> SpeechOptions {
         let engine: SpeechEngineKind?
         do {
-            engine = try arguments.value("engine").map(SpeechEngineKind.named)
+            engine = try arguments.value(Self.engine).map(SpeechEngineKind.named)
         } catch let error as SpeechEngineChoiceError {
             throw UsageError(error.description)
         }
-        let language = try languageTag(arguments.value("language") ?? LanguageChoice.default.name)
-        let model = arguments.value("model")
+        let language = try languageTag(arguments.value(Self.language) ?? LanguageChoice.default.name)
+        let model = arguments.value(Self.model)
         if model?.isEmpty == true { throw UsageError("--model needs a path") }
         return SpeechOptions(engineChoice: engine, language: language, model: model, vocabularyOption: try vocabularyOption(arguments),
                              speakers: try SpeakerOptions.parse(arguments))

@@ -14,17 +14,20 @@ struct SpeakerOptions: Equatable {
     /// The most voices `--speakers` takes.
     static let maximumCount = 20
 
-    static let specOptions: [OptionSpec] = [
-        .value("speakers", "N", "The number of speakers, when known (1–\(maximumCount)); by default it is found."),
-        .flag("no-speakers", "Make no speaker labels."),
-    ]
+    /// `--speakers N`.
+    static let speakers = OptionSpec.value("speakers", "N", "The number of speakers, when known (1–\(maximumCount)); by default it is found.")
+    /// `--no-speakers`.
+    static let noSpeakers = OptionSpec.flag("no-speakers", "Make no speaker labels.")
+
+    /// Both, for the spec of a command that takes them.
+    static let options: [any CommandOption] = [speakers, noSpeakers]
 
     static let usage = "[--speakers N|--no-speakers]"
 
     /// Throws `UsageError` for both options, or an N that is not a whole number in 1…`maximumCount`.
     static func parse(_ arguments: ParsedArguments) throws -> SpeakerOptions {
-        let value = arguments.value("speakers")
-        if arguments.flag("no-speakers") {
+        let value = arguments.value(Self.speakers)
+        if arguments.flag(Self.noSpeakers) {
             if value != nil { throw UsageError("give either '--speakers' or '--no-speakers', not both") }
             return SpeakerOptions(enabled: false)
         }

@@ -7,14 +7,13 @@ struct DeleteCommand: CLICommand {
     static let spec = CommandSpec(
         name: "delete",
         abstract: "Move a recording to the trash, or delete it for good.",
-        usage: "delete <id> [--purge] [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id or a unique prefix of one ('latest' is refused: give the id).")],
-        options: [
-            .flag("purge", "Delete the recording's folder instead of moving it to the trash."),
-            .flag("json", "Print {\"id\", \"purged\"} as JSON."),
-        ],
+        options: [purge, json],
         discussion: "Trashed recordings stay in <data>/trash/<id>/ until you delete them yourself."
     )
+
+    static let purge = OptionSpec.flag("purge", "Delete the recording's folder instead of moving it to the trash.")
+    static let json = OptionSpec.flag("json", "Print {\"id\", \"purged\"} as JSON.")
 
     var reference: String
     var purge: Bool
@@ -25,8 +24,8 @@ struct DeleteCommand: CLICommand {
         if RecordingID.isLatest(reference) {
             throw UsageError("'latest' is not accepted by delete; give the recording's id")
         }
-        purge = arguments.flag("purge")
-        json = arguments.flag("json")
+        purge = arguments.flag(Self.purge)
+        json = arguments.flag(Self.json)
     }
 
     struct Deleted: Encodable {

@@ -9,15 +9,14 @@ struct ListCommand: CLICommand {
     static let spec = CommandSpec(
         name: "list",
         abstract: "List saved recordings, newest first.",
-        usage: "list [--tag <tag>] [--since <date>] [--limit <n>] [--offset <n>] [--json]",
-        options: [
-            .value("tag", "tag", "Only recordings with this tag (any case)."),
-            .value("since", "date", "Only recordings made on or after this date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' as list prints it, or ISO 8601 (local time unless a zone is given)."),
-            .value("limit", "n", "Show at most this many recordings (default: all)."),
-            .value("offset", "n", "Skip this many of the newest: --limit 50 --offset 50 shows the second page."),
-            .flag("json", "Print a JSON array of recordings."),
-        ]
+        options: [tag, since, limit, offset, json]
     )
+
+    static let tag = OptionSpec.value("tag", "tag", "Only recordings with this tag (any case).")
+    static let since = OptionSpec.value("since", "date", "Only recordings made on or after this date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' as list prints it, or ISO 8601 (local time unless a zone is given).")
+    static let limit = OptionSpec.value("limit", "n", "Show at most this many recordings (default: all).")
+    static let offset = OptionSpec.value("offset", "n", "Skip this many of the newest: --limit 50 --offset 50 shows the second page.")
+    static let json = OptionSpec.flag("json", "Print a JSON array of recordings.")
 
     var tag: String?
     var since: Date?
@@ -28,10 +27,10 @@ struct ListCommand: CLICommand {
 
     init(arguments: ParsedArguments) throws {
         try arguments.expectPositionals("", min: 0, max: 0)
-        tag = arguments.value("tag")
-        json = arguments.flag("json")
-        sinceText = arguments.value("since")
-        (limit, offset) = try LibraryAccess.page(arguments, fallback: nil)
+        tag = arguments.value(Self.tag)
+        json = arguments.flag(Self.json)
+        sinceText = arguments.value(Self.since)
+        (limit, offset) = try LibraryAccess.page(arguments, limit: Self.limit, offset: Self.offset, fallback: nil)
         if let text = sinceText, LibraryFormat.parseDate(text, timeZone: .current) == nil {
             throw UsageError("invalid date '\(TerminalText.prefix(text, width: 40))' for '--since'; use YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or an ISO 8601 date and time")
         }

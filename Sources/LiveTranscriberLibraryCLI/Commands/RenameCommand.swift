@@ -7,13 +7,14 @@ struct RenameCommand: CLICommand {
     static let spec = CommandSpec(
         name: "rename",
         abstract: "Rename a recording.",
-        usage: "rename <id> <name> [--json]",
         arguments: [
             ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'."),
             ArgumentSpec("<name>", "The new name (quote it if it has spaces)."),
         ],
-        options: [.flag("json", "Print the renamed recording as JSON.")]
+        options: [json]
     )
+
+    static let json = OptionSpec.flag("json", "Print the renamed recording as JSON.")
 
     var reference: String
     var name: String
@@ -28,7 +29,7 @@ struct RenameCommand: CLICommand {
         }
         reference = arguments.positionals[0]
         name = try OptionParsing.recordingName(arguments.positionals[1], option: "NAME")
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

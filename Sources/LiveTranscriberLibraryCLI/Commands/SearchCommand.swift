@@ -9,13 +9,8 @@ struct SearchCommand: CLICommand {
     static let spec = CommandSpec(
         name: "search",
         abstract: "Search names, transcripts, tags, summaries and languages.",
-        usage: "search <query> [--limit <n>] [--offset <n>] [--json]",
         arguments: [ArgumentSpec("<query>", "Words to find (several arguments are joined with spaces).")],
-        options: [
-            .value("limit", "n", "Show at most this many recordings (default 20)."),
-            .value("offset", "n", "Skip this many recordings: --offset 20 shows the second page."),
-            .flag("json", "Print a JSON array of recordings, each with its matches."),
-        ],
+        options: [limit, offset, json],
         discussion: """
             Results are recordings, best first: those holding every word, then those holding some.
             Each shows its best places (up to 3): the name, tags, summary or language that match, and
@@ -25,6 +20,10 @@ struct SearchCommand: CLICommand {
             searched as text, never interpreted.
             """
     )
+
+    static let limit = OptionSpec.value("limit", "n", "Show at most this many recordings (default 20).")
+    static let offset = OptionSpec.value("offset", "n", "Skip this many recordings: --offset 20 shows the second page.")
+    static let json = OptionSpec.flag("json", "Print a JSON array of recordings, each with its matches.")
 
     static let placesPerRecording = 3
 
@@ -37,8 +36,8 @@ struct SearchCommand: CLICommand {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <query>") }
         query = arguments.positionals.joined(separator: " ")
         guard !query.allSatisfy(\.isWhitespace) else { throw UsageError("<query> is empty; give the words to find") }
-        json = arguments.flag("json")
-        let page = try LibraryAccess.page(arguments, fallback: 20)
+        json = arguments.flag(Self.json)
+        let page = try LibraryAccess.page(arguments, limit: Self.limit, offset: Self.offset, fallback: 20)
         limit = page.limit ?? 20
         offset = page.offset
     }

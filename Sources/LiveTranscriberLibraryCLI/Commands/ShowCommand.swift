@@ -7,17 +7,18 @@ struct ShowCommand: CLICommand {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show a recording's details and transcript.",
-        usage: "show <id> [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'.")],
-        options: [.flag("json", "Print the recording with its segments as JSON.")]
+        options: [json]
     )
+
+    static let json = OptionSpec.flag("json", "Print the recording with its segments as JSON.")
 
     var reference: String
     var json: Bool
 
     init(arguments: ParsedArguments) throws {
         reference = try LibraryAccess.singleID(arguments)
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

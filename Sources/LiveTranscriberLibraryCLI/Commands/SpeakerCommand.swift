@@ -12,16 +12,16 @@ struct SpeakerCommand: CLICommand {
             ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'."),
             ArgumentSpec("<speaker>", "A speaker id of that recording, as 'show' lists them: S1, S2…"),
         ],
-        options: [
-            .value("name", "NAME", "The speaker's name, shown instead of 'Speaker 1'."),
-            .flag("no-name", "Remove the speaker's name: 'Speaker 1' shows again."),
-            .flag("json", "Print the recording's speakers as JSON."),
-        ],
+        options: [name, noName, json],
         discussion: """
         Speakers are labelled by import, retranscribe and record's second pass when the speaker
         models are installed. Search finds a recording by a speaker's name.
         """
     )
+
+    static let name = OptionSpec.value("name", "NAME", "The speaker's name, shown instead of 'Speaker 1'.")
+    static let noName = OptionSpec.flag("no-name", "Remove the speaker's name: 'Speaker 1' shows again.")
+    static let json = OptionSpec.flag("json", "Print the recording's speakers as JSON.")
 
     var reference: String
     /// The speaker renamed and the new name; nil lists the speakers.
@@ -29,8 +29,8 @@ struct SpeakerCommand: CLICommand {
     var json: Bool
 
     init(arguments: ParsedArguments) throws {
-        if arguments.value("name") != nil && arguments.flag("no-name") { throw UsageError("--name and --no-name cannot be used together") }
-        let name = arguments.flag("no-name") ? "" : arguments.value("name")
+        if arguments.value(Self.name) != nil && arguments.flag(Self.noName) { throw UsageError("--name and --no-name cannot be used together") }
+        let name = arguments.flag(Self.noName) ? "" : arguments.value(Self.name)
         switch arguments.positionals.count {
         case 0: throw UsageError("missing ID")
         case 1: if name != nil { throw UsageError("--name needs the speaker it names, such as S1") }
@@ -39,7 +39,7 @@ struct SpeakerCommand: CLICommand {
         default: throw UsageError("unexpected argument '\(arguments.positionals[2])'; quote a name with spaces")
         }
         reference = arguments.positionals[0]
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

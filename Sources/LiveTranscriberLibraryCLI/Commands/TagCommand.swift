@@ -7,14 +7,13 @@ struct TagCommand: CLICommand {
     static let spec = CommandSpec(
         name: "tag",
         abstract: "Add or remove a recording's tags, or print them.",
-        usage: "tag <id> [--add <tag>]... [--remove <tag>]... [--json]",
         arguments: [ArgumentSpec("<id>", "A recording id, a unique prefix of one, or 'latest'.")],
-        options: [
-            .value("add", "tags", "Add these tags, separated by commas (repeatable).", repeatable: true),
-            .value("remove", "tags", "Remove these tags, separated by commas (repeatable, any case).", repeatable: true),
-            .flag("json", "Print the recording as JSON."),
-        ]
+        options: [add, remove, json]
     )
+
+    static let add = OptionSpec.value("add", "tags", "Add these tags, separated by commas (repeatable).", repeatable: true)
+    static let remove = OptionSpec.value("remove", "tags", "Remove these tags, separated by commas (repeatable, any case).", repeatable: true)
+    static let json = OptionSpec.flag("json", "Print the recording as JSON.")
 
     var reference: String
     var add: [String]
@@ -25,9 +24,9 @@ struct TagCommand: CLICommand {
         reference = try LibraryAccess.singleID(arguments)
         // Each value may hold several tags separated by commas, as --tags does (RecordingTags).
         // A value with no tag in it is refused there too ("a tag cannot be empty").
-        add = try OptionParsing.tags(arguments.allValues("add"))
-        remove = try OptionParsing.tags(arguments.allValues("remove"))
-        json = arguments.flag("json")
+        add = try OptionParsing.tags(arguments.allValues(Self.add))
+        remove = try OptionParsing.tags(arguments.allValues(Self.remove))
+        json = arguments.flag(Self.json)
     }
 
     func run(in context: CommandContext) throws -> Int32 {

@@ -38,7 +38,7 @@ package enum OptionParsing {
     }
 
     /// The `--format` option of `record` and `import`, its choices from `RecordingAudioFormat`.
-    package static let formatOption = OptionSpec.choice("format", "format", "Stored audio: " + AudioFormatSupport.libsndfile.writes.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + " (m4a is the iPhone app's).", choices: AudioFormatSupport.libsndfile.writes.map(\.rawValue))
+    package static let format = OptionSpec.choice("format", "format", "Stored audio: " + AudioFormatSupport.libsndfile.writes.map { $0 == .wav ? "wav (16-bit, default)" : $0.rawValue }.joined(separator: ", ") + " (m4a is the iPhone app's).", choices: AudioFormatSupport.libsndfile.writes.map(\.rawValue))
 
     /// `--format wav|flac|opus`, wav when absent. Throws `UsageError` for anything else, m4a
     /// included (recorded by the iPhone app; libsndfile cannot write AAC).

@@ -188,11 +188,13 @@ package enum LibraryAccess {
         return CharacterWidth.columns(of: text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression))
     }
 
-    /// `--limit` (a positive number, `fallback` when absent) and `--offset` (0 or more, 0 when absent).
+    /// `--limit` (a positive number, `fallback` when absent) and `--offset` (0 or more, 0 when absent),
+    /// as the command declares them (`limitOption`, `offsetOption`: their help differs).
     /// Throws `UsageError` for anything else.
-    package static func page(_ arguments: ParsedArguments, fallback: Int?) throws -> (limit: Int?, offset: Int) {
+    package static func page(_ arguments: ParsedArguments, limit limitOption: ValueOption, offset offsetOption: ValueOption,
+                             fallback: Int?) throws -> (limit: Int?, offset: Int) {
         var limit = fallback
-        if let text = arguments.value("limit") {
+        if let text = arguments.value(limitOption) {
             guard let number = Int(text), number > 0 else {
                 let tooLarge = Int(text) == nil && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
                 throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--limit'; use a positive number"
@@ -201,7 +203,7 @@ package enum LibraryAccess {
             limit = number
         }
         var offset = 0
-        if let text = arguments.value("offset") {
+        if let text = arguments.value(offsetOption) {
             guard let number = Int(text), number >= 0 else {
                 let tooLarge = Int(text) == nil && !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
                 throw UsageError("invalid value '\(TerminalText.prefix(text, width: 40))' for '--offset'; use 0 or a positive number"

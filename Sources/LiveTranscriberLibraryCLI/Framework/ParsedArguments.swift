@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Arguments after the subcommand word, checked against its `CommandSpec`.
 ///
@@ -120,11 +121,10 @@ public struct ParsedArguments: Sendable {
 
 /// The options read that a spec does not declare (`ParsedArguments.undeclaredReads`): a reference,
 /// so reading (which does not change the arguments) can record them.
-private final class UndeclaredReads: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
+private final class UndeclaredReads: Sendable {
+    private let list = Mutex<[String]>([])
 
-    var names: [String] { lock.withLock { list } }
+    var names: [String] { list.withLock { $0 } }
 
-    func add(_ name: String) { lock.withLock { list.append(name) } }
+    func add(_ name: String) { list.withLock { $0.append(name) } }
 }
